@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { selfServiceRoles } from './roles';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** argon2 hashes whatever it is given; cap the input so a megabyte "password" cannot tie up a core. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Email must be a valid email address' }))
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} is too long`);
+
+export const registerInput = z.object({
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  email: emailSchema,
+  password: newPasswordSchema,
+  role: z.enum(selfServiceRoles, { error: 'Role must be student or assessor' }).default('student'),
+});
+export type RegisterInput = z.input<typeof registerInput>;
+
+export const loginInput = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export const forgotPasswordInput = z.object({ email: emailSchema });
+
+export const resetPasswordInput = z.object({
+  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200),
+  password: newPasswordSchema,
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export const phases = ['Prepare', 'Check', 'Do', 'Review/Communicate'] as const;
+export const phaseSchema = z.enum(phases, { error: `Phase must be one of ${phases.join(', ')}` });
+export type Phase = z.infer<typeof phaseSchema>;
+export const DEFAULT_PHASE: Phase = 'Do';
+
+export const evidenceTypes = ['photo', 'audio', 'pdf', 'document'] as const;
+export const evidenceTypeSchema = z.enum(evidenceTypes, {
+  error: `Evidence type must be one of ${evidenceTypes.join(', ')}`,
+});
+export type EvidenceType = z.infer<typeof evidenceTypeSchema>;
+export const DEFAULT_EVIDENCE_TYPES: EvidenceType[] = ['photo'];
+
+/** Unit codes on the national register are letters and digits, e.g. RIIWHS204E. */
+export function normaliseUnitCode(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+export const unitCodeSchema = z
+  .string({ error: 'Unit code is required' })
+  .transform(normaliseUnitCode)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Unit code is required')
+      .max(20, 'Unit code is too long')
+      .regex(/^[A-Z0-9]+$/, 'Unit code may contain only letters and digits'),
+  );
+
+/** A task as a generator proposes it, before it has an id or a position. */
+export const taskDraftSchema = z.object({
+  title: z.string().trim().min(1, 'Task title is required').max(200),
+  description: z.string().trim().max(4000).default(''),
+  phase: phaseSchema.default(DEFAULT_PHASE),
+  tooltip: z.string().trim().max(2000).default(''),
+  evidenceTypes: z.array(evidenceTypeSchema).max(4).default(DEFAULT_EVIDENCE_TYPES),
+  occasion: z.number().int().min(1).max(50).nullable().default(null),
+  performanceEvidenceMapping: z.array(z.string().trim().min(1).max(2000)).max(50).default([]),
+});
+export type TaskDraft = z.infer<typeof taskDraftSchema>;
+
+/** What a training register tells us about a unit of competency. */
+export type RegisterUnit = {
+  code: string;
+  title: string;
+  /** Plain text: one item a line, nested items indented by two spaces. */
+  performanceEvidence: string;
+  elements: { title: string; performanceCriteria: string[] }[];
+};
