@@ -1,11 +1,8 @@
-export type MailMessage = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-};
+/** The messages we send. Adapters render each as plain text and HTML and deliver or store it. */
+export type MailMessage =
+  | { kind: 'welcome'; to: string; firstName: string; appUrl: string }
+  | { kind: 'password-reset'; to: string; firstName: string; resetUrl: string; expiresInMinutes: number };
 
-/** Sends or stores one rendered message. Adapters: SMTP, or an .eml outbox folder. */
 export type Mailer = {
   send(message: MailMessage): Promise<void>;
 };

@@ -1,0 +1,29 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../client';
+import { passwordResetTokens } from '../schema/users';
+
+export async function insertResetToken(
+  db: Database,
+  token: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(token);
+}
+
+/**
+ * Marks the token used and returns its user in one statement, so two requests racing with the same
+ * link cannot both succeed.
+ */
+export async function consumeResetToken(db: Database, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}

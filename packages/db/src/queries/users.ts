@@ -1,0 +1,76 @@
+import type { Role } from '@evident/core/roles';
+import type { UserSummary } from '@evident/core/user';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { users } from '../schema/users';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const userSummaryColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  profileImageUrl: users.profileImageUrl,
+  role: users.role,
+};
+
+export function toUserSummary(row: UserRow): UserSummary {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    profileImageUrl: row.profileImageUrl,
+    role: row.role,
+  };
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export type NewUser = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  passwordHash: string | null;
+  profileImageUrl?: string | null;
+};
+
+/** Returns undefined when the email is already taken (case-insensitively), so callers answer 409. */
+export async function insertUser(db: Database, user: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: user.email.toLowerCase() })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function setPasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function listUsers(db: Database): Promise<UserSummary[]> {
+  return db
+    .select(userSummaryColumns)
+    .from(users)
+    .orderBy(asc(users.role), asc(users.lastName), asc(users.firstName));
+}
+
+export async function countUsers(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,4 @@
+export * from './schema/audit';
+export * from './schema/curriculum';
+export * from './schema/evidence';
+export * from './schema/users';

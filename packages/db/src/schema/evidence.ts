@@ -1,0 +1,69 @@
+import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tasks } from './curriculum';
+import { users } from './users';
+
+export const submissionStatusEnum = pgEnum('submission_status', [
+  'submitted',
+  'satisfactory',
+  'not_yet_satisfactory',
+]);
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'restrict' }),
+    status: submissionStatusEnum('status').notNull().default('submitted'),
+    assessorComment: text('assessor_comment'),
+    strategiesForReassessment: text('strategies_for_reassessment'),
+    gradedBy: uuid('graded_by').references(() => users.id, { onDelete: 'set null' }),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('submissions_student_task_idx').on(t.studentId, t.taskId),
+    index('submissions_task_idx').on(t.taskId),
+    index('submissions_status_idx').on(t.status),
+  ],
+);
+
+export const evidenceFiles = pgTable(
+  'evidence_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    objectPath: text('object_path').notNull(),
+    thumbnailPath: text('thumbnail_path'),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('evidence_files_object_idx').on(t.objectPath), index('evidence_files_submission_idx').on(t.submissionId)],
+);
+
+/** An object path we promised one user they may upload to; unrecorded grants are swept after expiry. */
+export const uploadGrants = pgTable(
+  'upload_grants',
+  {
+    objectPath: text('object_path').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
+  },
+  (t) => [index('upload_grants_expiry_idx').on(t.expiresAt)],
+);

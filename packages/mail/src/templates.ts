@@ -1,0 +1,44 @@
+import type { MailMessage } from '@evident/core/ports/mailer';
+
+export type RenderedMail = { to: string; subject: string; text: string; html: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#212529;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#868e96;font-size:12px">Evident - workplace evidence for vocational training</p></body></html>`;
+}
+
+export function renderMail(message: MailMessage): RenderedMail {
+  switch (message.kind) {
+    case 'welcome': {
+      const lines = [
+        `Hi ${message.firstName},`,
+        'Welcome to Evident. Your account is ready: pick your unit of competency, and start gathering workplace evidence against its tasks.',
+      ];
+      return {
+        to: message.to,
+        subject: 'Welcome to Evident',
+        text: `${lines.join('\n\n')}\n\nSign in: ${message.appUrl}\n`,
+        html: layout('Welcome to Evident', lines, { label: 'Open Evident', url: message.appUrl }),
+      };
+    }
+    case 'password-reset': {
+      const lines = [
+        `Hi ${message.firstName},`,
+        'Someone asked to reset the password of your Evident account. If it was you, choose a new password with the link below.',
+        `The link works once and expires in ${message.expiresInMinutes} minutes. If you did not ask for this, you can ignore this email.`,
+      ];
+      return {
+        to: message.to,
+        subject: 'Reset your Evident password',
+        text: `${lines.join('\n\n')}\n\nReset your password: ${message.resetUrl}\n`,
+        html: layout('Reset your password', lines, { label: 'Reset Password', url: message.resetUrl }),
+      };
+    }
+  }
+}
