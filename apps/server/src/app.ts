@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { createContext, type RequestMeta, type Services } from '@evident/api/context';
+import { INTERNAL_ERROR_MESSAGE } from '@evident/api/errors';
+import { type AppRouter, appRouter } from '@evident/api/root';
+import { runRestRoute } from '@evident/api/rest/run-route';
+import { restRoutes } from '@evident/api/rest/routes';
+import { ping } from '@evident/db/client';
+import fastifyStatic from '@fastify/static';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger as Pino } from 'pino';
+import { readCookie } from './cookies';
+import { isCrossSiteMutation } from './origin-check';
+
+export type AppOptions = {
+  services: Services;
+  databaseKind: string;
+  /** Built SPA to serve; skipped when absent (API-only tests). */
+  webDistDir?: string;
+  trustProxy?: boolean;
+  logger?: Pino;
+};
+
+function requestMeta(services: Services, req: FastifyRequest, reply: FastifyReply): RequestMeta {
+  return {
+    ip: req.ip,
+    sessionId: readCookie(req.headers.cookie, services.sessions.cookieName),
+    setCookie: (value) => {
+      reply.header('set-cookie', value);
+    },
+  };
+}
+
+export async function buildApp(options: AppOptions) {
+  const { services } = options;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  // Spec section 7: clients read a failure's body as text. Fastify's own 4xx (bad JSON, too large)
+  // become text too; anything unexpected is logged and answered without internals.
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    const message =
+      status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message.replace(/^Body is not valid JSON.*/, 'Malformed JSON body');
+    return reply.code(status).type('text/plain; charset=utf-8').send(message);
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (isCrossSiteMutation(req.method, req.headers)) {
+      return reply.code(403).type('text/plain; charset=utf-8').send('Cross-site request refused');
+    }
+  });
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await ping(services.db);
+      return { status: 'ok', database: options.databaseKind };
+    } catch (error) {
+      services.log.error(error, 'health check failed');
+      return reply.code(503).send({ status: 'unavailable', database: options.databaseKind });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(services, requestMeta(services, req, res)),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error(error.cause ?? error, `trpc ${path} failed`);
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (req, reply) => {
+        const ctx = await createContext(services, requestMeta(services, req, reply));
+        const result = await runRestRoute(route, ctx, {
+          body: req.body ?? {},
+          params: (req.params ?? {}) as Record<string, string>,
+        });
+        reply.code(result.status);
+        return 'json' in result ? result.json : reply.type('text/plain; charset=utf-8').send(result.text);
+      },
+    });
+  }
+
+  app.get('/api/login', async (_req, reply) =>
+    reply
+      .code(501)
+      .type('text/plain; charset=utf-8')
+      .send('Single sign-on is not configured on this server. Please sign in with your email and password.'),
+  );
+
+  const webDist = options.webDistDir && existsSync(`${options.webDistDir}/index.html`) ? options.webDistDir : null;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = /^\/(api|trpc|files|lti)(\/|$)/.test(req.url);
+    if (req.method === 'GET' && webDist && !isApi) {
+      // Client-side routes: the SPA decides between a screen, the landing page and its 404.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  return app;
+}

@@ -1,0 +1,22 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cookie-authenticated mutations must come from our own pages. Browsers always send Origin on
+ * cross-site POSTs, so a mismatch (or a cross-site fetch-metadata hint) is refused; clients that send
+ * neither, such as curl or an LMS server, carry no ambient cookies to abuse.
+ */
+export function isCrossSiteMutation(method: string, headers: IncomingHttpHeaders): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  if (!headers.cookie) return false;
+  if (headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = headers.origin;
+  if (!origin || origin === 'null') return origin === 'null';
+  const host = headers['x-forwarded-host'] ?? headers.host;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,40 @@
+import { openDatabase } from '@evident/db/client';
+import { seedDemo } from '@evident/db/seed/demo';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { ensureAdmin } from './initial-admin';
+import { createPino, toLogger } from './logger';
+import { createServices } from './services';
+
+/** Opens the database, migrates, seeds when asked, and listens. Used by main.ts and the e2e/bench harness. */
+export async function startServer(config: Config) {
+  const pino = createPino(config.logLevel);
+  const log = toLogger(pino);
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const services = createServices(config, database, log);
+
+  if (config.initialAdmin) {
+    const result = await ensureAdmin(database.db, services.passwords, config.initialAdmin);
+    if (result.created) log.info(`created admin ${result.email}`);
+  }
+  if (config.seedDemo) {
+    const seeded = await seedDemo(database.db, services.passwords.hash);
+    if (seeded.length > 0) {
+      log.info(
+        `seeded demo data; sign in with any of (password "${seeded[0]?.password}"):\n${seeded.map((s) => `  ${s.role.padEnd(9)} ${s.email}`).join('\n')}`,
+      );
+    }
+  }
+
+  const app = await buildApp({
+    services,
+    databaseKind: database.kind,
+    webDistDir: config.webDistDir,
+    trustProxy: config.trustProxy,
+    logger: pino,
+  });
+  app.addHook('onClose', () => database.close());
+  await app.listen({ port: config.port, host: config.host });
+  return { app, database, services };
+}

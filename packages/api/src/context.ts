@@ -1,0 +1,64 @@
+import type { ActiveSession, PasswordHasher, SessionStore } from '@evident/core/ports/auth';
+import type { Mailer } from '@evident/core/ports/mailer';
+import type { CurrentUser } from '@evident/core/user';
+import type { Database } from '@evident/db/client';
+import { findUserById, toUserSummary } from '@evident/db/queries/users';
+import type { RateLimits } from './rate-limits';
+
+export type Logger = {
+  info(message: string): void;
+  warn(message: string): void;
+  error(error: unknown, message?: string): void;
+};
+
+/** The adapters a request may use. Only apps/server constructs them. */
+export type Services = {
+  db: Database;
+  sessions: SessionStore;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+  rateLimits: RateLimits;
+  log: Logger;
+  /** Origin the app is reached at, used in links we mail: https://evident.example */
+  publicUrl: string;
+};
+
+export type RequestMeta = {
+  ip: string;
+  /** Value of the session cookie, if the request carried one. */
+  sessionId: string | null;
+  setCookie(value: string): void;
+};
+
+export type Context = Services & {
+  ip: string;
+  setCookie(value: string): void;
+  session: ActiveSession | null;
+  /** The user the app acts as: the impersonated user while an admin is viewing as them. */
+  user: CurrentUser | null;
+  /** The person who signed in. Equal to `user` unless impersonating. */
+  realUserId: string | null;
+  realRole: CurrentUser['role'] | null;
+};
+
+async function loadUsers(db: Database, session: ActiveSession) {
+  const real = await findUserById(db, session.userId);
+  if (!real) return null;
+  const realSummary = toUserSummary(real);
+  const acting =
+    session.actingAsUserId && real.role === 'rto_admin' ? await findUserById(db, session.actingAsUserId) : undefined;
+  const user: CurrentUser = acting
+    ? { ...toUserSummary(acting), isImpersonating: true, originalUser: realSummary }
+    : { ...realSummary, isImpersonating: false, originalUser: null };
+  return { user, realRole: real.role };
+}
+
+export async function createContext(services: Services, meta: RequestMeta): Promise<Context> {
+  const base = { ...services, ip: meta.ip, setCookie: meta.setCookie };
+  if (!meta.sessionId) return { ...base, session: null, user: null, realUserId: null, realRole: null };
+  const { session, cookie } = await services.sessions.validate(meta.sessionId);
+  if (cookie) meta.setCookie(cookie);
+  const loaded = session ? await loadUsers(services.db, session) : null;
+  if (!session || !loaded) return { ...base, session: null, user: null, realUserId: null, realRole: null };
+  return { ...base, session, user: loaded.user, realUserId: session.userId, realRole: loaded.realRole };
+}

@@ -1,0 +1,45 @@
+import { AppError } from '@evident/core/errors';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+export type RateLimitPolicy = { points: number; durationSeconds: number };
+export const rateLimitNames = ['loginIp', 'loginAccount', 'registerIp', 'forgotIp', 'forgotAccount', 'resetIp'] as const;
+export type RateLimitName = (typeof rateLimitNames)[number];
+export type RateLimitConfig = Record<RateLimitName, RateLimitPolicy>;
+
+export const defaultRateLimits: RateLimitConfig = {
+  loginIp: { points: 60, durationSeconds: 15 * 60 },
+  loginAccount: { points: 10, durationSeconds: 15 * 60 },
+  registerIp: { points: 20, durationSeconds: 60 * 60 },
+  forgotIp: { points: 20, durationSeconds: 15 * 60 },
+  forgotAccount: { points: 3, durationSeconds: 15 * 60 },
+  resetIp: { points: 30, durationSeconds: 15 * 60 },
+};
+
+export type RateLimits = { consume(name: RateLimitName, key: string): Promise<void> };
+
+/**
+ * In-process counters; one instance per server. Across several instances, rate-limiter-flexible's
+ * Postgres store is the drop-in replacement.
+ */
+export function createRateLimits(config: RateLimitConfig = defaultRateLimits): RateLimits {
+  const limiters = Object.fromEntries(
+    rateLimitNames.map((name) => [
+      name,
+      new RateLimiterMemory({ points: config[name].points, duration: config[name].durationSeconds }),
+    ]),
+  ) as Record<RateLimitName, RateLimiterMemory>;
+  return {
+    async consume(name, key) {
+      try {
+        await limiters[name].consume(key);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        const minutes = Math.max(1, Math.ceil(rejection.msBeforeNext / 60_000));
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { AppError } from '@evident/core/errors';
+import type { createCaller } from '../root';
+
+type Caller = ReturnType<typeof createCaller>;
+export type RestRequest = { body: unknown; params: Record<string, string> };
+export type RestRoute = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Fastify-style path: `:id` segments land in `params`. */
+  path: string;
+  call(caller: Caller, request: RestRequest): Promise<unknown>;
+};
+
+const route = (method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute => ({
+  method,
+  path,
+  call,
+});
+
+/** Payloads go through the procedures' own zod schemas; this table only translates paths. */
+const body = <T>(request: RestRequest) => request.body as T;
+
+/** Spec section 7: the `/api` paths outside callers use, mapped onto the tRPC procedures. */
+export const restRoutes: RestRoute[] = [
+  route('GET', '/api/auth/user', async (caller) => {
+    const user = await caller.auth.user();
+    if (!user) throw new AppError('UNAUTHORIZED', 'Not signed in');
+    return user;
+  }),
+  route('POST', '/api/auth/login', (caller, r) => caller.auth.login(body(r))),
+  route('POST', '/api/auth/register', (caller, r) => caller.auth.register(body(r))),
+  route('POST', '/api/auth/logout', (caller) => caller.auth.logout()),
+  route('POST', '/api/auth/forgot-password', (caller, r) => caller.auth.forgotPassword(body(r))),
+  route('POST', '/api/auth/reset-password', (caller, r) => caller.auth.resetPassword(body(r))),
+
+  route('GET', '/api/admin/stats', (caller) => caller.admin.stats()),
+  route('GET', '/api/admin/users', (caller) => caller.admin.users()),
+  route('POST', '/api/admin/impersonate', (caller, r) => caller.admin.impersonate(body(r))),
+  route('POST', '/api/admin/stop-impersonation', (caller) => caller.admin.stopImpersonation()),
+];

@@ -1,0 +1,19 @@
+import type { Context } from '../context';
+import { asTrpcError, httpStatusOf, publicMessage } from '../errors';
+import { createCaller } from '../root';
+import type { RestRequest, RestRoute } from './routes';
+
+export type RestResponse = { status: number; json: unknown } | { status: number; text: string };
+
+/** Spec section 7: success is JSON; failure is a non-2xx status whose body is the message as text. */
+export async function runRestRoute(route: RestRoute, ctx: Context, request: RestRequest): Promise<RestResponse> {
+  try {
+    const data = await route.call(createCaller(ctx), request);
+    return { status: 200, json: data ?? null };
+  } catch (thrown) {
+    const error = asTrpcError(thrown);
+    const status = httpStatusOf(error);
+    if (status >= 500) ctx.log.error(error.cause ?? error, `${route.method} ${route.path} failed`);
+    return { status, text: publicMessage(error) };
+  }
+}

@@ -1,0 +1,11 @@
+import { adminRouter } from './routers/admin';
+import { authRouter } from './routers/auth';
+import { createCallerFactory, router } from './trpc';
+
+export const appRouter = router({
+  auth: authRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
