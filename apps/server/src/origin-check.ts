@@ -15,7 +15,9 @@ export function isCrossSiteMutation(method: string, headers: IncomingHttpHeaders
   if (!origin || origin === 'null') return origin === 'null';
   const host = headers['x-forwarded-host'] ?? headers.host;
   try {
-    return new URL(origin).host !== host;
+    const from = new URL(origin);
+    // Read the Host through the same scheme so a spelled-out default port (":80") still matches.
+    return from.host !== new URL(`${from.protocol}//${host}`).host;
   } catch {
     return true;
   }

@@ -1,0 +1,125 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createContext, type Services } from '@evident/api/context';
+import { type RateLimitConfig, defaultRateLimits } from '@evident/api/rate-limits';
+import { createCaller } from '@evident/api/root';
+import { type DatabaseHandle, openDatabase } from '@evident/db/client';
+import { insertUser } from '@evident/db/queries/users';
+import type { Role } from '@evident/core/roles';
+import postgres from 'postgres';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createPino, toLogger } from '../src/logger';
+import { createServices } from '../src/services';
+
+/**
+ * A fresh, migrated database per test file: in-memory PGlite, or a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (the test command starts one), dropped again afterwards.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite' });
+    await handle.migrate();
+    return handle;
+  }
+  const name = `evident_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 4 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const generous: RateLimitConfig = Object.fromEntries(
+  Object.keys(defaultRateLimits).map((name) => [name, { points: 10_000, durationSeconds: 60 }]),
+) as RateLimitConfig;
+
+export type TestEnv = Awaited<ReturnType<typeof createTestEnv>>;
+
+export async function createTestEnv(options: { rateLimits?: RateLimitConfig; env?: Record<string, string> } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'evident-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://evident.test', LOG_LEVEL: 'silent', ...options.env });
+  const database = await openTestDatabase();
+  const pino = createPino('silent');
+  const services: Services = createServices(config, database, toLogger(pino), {
+    rateLimits: options.rateLimits ?? generous,
+  });
+
+  /** A signed-in (or not) client that keeps its session cookie between calls, like a browser. */
+  function browser(ip = '127.0.0.1', initialSessionId: string | null = null) {
+    let sessionId: string | null = initialSessionId;
+    const cookies: string[] = [];
+    const client = {
+      cookies,
+      get sessionId() {
+        return sessionId;
+      },
+      async caller() {
+        const ctx = await createContext(services, {
+          ip,
+          sessionId,
+          setCookie(value) {
+            cookies.push(value);
+            const match = value.match(new RegExp(`^${services.sessions.cookieName}=([^;]*)`));
+            sessionId = match?.[1] ? match[1] : null;
+          },
+        });
+        return createCaller(ctx);
+      },
+    };
+    return client;
+  }
+
+  let counter = 0;
+  /** Creates a person directly in the database and returns a browser signed in as them. */
+  async function signedIn(role: Role, overrides: { email?: string; firstName?: string } = {}) {
+    counter += 1;
+    const email = overrides.email ?? `${role}${counter}@example.com`;
+    const password = 'correct horse battery';
+    const user = await insertUser(database.db, {
+      firstName: overrides.firstName ?? `${role[0]?.toUpperCase()}${role.slice(1)}`,
+      lastName: `Person${counter}`,
+      email,
+      role,
+      passwordHash: await services.passwords.hash(password),
+    });
+    if (!user) throw new Error(`could not create ${email}`);
+    const client = browser();
+    await (await client.caller()).auth.login({ email, password });
+    return Object.assign(client, { user, password });
+  }
+
+  /** A browser holding a brand-new session for this user, without spending a password hash. */
+  async function sessionFor(userId: string) {
+    const { session } = await services.sessions.create(userId);
+    return browser('127.0.0.1', session.sessionId);
+  }
+
+  async function app() {
+    return buildApp({ services, databaseKind: database.kind, logger: pino });
+  }
+
+  return {
+    config,
+    dataDir,
+    database,
+    db: database.db,
+    services,
+    browser,
+    signedIn,
+    sessionFor,
+    app,
+    close: () => database.close(),
+  };
+}

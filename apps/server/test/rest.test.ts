@@ -1,0 +1,159 @@
+import { restRoutes } from '@evident/api/rest/routes';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, type TestEnv } from './harness';
+
+let env: TestEnv;
+let app: FastifyInstance;
+beforeAll(async () => {
+  env = await createTestEnv();
+  app = await env.app();
+});
+afterAll(async () => {
+  await app.close();
+  await env.close();
+});
+
+const json = (payload: unknown) => ({
+  headers: { 'content-type': 'application/json', origin: 'http://localhost:80', host: 'localhost:80' },
+  payload: JSON.stringify(payload),
+});
+
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const value = ([] as string[]).concat(setCookie ?? []).find((c) => c.startsWith('evident_session='));
+  return value?.split(';')[0] ?? '';
+}
+
+describe('/api/auth over REST', () => {
+  it('registers, logs in, reads the current user and logs out', async () => {
+    const register = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...json({ firstName: 'Ria', lastName: 'Singh', email: 'ria@example.com', password: 'hunter2hunter2', role: 'assessor' }),
+    });
+    expect(register.statusCode).toBe(200);
+    expect(register.json().user).toMatchObject({ email: 'ria@example.com', role: 'assessor' });
+
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...json({ email: 'ria@example.com', password: 'hunter2hunter2' }),
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = sessionCookie(login.headers['set-cookie']);
+    expect(cookie).toMatch(/^evident_session=\w+/);
+    expect(String(login.headers['set-cookie'])).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i);
+
+    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({
+      id: expect.any(String),
+      firstName: 'Ria',
+      lastName: 'Singh',
+      email: 'ria@example.com',
+      profileImageUrl: null,
+      role: 'assessor',
+      isImpersonating: false,
+      originalUser: null,
+    });
+
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' },
+    });
+    expect(logout.statusCode).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+    expect(after.body).toBe('Not signed in');
+  });
+
+  it('answers failures with a status and a plain-text message', async () => {
+    const cases = [
+      { url: '/api/auth/register', body: { firstName: 'A', lastName: 'B', email: 'x@example.com', password: 'short' }, status: 400, text: 'Password must be at least 8 characters' },
+      { url: '/api/auth/register', body: { firstName: 'A', lastName: 'B', email: 'not-an-email', password: 'long-enough' }, status: 400, text: 'Email must be a valid email address' },
+      { url: '/api/auth/register', body: { firstName: 'A', lastName: 'B', email: 'y@example.com', password: 'long-enough', role: 'rto_admin' }, status: 400, text: 'Role must be student or assessor' },
+      { url: '/api/auth/login', body: { email: 'nobody@example.com', password: 'whatever1' }, status: 401, text: 'Invalid email or password' },
+      { url: '/api/auth/reset-password', body: { token: 'made-up', password: 'long-enough' }, status: 400, text: 'Invalid or expired reset token' },
+    ];
+    for (const c of cases) {
+      const res = await app.inject({ method: 'POST', url: c.url, ...json(c.body) });
+      expect(res.statusCode, c.url).toBe(c.status);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toBe(c.text);
+    }
+  });
+
+  it('answers a duplicate email with 409', async () => {
+    const body = { firstName: 'A', lastName: 'B', email: 'twice@example.com', password: 'long-enough' };
+    await app.inject({ method: 'POST', url: '/api/auth/register', ...json(body) });
+    const again = await app.inject({ method: 'POST', url: '/api/auth/register', ...json({ ...body, email: 'TWICE@example.com' }) });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toBe('An account with this email already exists');
+  });
+
+  it('answers malformed JSON and a missing body with 400, never 500', async () => {
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).toBe('Malformed JSON body');
+    const empty = await app.inject({ method: 'POST', url: '/api/auth/login' });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('forgot-password gives the same answer for known and unknown emails', async () => {
+    const known = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', ...json({ email: 'ria@example.com' }) });
+    const unknown = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', ...json({ email: 'nope@example.com' }) });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json().message).toBe('If an account exists for ria@example.com, you will receive a password reset link shortly.');
+    expect(unknown.json().message).toBe('If an account exists for nope@example.com, you will receive a password reset link shortly.');
+  });
+});
+
+describe('request hygiene', () => {
+  it('refuses a cookie-carrying mutation from another origin', async () => {
+    const student = await env.signedIn('student');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `evident_session=${student.sessionId}`, origin: 'https://evil.example', host: 'localhost:80' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toBe('Cross-site request refused');
+    expect(await (await student.caller()).auth.user()).not.toBeNull();
+  });
+
+  it('every /api path refuses a signed-out caller unless it is part of signing in', async () => {
+    const open = new Set(['/api/auth/user', '/api/auth/login', '/api/auth/register', '/api/auth/logout', '/api/auth/forgot-password', '/api/auth/reset-password']);
+    for (const route of restRoutes) {
+      const url = route.path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      const res = await app.inject({ method: route.method, url, ...(route.method === 'GET' ? {} : json({})) });
+      if (route.path === '/api/auth/user') expect(res.statusCode).toBe(401);
+      else if (open.has(route.path)) expect(res.statusCode, route.path).not.toBe(401);
+      else expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);
+    }
+  });
+
+  it('/healthz answers once the database does', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('unknown /api paths are a plain 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe('Not found');
+  });
+
+  it('the tRPC endpoint serves the same procedures', async () => {
+    const res = await app.inject({ method: 'GET', url: '/trpc/auth.user' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ result: { data: null } });
+  });
+});

@@ -1,0 +1,79 @@
+import { appRouter } from '@evident/api/root';
+import { setActingAs } from '@evident/db/queries/sessions';
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, type TestEnv } from './harness';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+});
+afterAll(() => env.close());
+
+const audiences = ['signed out', 'student', 'assessor', 'rto_admin', 'admin viewing as student'] as const;
+type Audience = (typeof audiences)[number];
+
+/** Who may call each router. A new router must be added here, or this test fails. */
+const allowedByRouter: Record<string, readonly Audience[]> = {
+  auth: audiences,
+  student: ['student', 'admin viewing as student'],
+  assessor: ['assessor'],
+  reports: ['assessor'],
+  admin: ['rto_admin', 'admin viewing as student'],
+};
+
+async function browserFor(audience: Audience) {
+  if (audience === 'signed out') return env.browser();
+  const role = audience === 'admin viewing as student' ? 'rto_admin' : audience;
+  const person = await env.signedIn(role);
+  if (audience !== 'admin viewing as student') return env.sessionFor(person.user.id);
+  const student = await env.signedIn('student');
+  const admin = await env.sessionFor(person.user.id);
+  await setActingAs(env.db, admin.sessionId ?? '', student.user.id);
+  return admin;
+}
+
+/** Calls a procedure by its dotted path with no input; we only care whether the role check let it in. */
+async function outcome(audience: Audience, path: string): Promise<'refused-401' | 'refused-403' | 'admitted'> {
+  const caller = (await (await browserFor(audience)).caller()) as unknown as Record<
+    string,
+    Record<string, (input?: unknown) => Promise<unknown>>
+  >;
+  const [routerName = '', procedureName = ''] = path.split('.');
+  try {
+    await caller[routerName]?.[procedureName]?.(undefined);
+    return 'admitted';
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return 'refused-401';
+    if (error instanceof TRPCError && error.code === 'FORBIDDEN' && !/impersonated/.test(error.message)) {
+      return 'refused-403';
+    }
+    return 'admitted';
+  }
+}
+
+const procedurePaths = Object.keys(appRouter._def.procedures);
+
+describe('every procedure checks the role on the server', () => {
+  it('has procedures to check', () => {
+    expect(procedurePaths).toContain('auth.login');
+    expect(procedurePaths).toContain('admin.users');
+  });
+
+  for (const path of procedurePaths) {
+    const routerName = path.split('.')[0] ?? '';
+    it(`${path} admits exactly its audience`, async () => {
+      const allowed = allowedByRouter[routerName];
+      expect(allowed, `router "${routerName}" has no entry in allowedByRouter`).toBeDefined();
+      for (const audience of audiences) {
+        const result = await outcome(audience, path);
+        const expected = allowed?.includes(audience)
+          ? 'admitted'
+          : audience === 'signed out'
+            ? 'refused-401'
+            : 'refused-403';
+        expect(result, `${audience} calling ${path}`).toBe(expected);
+      }
+    });
+  }
+});
