@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { createContext, type RequestMeta, type Services } from '@evident/api/context';
 import { INTERNAL_ERROR_MESSAGE } from '@evident/api/errors';
-import { type AppRouter, appRouter } from '@evident/api/root';
-import { runRestRoute } from '@evident/api/rest/run-route';
 import { restRoutes } from '@evident/api/rest/routes';
+import { runRestRoute } from '@evident/api/rest/run-route';
+import { type AppRouter, appRouter } from '@evident/api/root';
 import { ping } from '@evident/db/client';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -46,8 +46,21 @@ export async function buildApp(options: AppOptions) {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     const message =
-      status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message.replace(/^Body is not valid JSON.*/, 'Malformed JSON body');
+      status >= 500
+        ? INTERNAL_ERROR_MESSAGE
+        : error.message.replace(/^Body is not valid JSON.*/, 'Malformed JSON body');
     return reply.code(status).type('text/plain; charset=utf-8').send(message);
+  });
+
+  // The spec's client sends a JSON content type even with no body; an empty body is simply no input.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (typeof body !== 'string' || body.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
+    }
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -72,7 +85,8 @@ export async function buildApp(options: AppOptions) {
       router: appRouter,
       createContext: ({ req, res }) => createContext(services, requestMeta(services, req, res)),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') services.log.error(error.cause ?? error, `trpc ${path} failed`);
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          services.log.error(error.cause ?? error, `trpc ${path} failed`);
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -100,7 +114,8 @@ export async function buildApp(options: AppOptions) {
       .send('Single sign-on is not configured on this server. Please sign in with your email and password.'),
   );
 
-  const webDist = options.webDistDir && existsSync(`${options.webDistDir}/index.html`) ? options.webDistDir : null;
+  const webDist =
+    options.webDistDir && existsSync(`${options.webDistDir}/index.html`) ? options.webDistDir : null;
   if (webDist) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
@@ -109,7 +124,10 @@ export async function buildApp(options: AppOptions) {
     const isApi = /^\/(api|trpc|files|lti)(\/|$)/.test(req.url);
     if (req.method === 'GET' && webDist && !isApi) {
       // Client-side routes: the SPA decides between a screen, the landing page and its 404.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });

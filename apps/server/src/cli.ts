@@ -46,7 +46,9 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'seed-demo': {
         const seeded = await seedDemo(database.db, createPasswordHasher().hash);
-        console.log(seeded.length ? `seeded ${seeded.length} demo people` : 'database not empty; nothing seeded');
+        console.log(
+          seeded.length ? `seeded ${seeded.length} demo people` : 'database not empty; nothing seeded',
+        );
         return 0;
       }
       default:

@@ -20,14 +20,28 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
         .optional(),
     ),
-    PUBLIC_URL: optionalText.pipe(z.url({ error: 'must be a URL such as https://evident.example' }).optional()),
+    PUBLIC_URL: optionalText.pipe(
+      z.url({ error: 'must be a URL such as https://evident.example' }).optional(),
+    ),
     TRUST_PROXY: flag.default(false),
     SEED_DEMO: flag.optional(),
     INITIAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
     INITIAL_ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
-    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
     MAIL_FROM: z.string().default('Evident <no-reply@evident.local>'),
     WEB_DIST_DIR: optionalText,
+    TGA_BASE_URL: optionalText.pipe(
+      z.url({ error: 'must be a URL such as https://training.gov.au' }).optional(),
+    ),
+    TGA_FALLBACK_TO_CATALOGUE: flag.default(false),
+    ANTHROPIC_API_KEY: optionalText,
+    ANTHROPIC_MODEL: optionalText,
+    ANTHROPIC_BASE_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -62,7 +76,15 @@ function toConfig(env: z.infer<typeof envSchema>) {
         ? { email: env.INITIAL_ADMIN_EMAIL, password: env.INITIAL_ADMIN_PASSWORD }
         : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
-    webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : new URL('../../web/dist', import.meta.url).pathname,
+    register: { baseUrl: env.TGA_BASE_URL, fallbackToCatalogue: env.TGA_FALLBACK_TO_CATALOGUE },
+    taskGeneration: {
+      anthropicApiKey: env.ANTHROPIC_API_KEY,
+      anthropicModel: env.ANTHROPIC_MODEL,
+      anthropicBaseUrl: env.ANTHROPIC_BASE_URL,
+    },
+    webDistDir: env.WEB_DIST_DIR
+      ? resolve(env.WEB_DIST_DIR)
+      : new URL('../../web/dist', import.meta.url).pathname,
     logLevel: env.LOG_LEVEL,
   };
 }

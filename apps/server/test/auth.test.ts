@@ -1,6 +1,6 @@
-import { listOutbox } from '@evident/mail/outbox-reader';
 import { defaultRateLimits } from '@evident/api/rate-limits';
 import { passwordResetTokens, sessions } from '@evident/db/schema';
+import { listOutbox } from '@evident/mail/outbox-reader';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
@@ -43,7 +43,12 @@ describe('registration', () => {
 
     await (await visitor.caller()).auth.login({ email: 'ADA@example.com', password: 'analytical-engine' });
     const me = await (await visitor.caller()).auth.user();
-    expect(me).toMatchObject({ email: 'ada@example.com', role: 'student', isImpersonating: false, originalUser: null });
+    expect(me).toMatchObject({
+      email: 'ada@example.com',
+      role: 'student',
+      isImpersonating: false,
+      originalUser: null,
+    });
   });
 
   it('an assessor may register as an assessor', async () => {
@@ -70,10 +75,14 @@ describe('registration', () => {
         caller.auth.register({ ...newcomer(`${role}@example.com`), role: role as 'student' }),
       ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     }
-    await expect(caller.auth.register({ ...newcomer('short@example.com'), password: 'seven77' })).rejects.toMatchObject({
+    await expect(
+      caller.auth.register({ ...newcomer('short@example.com'), password: 'seven77' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
-    await expect(caller.auth.register({ ...newcomer('noname@example.com'), firstName: '  ' })).rejects.toMatchObject({
+    await expect(
+      caller.auth.register({ ...newcomer('noname@example.com'), firstName: '  ' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });
@@ -85,8 +94,14 @@ describe('signing in and out', () => {
     await caller.auth.register(newcomer('known@example.com'));
     const wrongPassword = caller.auth.login({ email: 'known@example.com', password: 'not-the-password' });
     const unknownEmail = caller.auth.login({ email: 'nobody@example.com', password: 'not-the-password' });
-    await expect(wrongPassword).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid email or password' });
-    await expect(unknownEmail).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid email or password' });
+    await expect(wrongPassword).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Invalid email or password',
+    });
+    await expect(unknownEmail).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Invalid email or password',
+    });
   });
 
   it('logout ends the session on the server, not just in the browser', async () => {
@@ -95,7 +110,10 @@ describe('signing in and out', () => {
     expect(stolenSessionId).toBeTruthy();
     await (await student.caller()).auth.logout();
     expect(await (await student.caller()).auth.user()).toBeNull();
-    const rows = await env.db.select().from(sessions).where(eq(sessions.id, stolenSessionId ?? ''));
+    const rows = await env.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, stolenSessionId ?? ''));
     expect(rows).toHaveLength(0);
   });
 
@@ -130,7 +148,9 @@ describe('password reset', () => {
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid or expired reset token' });
 
     const caller = await env.browser().caller();
-    await expect(caller.auth.login({ email: 'forgetful@example.com', password: student.password })).rejects.toMatchObject({
+    await expect(
+      caller.auth.login({ email: 'forgetful@example.com', password: student.password }),
+    ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
     await caller.auth.login({ email: 'forgetful@example.com', password: 'a-brand-new-secret' });
@@ -139,7 +159,9 @@ describe('password reset', () => {
   it('answers an unknown email exactly like a known one and mails nobody', async () => {
     const before = listOutbox(env.config.mail.outboxDir).length;
     const answer = await (await env.browser().caller()).auth.forgotPassword({ email: 'ghost@example.com' });
-    expect(answer.message).toBe('If an account exists for ghost@example.com, you will receive a password reset link shortly.');
+    expect(answer.message).toBe(
+      'If an account exists for ghost@example.com, you will receive a password reset link shortly.',
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(listOutbox(env.config.mail.outboxDir).length).toBe(before);
   });
@@ -163,11 +185,15 @@ describe('rate limits', () => {
     try {
       const caller = await limited.browser().caller();
       for (let i = 0; i < 3; i++) {
-        await expect(caller.auth.login({ email: 'victim@example.com', password: 'guess-guess' })).rejects.toMatchObject({
+        await expect(
+          caller.auth.login({ email: 'victim@example.com', password: 'guess-guess' }),
+        ).rejects.toMatchObject({
           code: 'UNAUTHORIZED',
         });
       }
-      await expect(caller.auth.login({ email: 'victim@example.com', password: 'guess-guess' })).rejects.toMatchObject({
+      await expect(
+        caller.auth.login({ email: 'victim@example.com', password: 'guess-guess' }),
+      ).rejects.toMatchObject({
         code: 'TOO_MANY_REQUESTS',
         message: expect.stringMatching(/^Too many attempts/),
       });
@@ -187,7 +213,9 @@ describe('rate limits', () => {
     try {
       const caller = await limited.browser('10.0.0.9').caller();
       await caller.auth.register(newcomer('one@example.com'));
-      await expect(caller.auth.register(newcomer('two@example.com'))).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      await expect(caller.auth.register(newcomer('two@example.com'))).rejects.toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+      });
       await caller.auth.forgotPassword({ email: 'one@example.com' });
       await expect(caller.auth.forgotPassword({ email: 'one@example.com' })).rejects.toMatchObject({
         code: 'TOO_MANY_REQUESTS',

@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext, type Services } from '@evident/api/context';
-import { type RateLimitConfig, defaultRateLimits } from '@evident/api/rate-limits';
+import { defaultRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createCaller } from '@evident/api/root';
+import type { Role } from '@evident/core/roles';
 import { type DatabaseHandle, openDatabase } from '@evident/db/client';
 import { insertUser } from '@evident/db/queries/users';
-import type { Role } from '@evident/core/roles';
 import postgres from 'postgres';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -47,9 +47,16 @@ const generous: RateLimitConfig = Object.fromEntries(
 
 export type TestEnv = Awaited<ReturnType<typeof createTestEnv>>;
 
-export async function createTestEnv(options: { rateLimits?: RateLimitConfig; env?: Record<string, string> } = {}) {
+export async function createTestEnv(
+  options: { rateLimits?: RateLimitConfig; env?: Record<string, string> } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evident-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://evident.test', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://evident.test',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
   const database = await openTestDatabase();
   const pino = createPino('silent');
   const services: Services = createServices(config, database, toLogger(pino), {

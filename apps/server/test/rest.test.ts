@@ -1,10 +1,9 @@
 import { restRoutes } from '@evident/api/rest/routes';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
 
 let env: TestEnv;
-let app: FastifyInstance;
+let app: Awaited<ReturnType<TestEnv['app']>>;
 beforeAll(async () => {
   env = await createTestEnv();
   app = await env.app();
@@ -29,7 +28,13 @@ describe('/api/auth over REST', () => {
     const register = await app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      ...json({ firstName: 'Ria', lastName: 'Singh', email: 'ria@example.com', password: 'hunter2hunter2', role: 'assessor' }),
+      ...json({
+        firstName: 'Ria',
+        lastName: 'Singh',
+        email: 'ria@example.com',
+        password: 'hunter2hunter2',
+        role: 'assessor',
+      }),
     });
     expect(register.statusCode).toBe(200);
     expect(register.json().user).toMatchObject({ email: 'ria@example.com', role: 'assessor' });
@@ -70,11 +75,42 @@ describe('/api/auth over REST', () => {
 
   it('answers failures with a status and a plain-text message', async () => {
     const cases = [
-      { url: '/api/auth/register', body: { firstName: 'A', lastName: 'B', email: 'x@example.com', password: 'short' }, status: 400, text: 'Password must be at least 8 characters' },
-      { url: '/api/auth/register', body: { firstName: 'A', lastName: 'B', email: 'not-an-email', password: 'long-enough' }, status: 400, text: 'Email must be a valid email address' },
-      { url: '/api/auth/register', body: { firstName: 'A', lastName: 'B', email: 'y@example.com', password: 'long-enough', role: 'rto_admin' }, status: 400, text: 'Role must be student or assessor' },
-      { url: '/api/auth/login', body: { email: 'nobody@example.com', password: 'whatever1' }, status: 401, text: 'Invalid email or password' },
-      { url: '/api/auth/reset-password', body: { token: 'made-up', password: 'long-enough' }, status: 400, text: 'Invalid or expired reset token' },
+      {
+        url: '/api/auth/register',
+        body: { firstName: 'A', lastName: 'B', email: 'x@example.com', password: 'short' },
+        status: 400,
+        text: 'Password must be at least 8 characters',
+      },
+      {
+        url: '/api/auth/register',
+        body: { firstName: 'A', lastName: 'B', email: 'not-an-email', password: 'long-enough' },
+        status: 400,
+        text: 'Email must be a valid email address',
+      },
+      {
+        url: '/api/auth/register',
+        body: {
+          firstName: 'A',
+          lastName: 'B',
+          email: 'y@example.com',
+          password: 'long-enough',
+          role: 'rto_admin',
+        },
+        status: 400,
+        text: 'Role must be student or assessor',
+      },
+      {
+        url: '/api/auth/login',
+        body: { email: 'nobody@example.com', password: 'whatever1' },
+        status: 401,
+        text: 'Invalid email or password',
+      },
+      {
+        url: '/api/auth/reset-password',
+        body: { token: 'made-up', password: 'long-enough' },
+        status: 400,
+        text: 'Invalid or expired reset token',
+      },
     ];
     for (const c of cases) {
       const res = await app.inject({ method: 'POST', url: c.url, ...json(c.body) });
@@ -87,7 +123,11 @@ describe('/api/auth over REST', () => {
   it('answers a duplicate email with 409', async () => {
     const body = { firstName: 'A', lastName: 'B', email: 'twice@example.com', password: 'long-enough' };
     await app.inject({ method: 'POST', url: '/api/auth/register', ...json(body) });
-    const again = await app.inject({ method: 'POST', url: '/api/auth/register', ...json({ ...body, email: 'TWICE@example.com' }) });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...json({ ...body, email: 'TWICE@example.com' }),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.body).toBe('An account with this email already exists');
   });
@@ -106,12 +146,24 @@ describe('/api/auth over REST', () => {
   });
 
   it('forgot-password gives the same answer for known and unknown emails', async () => {
-    const known = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', ...json({ email: 'ria@example.com' }) });
-    const unknown = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', ...json({ email: 'nope@example.com' }) });
+    const known = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      ...json({ email: 'ria@example.com' }),
+    });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      ...json({ email: 'nope@example.com' }),
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(known.json().message).toBe('If an account exists for ria@example.com, you will receive a password reset link shortly.');
-    expect(unknown.json().message).toBe('If an account exists for nope@example.com, you will receive a password reset link shortly.');
+    expect(known.json().message).toBe(
+      'If an account exists for ria@example.com, you will receive a password reset link shortly.',
+    );
+    expect(unknown.json().message).toBe(
+      'If an account exists for nope@example.com, you will receive a password reset link shortly.',
+    );
   });
 });
 
@@ -121,7 +173,11 @@ describe('request hygiene', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/logout',
-      headers: { cookie: `evident_session=${student.sessionId}`, origin: 'https://evil.example', host: 'localhost:80' },
+      headers: {
+        cookie: `evident_session=${student.sessionId}`,
+        origin: 'https://evil.example',
+        host: 'localhost:80',
+      },
     });
     expect(res.statusCode).toBe(403);
     expect(res.body).toBe('Cross-site request refused');
@@ -129,10 +185,21 @@ describe('request hygiene', () => {
   });
 
   it('every /api path refuses a signed-out caller unless it is part of signing in', async () => {
-    const open = new Set(['/api/auth/user', '/api/auth/login', '/api/auth/register', '/api/auth/logout', '/api/auth/forgot-password', '/api/auth/reset-password']);
+    const open = new Set([
+      '/api/auth/user',
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/logout',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+    ]);
     for (const route of restRoutes) {
       const url = route.path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
-      const res = await app.inject({ method: route.method, url, ...(route.method === 'GET' ? {} : json({})) });
+      const res = await app.inject({
+        method: route.method,
+        url,
+        ...(route.method === 'GET' ? {} : json({})),
+      });
       if (route.path === '/api/auth/user') expect(res.statusCode).toBe(401);
       else if (open.has(route.path)) expect(res.statusCode, route.path).not.toBe(401);
       else expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);

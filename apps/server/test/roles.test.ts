@@ -34,14 +34,18 @@ async function browserFor(audience: Audience) {
 }
 
 /** Calls a procedure by its dotted path with no input; we only care whether the role check let it in. */
-async function outcome(audience: Audience, path: string): Promise<'refused-401' | 'refused-403' | 'admitted'> {
-  const caller = (await (await browserFor(audience)).caller()) as unknown as Record<
-    string,
-    Record<string, (input?: unknown) => Promise<unknown>>
-  >;
-  const [routerName = '', procedureName = ''] = path.split('.');
+async function outcome(
+  audience: Audience,
+  path: string,
+): Promise<'refused-401' | 'refused-403' | 'admitted'> {
+  const caller = (await (await browserFor(audience)).caller()) as unknown;
+  const procedure = path
+    .split('.')
+    .reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], caller) as (
+    input?: unknown,
+  ) => Promise<unknown>;
   try {
-    await caller[routerName]?.[procedureName]?.(undefined);
+    await procedure(undefined);
     return 'admitted';
   } catch (error) {
     if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return 'refused-401';
@@ -58,6 +62,7 @@ describe('every procedure checks the role on the server', () => {
   it('has procedures to check', () => {
     expect(procedurePaths).toContain('auth.login');
     expect(procedurePaths).toContain('admin.users');
+    expect(procedurePaths).toContain('admin.units.list');
   });
 
   for (const path of procedurePaths) {

@@ -1,5 +1,7 @@
 import type { ActiveSession, PasswordHasher, SessionStore } from '@evident/core/ports/auth';
 import type { Mailer } from '@evident/core/ports/mailer';
+import type { TrainingRegister } from '@evident/core/ports/register';
+import type { TaskGenerator } from '@evident/core/ports/task-generator';
 import type { CurrentUser } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
 import { findUserById, toUserSummary } from '@evident/db/queries/users';
@@ -18,6 +20,8 @@ export type Services = {
   passwords: PasswordHasher;
   mailer: Mailer;
   rateLimits: RateLimits;
+  register: TrainingRegister;
+  taskGenerator: TaskGenerator;
   log: Logger;
   /** Origin the app is reached at, used in links we mail: https://evident.example */
   publicUrl: string;
@@ -46,7 +50,9 @@ async function loadUsers(db: Database, session: ActiveSession) {
   if (!real) return null;
   const realSummary = toUserSummary(real);
   const acting =
-    session.actingAsUserId && real.role === 'rto_admin' ? await findUserById(db, session.actingAsUserId) : undefined;
+    session.actingAsUserId && real.role === 'rto_admin'
+      ? await findUserById(db, session.actingAsUserId)
+      : undefined;
   const user: CurrentUser = acting
     ? { ...toUserSummary(acting), isImpersonating: true, originalUser: realSummary }
     : { ...realSummary, isImpersonating: false, originalUser: null };

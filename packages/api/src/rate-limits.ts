@@ -2,7 +2,14 @@ import { AppError } from '@evident/core/errors';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 export type RateLimitPolicy = { points: number; durationSeconds: number };
-export const rateLimitNames = ['loginIp', 'loginAccount', 'registerIp', 'forgotIp', 'forgotAccount', 'resetIp'] as const;
+export const rateLimitNames = [
+  'loginIp',
+  'loginAccount',
+  'registerIp',
+  'forgotIp',
+  'forgotAccount',
+  'resetIp',
+] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 export type RateLimitConfig = Record<RateLimitName, RateLimitPolicy>;
 

@@ -1,9 +1,11 @@
-import { adminRouter } from './routers/admin';
+import { adminRouter } from './routers/admin/router';
 import { authRouter } from './routers/auth';
+import { studentRouter } from './routers/student';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   auth: authRouter,
+  student: studentRouter,
   admin: adminRouter,
 });
 

@@ -36,7 +36,10 @@ export type RegisterInput = z.input<typeof registerInput>;
 
 export const loginInput = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.input<typeof loginInput>;
 

@@ -18,6 +18,9 @@ const route = (method: RestRoute['method'], path: string, call: RestRoute['call'
 
 /** Payloads go through the procedures' own zod schemas; this table only translates paths. */
 const body = <T>(request: RestRequest) => request.body as T;
+/** The body with path parameters laid over it, so `PUT /units/:id` cannot be redirected by a body `id`. */
+const withParams = <T>(request: RestRequest, params: Record<string, string | undefined>) =>
+  ({ ...(typeof request.body === 'object' ? request.body : {}), ...params }) as T;
 
 /** Spec section 7: the `/api` paths outside callers use, mapped onto the tRPC procedures. */
 export const restRoutes: RestRoute[] = [
@@ -31,6 +34,39 @@ export const restRoutes: RestRoute[] = [
   route('POST', '/api/auth/logout', (caller) => caller.auth.logout()),
   route('POST', '/api/auth/forgot-password', (caller, r) => caller.auth.forgotPassword(body(r))),
   route('POST', '/api/auth/reset-password', (caller, r) => caller.auth.resetPassword(body(r))),
+
+  route('GET', '/api/student/tasks', (caller) => caller.student.tasks()),
+  route('POST', '/api/units/generate-tasks', (caller, r) => caller.student.setUpUnit(body(r))),
+
+  route('GET', '/api/admin/units', (caller) => caller.admin.units.list()),
+  route('GET', '/api/admin/units/:id', (caller, r) =>
+    caller.admin.units.get(withParams(r, { id: r.params.id })),
+  ),
+  route('POST', '/api/admin/units', (caller, r) => caller.admin.units.create(body(r))),
+  route('PUT', '/api/admin/units/:id', (caller, r) =>
+    caller.admin.units.update(withParams(r, { id: r.params.id })),
+  ),
+  route('DELETE', '/api/admin/units/:id', (caller, r) =>
+    caller.admin.units.delete(withParams(r, { id: r.params.id })),
+  ),
+  route('POST', '/api/admin/units/:id/generate-tasks', (caller, r) =>
+    caller.admin.units.generateTasks(withParams(r, { id: r.params.id })),
+  ),
+  route('POST', '/api/tga/fetch-unit', (caller, r) => caller.admin.units.fetchFromRegister(body(r))),
+  route(
+    'GET',
+    '/api/admin/units/:id/tasks',
+    async (caller, r) => (await caller.admin.tasks.list(withParams(r, { unitId: r.params.id }))).tasks,
+  ),
+  route('POST', '/api/admin/units/:id/tasks', (caller, r) =>
+    caller.admin.tasks.create(withParams(r, { unitId: r.params.id })),
+  ),
+  route('PUT', '/api/admin/tasks/:taskId', (caller, r) =>
+    caller.admin.tasks.update(withParams(r, { taskId: r.params.taskId })),
+  ),
+  route('DELETE', '/api/admin/tasks/:taskId', (caller, r) =>
+    caller.admin.tasks.delete(withParams(r, { taskId: r.params.taskId })),
+  ),
 
   route('GET', '/api/admin/stats', (caller) => caller.admin.stats()),
   route('GET', '/api/admin/users', (caller) => caller.admin.users()),

@@ -6,7 +6,11 @@ import type { RestRequest, RestRoute } from './routes';
 export type RestResponse = { status: number; json: unknown } | { status: number; text: string };
 
 /** Spec section 7: success is JSON; failure is a non-2xx status whose body is the message as text. */
-export async function runRestRoute(route: RestRoute, ctx: Context, request: RestRequest): Promise<RestResponse> {
+export async function runRestRoute(
+  route: RestRoute,
+  ctx: Context,
+  request: RestRequest,
+): Promise<RestResponse> {
   try {
     const data = await route.call(createCaller(ctx), request);
     return { status: 200, json: data ?? null };

@@ -1,9 +1,14 @@
-import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput } from '@evident/core/auth-schemas';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  forgotPasswordInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+} from '@evident/core/auth-schemas';
 import { AppError } from '@evident/core/errors';
 import { consumeResetToken, insertResetToken } from '@evident/db/queries/password-reset';
 import { deleteOtherSessions } from '@evident/db/queries/sessions';
 import { findUserByEmail, insertUser, setPasswordHash, toUserSummary } from '@evident/db/queries/users';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from '../context';
 import { publicProcedure, router } from '../trpc';
 
@@ -74,7 +79,9 @@ export const authRouter = router({
     await ctx.rateLimits.consume('forgotIp', ctx.ip);
     await ctx.rateLimits.consume('forgotAccount', input.email);
     // Not awaited: answering only after a lookup and a send would tell a stopwatch which emails exist.
-    void sendResetLink(ctx, input.email).catch((error: unknown) => ctx.log.error(error, 'password reset mail failed'));
+    void sendResetLink(ctx, input.email).catch((error: unknown) =>
+      ctx.log.error(error, 'password reset mail failed'),
+    );
     return { message: forgotPasswordMessage(input.email) };
   }),
 

@@ -13,7 +13,11 @@ export async function insertResetToken(
  * Marks the token used and returns its user in one statement, so two requests racing with the same
  * link cannot both succeed.
  */
-export async function consumeResetToken(db: Database, tokenHash: string, now: Date): Promise<string | undefined> {
+export async function consumeResetToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })

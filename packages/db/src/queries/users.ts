@@ -27,11 +27,7 @@ export function toUserSummary(row: UserRow): UserSummary {
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   return row;
 }
 

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tasks } from './curriculum';
 import { users } from './users';
 
@@ -48,7 +58,10 @@ export const evidenceFiles = pgTable(
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('evidence_files_object_idx').on(t.objectPath), index('evidence_files_submission_idx').on(t.submissionId)],
+  (t) => [
+    uniqueIndex('evidence_files_object_idx').on(t.objectPath),
+    index('evidence_files_submission_idx').on(t.submissionId),
+  ],
 );
 
 /** An object path we promised one user they may upload to; unrecorded grants are swept after expiry. */

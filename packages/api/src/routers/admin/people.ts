@@ -1,12 +1,12 @@
 import { AppError } from '@evident/core/errors';
 import { recordAudit } from '@evident/db/queries/audit';
-import { countAdminStats } from '@evident/db/queries/stats';
 import { setActingAs } from '@evident/db/queries/sessions';
+import { countAdminStats } from '@evident/db/queries/stats';
 import { findUserById, listUsers } from '@evident/db/queries/users';
 import { z } from 'zod';
-import { adminProcedure, router } from '../trpc';
+import { adminProcedure } from '../../trpc';
 
-export const adminRouter = router({
+export const adminPeopleProcedures = {
   stats: adminProcedure.query(({ ctx }) => countAdminStats(ctx.db)),
 
   users: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
@@ -16,10 +16,15 @@ export const adminRouter = router({
     .mutation(async ({ ctx, input }) => {
       const target = await findUserById(ctx.db, input.userId);
       if (!target) throw new AppError('NOT_FOUND', 'User not found');
-      if (target.role === 'rto_admin') throw new AppError('FORBIDDEN', 'Administrators cannot be impersonated');
+      if (target.role === 'rto_admin')
+        throw new AppError('FORBIDDEN', 'Administrators cannot be impersonated');
       await ctx.db.transaction(async (tx) => {
         await setActingAs(tx, ctx.session.sessionId, target.id);
-        await recordAudit(tx, { actorId: ctx.realUserId, action: 'impersonation.start', subjectId: target.id });
+        await recordAudit(tx, {
+          actorId: ctx.realUserId,
+          action: 'impersonation.start',
+          subjectId: target.id,
+        });
       });
       return { ok: true as const };
     }),
@@ -33,4 +38,4 @@ export const adminRouter = router({
     });
     return { ok: true as const };
   }),
-});
+};

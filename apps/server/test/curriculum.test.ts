@@ -1,0 +1,263 @@
+import { submissions, tasks, units } from '@evident/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, type TestEnv } from './harness';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+});
+afterAll(() => env.close());
+
+const pe = `The candidate must demonstrate:
+- checking the work area for hazards before starting
+- selecting and fitting personal protective equipment
+- completing a job safety analysis form
+- reporting an incident to the supervisor`.replace(/^- /gm, '');
+
+describe('student unit setup', () => {
+  it('a student sets up an example unit and sees its tasks', async () => {
+    const student = await env.signedIn('student');
+    const caller = await student.caller();
+    const result = await caller.student.setUpUnit({ unitCode: '  riiwhs204e ' });
+    expect(result.unitCode).toBe('RIIWHS204E');
+    expect(result.taskCount).toBeGreaterThan(3);
+
+    const list = await caller.student.tasks();
+    expect(list).toHaveLength(result.taskCount);
+    expect(list[0]).toMatchObject({ unitCode: 'RIIWHS204E', submission: null });
+    expect(list.map((t) => t.position)).toEqual([...list.keys()]);
+    const [unit] = await env.db.select().from(units).where(eq(units.unitCode, 'RIIWHS204E'));
+    expect(unit?.mappingDocument).toContain('RIIWHS204E');
+  });
+
+  it('a second student joins the existing unit without generating new tasks', async () => {
+    const first = await env.signedIn('student');
+    await (await first.caller()).student.setUpUnit({ unitCode: 'HLTINF006' });
+    const [unit] = await env.db.select().from(units).where(eq(units.unitCode, 'HLTINF006'));
+    const before = await env.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.unitId, unit?.id ?? ''));
+
+    const second = await env.signedIn('student');
+    const result = await (await second.caller()).student.setUpUnit({ unitCode: 'hltinf006' });
+    const after = await env.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.unitId, unit?.id ?? ''));
+    expect(result.taskCount).toBe(before.length);
+    expect(after.map((t) => t.id).sort()).toEqual(before.map((t) => t.id).sort());
+    expect((await (await second.caller()).student.tasks()).length).toBe(before.length);
+  });
+
+  it('two students setting up the same new unit at once get one unit and one task set', async () => {
+    const [a, b] = await Promise.all([env.signedIn('student'), env.signedIn('student')]);
+    const [ra, rb] = await Promise.all([
+      (await a.caller()).student.setUpUnit({ unitCode: 'SITXFSA005' }),
+      (await b.caller()).student.setUpUnit({ unitCode: 'SITXFSA005' }),
+    ]);
+    expect(ra.unitId).toBe(rb.unitId);
+    const rows = await env.db.select().from(units).where(eq(units.unitCode, 'SITXFSA005'));
+    expect(rows).toHaveLength(1);
+    const taskRows = await env.db.select().from(tasks).where(eq(tasks.unitId, ra.unitId));
+    expect(taskRows).toHaveLength(ra.taskCount);
+    expect(rb.taskCount).toBe(ra.taskCount);
+  });
+
+  it('an unknown code is a 404 with a message and creates nothing', async () => {
+    const student = await env.signedIn('student');
+    await expect((await student.caller()).student.setUpUnit({ unitCode: 'NOSUCH999' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('NOSUCH999'),
+    });
+    expect(await env.db.select().from(units).where(eq(units.unitCode, 'NOSUCH999'))).toHaveLength(0);
+  });
+
+  it('a blank code is refused', async () => {
+    const student = await env.signedIn('student');
+    await expect((await student.caller()).student.setUpUnit({ unitCode: '   ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('uses the Performance Evidence of a unit an admin created by hand', async () => {
+    const admin = await env.signedIn('rto_admin');
+    await (await admin.caller()).admin.units.create({ unitCode: 'CUSTOM101', title: 'House rules', performanceEvidence: pe });
+    const student = await env.signedIn('student');
+    const result = await (await student.caller()).student.setUpUnit({ unitCode: 'CUSTOM101' });
+    expect(result.taskCount).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('admin units', () => {
+  it('creates, reads, edits and deletes a unit', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const created = await admin.admin.units.create({ unitCode: 'bsbwhs211', title: 'Contribute to WHS', performanceEvidence: '   ' });
+    expect(created).toMatchObject({ unitCode: 'BSBWHS211', performanceEvidence: null });
+    expect(await admin.admin.units.get({ id: created.id })).toMatchObject({ title: 'Contribute to WHS' });
+
+    const edited = await admin.admin.units.update({ id: created.id, unitCode: 'BSBWHS211', title: 'Contribute to health and safety', performanceEvidence: pe });
+    expect(edited.title).toBe('Contribute to health and safety');
+    expect((await admin.admin.units.list()).find((u) => u.id === created.id)).toMatchObject({ taskCount: 0 });
+
+    await admin.admin.units.delete({ id: created.id });
+    await expect(admin.admin.units.get({ id: created.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses a duplicate code with 409, on create and on edit', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    await admin.admin.units.create({ unitCode: 'DUPE001', title: 'One' });
+    await expect(admin.admin.units.create({ unitCode: 'dupe001', title: 'Two' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    const other = await admin.admin.units.create({ unitCode: 'DUPE002', title: 'Two' });
+    await expect(admin.admin.units.update({ id: other.id, unitCode: 'DUPE001', title: 'Two' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'A unit with code DUPE001 already exists',
+    });
+  });
+
+  it('refuses a missing title', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    await expect(admin.admin.units.create({ unitCode: 'X1', title: ' ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('generates tasks and a mapping document from Performance Evidence, replacing the old ones', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const unit = await admin.admin.units.create({ unitCode: 'GEN001', title: 'Generated', performanceEvidence: pe });
+    const first = await admin.admin.units.generateTasks({ id: unit.id });
+    expect(first.taskCount).toBeGreaterThanOrEqual(4);
+    expect(first.message).toBe(`Generated ${first.taskCount} tasks from Performance Evidence`);
+    const again = await admin.admin.units.generateTasks({ id: unit.id });
+    const { tasks: list, unit: after } = await admin.admin.tasks.list({ unitId: unit.id });
+    expect(list).toHaveLength(again.taskCount);
+    expect(after.mappingDocument).toContain('completing a job safety analysis form');
+    expect(list.flatMap((t) => t.performanceEvidenceMapping)).toContain('reporting an incident to the supervisor');
+  });
+
+  it('will not generate without Performance Evidence', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const unit = await admin.admin.units.create({ unitCode: 'EMPTY01', title: 'Nothing yet' });
+    await expect(admin.admin.units.generateTasks({ id: unit.id })).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+  });
+
+  it('never deletes or regenerates over evidence students submitted', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const unit = await admin.admin.units.create({ unitCode: 'KEEP001', title: 'Keep', performanceEvidence: pe });
+    await admin.admin.units.generateTasks({ id: unit.id });
+    const student = await env.signedIn('student');
+    const [task] = (await admin.admin.tasks.list({ unitId: unit.id })).tasks;
+    await env.db.insert(submissions).values({ studentId: student.user.id, taskId: task?.id ?? '' });
+
+    await expect(admin.admin.units.delete({ id: unit.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('cannot be deleted'),
+    });
+    await expect(admin.admin.units.generateTasks({ id: unit.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(admin.admin.tasks.delete({ taskId: task?.id ?? '' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await admin.admin.units.get({ id: unit.id })).toBeTruthy();
+  });
+
+  it('fetches a unit from the register', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const unit = await admin.admin.units.fetchFromRegister({ unitCode: 'sitxfsa005' });
+    expect(unit.code).toBe('SITXFSA005');
+    expect(unit.performanceEvidence.length).toBeGreaterThan(50);
+    await expect(admin.admin.units.fetchFromRegister({ unitCode: 'NOPE42' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('counts units, tasks and students', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const before = await admin.admin.stats();
+    await env.signedIn('student');
+    await admin.admin.units.create({ unitCode: 'COUNT01', title: 'Counted' });
+    const after = await admin.admin.stats();
+    expect(after.totalStudents).toBe(before.totalStudents + 1);
+    expect(after.totalUnits).toBe(before.totalUnits + 1);
+    expect(after.totalTasks).toBe(before.totalTasks);
+  });
+});
+
+describe('admin tasks', () => {
+  it('adds, edits, reorders and deletes tasks', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const unit = await admin.admin.units.create({ unitCode: 'TASKS01', title: 'Tasks' });
+    const a = await admin.admin.tasks.create({ unitId: unit.id, title: 'First' });
+    expect(a).toMatchObject({ phase: 'Do', evidenceTypes: ['photo'], position: 0 });
+    const b = await admin.admin.tasks.create({
+      unitId: unit.id,
+      title: 'Second',
+      description: 'Record a toolbox talk',
+      phase: 'Review/Communicate',
+      tooltip: 'Everyone can hear you',
+      evidenceTypes: ['audio', 'audio', 'pdf'],
+    });
+    expect(b).toMatchObject({ position: 1, evidenceTypes: ['audio', 'pdf'] });
+
+    const edited = await admin.admin.tasks.update({ taskId: a.id, title: 'First, edited', phase: 'Prepare' });
+    expect(edited).toMatchObject({ title: 'First, edited', phase: 'Prepare' });
+
+    const reordered = await admin.admin.tasks.reorder({ unitId: unit.id, taskIds: [b.id, a.id] });
+    expect(reordered.map((t) => t.title)).toEqual(['Second', 'First, edited']);
+    await expect(admin.admin.tasks.reorder({ unitId: unit.id, taskIds: [b.id] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+
+    await admin.admin.tasks.delete({ taskId: a.id });
+    expect((await admin.admin.tasks.list({ unitId: unit.id })).tasks.map((t) => t.id)).toEqual([b.id]);
+  });
+
+  it('refuses a bad phase, a bad evidence type, a missing title and unknown ids', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const unit = await admin.admin.units.create({ unitCode: 'TASKS02', title: 'Tasks' });
+    await expect(admin.admin.tasks.create({ unitId: unit.id, title: 'x', phase: 'Dance' as 'Do' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(admin.admin.tasks.create({ unitId: unit.id, title: 'x', evidenceTypes: ['smell' as 'photo'] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(admin.admin.tasks.create({ unitId: unit.id, title: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const ghost = '00000000-0000-4000-8000-000000000000';
+    await expect(admin.admin.tasks.create({ unitId: ghost, title: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(admin.admin.tasks.update({ taskId: ghost, title: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(admin.admin.tasks.delete({ taskId: ghost })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('curriculum over REST', () => {
+  it('walks the spec rows for units, tasks, stats and setup', async () => {
+    const app = await env.app();
+    const admin = await env.signedIn('rto_admin');
+    const headers = { cookie: `evident_session=${admin.sessionId}`, 'content-type': 'application/json' };
+    const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+      app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+
+    const created = await send('POST', '/api/admin/units', { unitCode: 'rest001', title: 'Over REST', performanceEvidence: pe });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id as string;
+    expect((await send('GET', `/api/admin/units/${id}`)).json()).toMatchObject({ unitCode: 'REST001' });
+    expect((await send('PUT', `/api/admin/units/${id}`, { unitCode: 'REST001', title: 'Renamed' })).json()).toMatchObject({ title: 'Renamed', performanceEvidence: null });
+    expect((await send('POST', `/api/admin/units/${id}/generate-tasks`)).statusCode).toBe(422);
+    await send('PUT', `/api/admin/units/${id}`, { unitCode: 'REST001', title: 'Renamed', performanceEvidence: pe });
+    const generated = await send('POST', `/api/admin/units/${id}/generate-tasks`);
+    expect(generated.json().message).toMatch(/^Generated \d+ tasks/);
+
+    const taskList = await send('GET', `/api/admin/units/${id}/tasks`);
+    expect(Array.isArray(taskList.json())).toBe(true);
+    const task = await send('POST', `/api/admin/units/${id}/tasks`, { title: 'By hand', description: '', phase: 'Check', tooltip: '', evidenceTypes: ['photo'] });
+    expect(task.json()).toMatchObject({ title: 'By hand', phase: 'Check' });
+    const badPhase = await send('PUT', `/api/admin/tasks/${task.json().id}`, { title: 'By hand', phase: 'Later' });
+    expect(badPhase.statusCode).toBe(400);
+    expect(badPhase.body).toMatch(/^Phase must be one of/);
+    expect((await send('DELETE', `/api/admin/tasks/${task.json().id}`)).statusCode).toBe(200);
+    expect((await send('DELETE', `/api/admin/tasks/${task.json().id}`)).statusCode).toBe(404);
+    expect((await send('GET', '/api/admin/units/not-a-uuid')).statusCode).toBe(400);
+    expect((await send('GET', '/api/admin/units/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+
+    const fetched = await send('POST', '/api/tga/fetch-unit', { unitCode: 'HLTINF006' });
+    expect(fetched.json()).toMatchObject({ code: 'HLTINF006', title: expect.any(String), performanceEvidence: expect.any(String) });
+    expect((await send('POST', '/api/tga/fetch-unit', { unitCode: 'ZZZ999' })).statusCode).toBe(404);
+
+    const stats = await send('GET', '/api/admin/stats');
+    expect(stats.json()).toEqual({ totalUnits: expect.any(Number), totalTasks: expect.any(Number), totalStudents: expect.any(Number) });
+
+    const student = await env.signedIn('student');
+    const studentHeaders = { cookie: `evident_session=${student.sessionId}`, 'content-type': 'application/json' };
+    const setup = await app.inject({ method: 'POST', url: '/api/units/generate-tasks', headers: studentHeaders, payload: JSON.stringify({ unitCode: 'REST001' }) });
+    expect(setup.json()).toMatchObject({ taskCount: generated.json().taskCount });
+    const mine = await app.inject({ method: 'GET', url: '/api/student/tasks', headers: studentHeaders });
+    expect(mine.json()).toHaveLength(generated.json().taskCount);
+    const unknown = await app.inject({ method: 'POST', url: '/api/units/generate-tasks', headers: studentHeaders, payload: JSON.stringify({ unitCode: 'ZZZ999' }) });
+    expect(unknown.statusCode).toBe(404);
+
+    expect((await send('DELETE', `/api/admin/units/${id}`)).statusCode).toBe(200);
+    await app.close();
+  });
+});

@@ -1,0 +1,127 @@
+import type { EvidenceType, Phase } from '@evident/core/curriculum';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { enrolments, tasks, units } from '../schema/curriculum';
+import { submissions } from '../schema/evidence';
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskFields = {
+  title: string;
+  description: string;
+  phase: Phase;
+  tooltip: string;
+  evidenceTypes: EvidenceType[];
+  occasion: number | null;
+  performanceEvidenceMapping?: string[];
+};
+
+export async function listUnitTasks(db: Database, unitId: string): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(tasks)
+    .where(eq(tasks.unitId, unitId))
+    .orderBy(asc(tasks.position), asc(tasks.createdAt));
+}
+
+export async function findTask(db: Database, id: string): Promise<TaskRow | undefined> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
+  return row;
+}
+
+export async function countUnitTasks(db: Database, unitId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tasks)
+    .where(eq(tasks.unitId, unitId));
+  return row?.n ?? 0;
+}
+
+export async function insertTask(db: Database, unitId: string, fields: TaskFields): Promise<TaskRow> {
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      ...fields,
+      unitId,
+      position: sql`(select coalesce(max(${tasks.position}), -1) + 1 from ${tasks} where ${tasks.unitId} = ${unitId})`,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no task');
+  return row;
+}
+
+/** Replaces every task of a unit; callers check first that no evidence points at the old ones. */
+export async function replaceUnitTasks(db: Database, unitId: string, drafts: TaskFields[]): Promise<number> {
+  await db.delete(tasks).where(eq(tasks.unitId, unitId));
+  if (drafts.length === 0) return 0;
+  const rows = await db
+    .insert(tasks)
+    .values(drafts.map((draft, position) => ({ ...draft, unitId, position })))
+    .returning({ id: tasks.id });
+  return rows.length;
+}
+
+export async function updateTask(db: Database, id: string, fields: TaskFields): Promise<TaskRow | undefined> {
+  const [row] = await db.update(tasks).set(fields).where(eq(tasks.id, id)).returning();
+  return row;
+}
+
+export async function deleteTask(db: Database, id: string): Promise<boolean> {
+  const deleted = await db.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id });
+  return deleted.length > 0;
+}
+
+export async function countTaskSubmissions(db: Database, taskId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(eq(submissions.taskId, taskId));
+  return row?.n ?? 0;
+}
+
+/** Writes positions 0..n-1 in the given order; ids must be exactly the unit's tasks. */
+export async function reorderUnitTasks(db: Database, unitId: string, orderedIds: string[]): Promise<void> {
+  for (const [position, id] of orderedIds.entries()) {
+    await db
+      .update(tasks)
+      .set({ position })
+      .where(and(eq(tasks.id, id), eq(tasks.unitId, unitId)));
+  }
+}
+
+export type StudentTask = TaskRow & {
+  unitCode: string;
+  unitTitle: string;
+  submission: {
+    id: string;
+    status: 'submitted' | 'satisfactory' | 'not_yet_satisfactory';
+    assessorComment: string | null;
+  } | null;
+};
+
+/** The tasks of every unit the student is enrolled in, with their own submission if any. */
+export async function listStudentTasks(db: Database, studentId: string): Promise<StudentTask[]> {
+  const rows = await db
+    .select({
+      task: tasks,
+      unitCode: units.unitCode,
+      unitTitle: units.title,
+      submissionId: submissions.id,
+      status: submissions.status,
+      assessorComment: submissions.assessorComment,
+    })
+    .from(enrolments)
+    .innerJoin(units, eq(units.id, enrolments.unitId))
+    .innerJoin(tasks, eq(tasks.unitId, units.id))
+    .leftJoin(submissions, and(eq(submissions.taskId, tasks.id), eq(submissions.studentId, studentId)))
+    .where(eq(enrolments.studentId, studentId))
+    .orderBy(asc(units.unitCode), asc(tasks.position));
+  return rows.map((row) => ({
+    ...row.task,
+    unitCode: row.unitCode,
+    unitTitle: row.unitTitle,
+    submission:
+      row.submissionId && row.status
+        ? { id: row.submissionId, status: row.status, assessorComment: row.assessorComment }
+        : null,
+  }));
+}
