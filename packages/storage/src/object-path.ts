@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@evident/core/errors';
+
+/**
+ * Object paths are always made here, never taken from a user: `evidence/{userId}/{uuid}/{safe-name}`
+ * for uploads and `thumbnails/{userId}/{uuid}/{safe-name}.webp` for derived images. The strict
+ * pattern is what keeps `..`, absolute paths, backslashes and hidden files away from the disk adapter
+ * (its temporary and part files start with a dot, so no valid path can ever name one).
+ */
+const safeNamePattern = '[A-Za-z0-9][A-Za-z0-9._-]{0,119}';
+const objectPathRegex = new RegExp(
+  `^(evidence|thumbnails)/[A-Za-z0-9_-]{1,64}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/${safeNamePattern}$`,
+);
+const userIdRegex = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isValidObjectPath(objectPath: string): boolean {
+  return objectPathRegex.test(objectPath);
+}
+
+export function assertValidObjectPath(objectPath: string): void {
+  if (!isValidObjectPath(objectPath)) throw new AppError('BAD_REQUEST', 'Invalid object path');
+}
+
+/**
+ * A file name safe for a path segment and a URL without escaping: ASCII letters, digits, dot,
+ * dash and underscore; accents folded, everything else becomes `_`; at most 120 characters with the
+ * extension kept. The original name stays in the database for display and downloads.
+ */
+export function sanitiseFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const folded = base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._-]+/, '')
+    .replace(/\.{2,}/g, '.');
+  const name = folded.length > 0 ? folded : 'file';
+  if (name.length <= 120) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
+  return name.slice(0, 120 - extension.length) + extension;
+}
+
+export function newObjectPath(userId: string, fileName: string): string {
+  if (!userIdRegex.test(userId)) throw new AppError('BAD_REQUEST', 'Invalid user id for an object path');
+  return `evidence/${userId}/${randomUUID()}/${sanitiseFileName(fileName)}`;
+}
+
+/** Where the thumbnail of an uploaded image lives. */
+export function thumbnailPathFor(objectPath: string): string {
+  assertValidObjectPath(objectPath);
+  const [, userId, id, name] = objectPath.split('/');
+  const stem = (name ?? 'file').replace(/\.[^.]*$/, '');
+  return `thumbnails/${userId}/${id}/${stem.slice(0, 110)}.webp`;
+}

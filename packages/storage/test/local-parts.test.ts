@@ -1,0 +1,141 @@
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newObjectPath } from '../src/object-path';
+import { send, startFilesServer } from './files-server';
+
+let files: Awaited<ReturnType<typeof startFilesServer>>;
+
+beforeAll(async () => {
+  files = await startFilesServer();
+});
+afterAll(async () => {
+  await files?.close();
+});
+
+const json = (response: { body: Buffer }) => JSON.parse(response.body.toString());
+
+/** A fake MP4: an ftyp box, then bytes that differ per position so misordered parts show. */
+function video(size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 7 + (i >> 8)) & 0xff;
+  Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]).copy(bytes);
+  return bytes;
+}
+
+async function grant(maxBytes: number) {
+  const objectPath = newObjectPath('student-3', 'Forklift pre-start.mp4');
+  const target = await files.storage.createUploadUrl({
+    objectPath,
+    userId: 'student-3',
+    contentType: 'video/mp4',
+    maxBytes,
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  const at = (extra = '') => `${target.uploadUrl}${extra}`;
+  return { objectPath, headers: target.headers, at };
+}
+
+describe('resumable uploads in parts', () => {
+  it('uploads parts out of order, resumes from the listing and joins them in order', async () => {
+    const file = video(3 * 65_536 + 1234);
+    const parts = [file.subarray(0, 65_536), file.subarray(65_536, 131_072), file.subarray(131_072)];
+    const { objectPath, headers, at } = await grant(1_000_000);
+
+    expect(json(await send(at('&part=3'), { method: 'PUT', headers, body: parts[2] }))).toEqual({
+      part: 3,
+      size: parts[2]?.length,
+    });
+    expect((await send(at('&part=1'), { method: 'PUT', headers, body: parts[1] })).status).toBe(200);
+    // Part 1 was sent with the wrong bytes; sending it again replaces it.
+    expect((await send(at('&part=1'), { method: 'PUT', headers, body: parts[0] })).status).toBe(200);
+
+    // The connection dropped; the client asks what arrived and sends only what is missing.
+    const listing = await send(at());
+    expect(listing.status).toBe(200);
+    expect(json(listing)).toEqual({
+      parts: [
+        { part: 1, size: 65_536 },
+        { part: 3, size: parts[2]?.length },
+      ],
+      complete: false,
+    });
+    expect((await send(at('&parts=3'), { method: 'POST' })).status).toBe(409);
+    expect((await send(at('&part=2'), { method: 'PUT', headers, body: parts[1] })).status).toBe(200);
+
+    const done = await send(at('&parts=3'), { method: 'POST' });
+    expect(done.status).toBe(200);
+    expect(json(done)).toEqual({ size: file.length });
+    expect(await readFile(join(files.rootDir, objectPath))).toEqual(file);
+    // Parts and temporary files are gone; only the object remains.
+    expect(await readdir(join(files.rootDir, dirname(objectPath)))).toEqual([objectPath.split('/').pop()]);
+    expect(json(await send(at()))).toEqual({ parts: [], complete: true, size: file.length });
+  });
+
+  it('refuses a part count that leaves parts out or misses one', async () => {
+    const { headers, at } = await grant(1_000_000);
+    for (const n of [1, 2, 3])
+      await send(at(`&part=${n}`), { method: 'PUT', headers, body: Buffer.alloc(10, n) });
+    const tooFew = await send(at('&parts=2'), { method: 'POST' });
+    expect(tooFew.status).toBe(409);
+    expect(tooFew.body.toString()).toBe('Part 3 is beyond the part count 2');
+    const tooMany = await send(at('&parts=4'), { method: 'POST' });
+    expect(tooMany.body.toString()).toBe('Part 4 is missing');
+    expect((await send(at(), { method: 'POST' })).status).toBe(400);
+  });
+
+  it('holds the parts together to the grant size', async () => {
+    const { objectPath, headers, at } = await grant(100);
+    expect((await send(at('&part=1'), { method: 'PUT', headers, body: Buffer.alloc(60) })).status).toBe(200);
+    const over = await send(at('&part=2'), { method: 'PUT', headers, body: Buffer.alloc(60) });
+    expect(over.status).toBe(413);
+    expect(over.body.toString()).toBe('File is larger than the limit of 100 bytes');
+    expect(json(await send(at()))).toEqual({ parts: [{ part: 1, size: 60 }], complete: false });
+    // Replacing part 1 with a smaller one makes room again.
+    expect((await send(at('&part=1'), { method: 'PUT', headers, body: Buffer.alloc(30) })).status).toBe(200);
+    expect((await send(at('&part=2'), { method: 'PUT', headers, body: Buffer.alloc(60) })).status).toBe(200);
+    expect(json(await send(at('&parts=2'), { method: 'POST' }))).toEqual({ size: 90 });
+    expect(await files.storage.stat(objectPath)).toEqual({ size: 90 });
+  });
+
+  it('checks type and signature on every part and aborts cleanly', async () => {
+    const { objectPath, headers, at } = await grant(1000);
+    expect(
+      (
+        await send(at('&part=1'), {
+          method: 'PUT',
+          headers: { 'Content-Type': 'text/html' },
+          body: Buffer.alloc(5),
+        })
+      ).status,
+    ).toBe(415);
+    expect((await send(at('&part=0'), { method: 'PUT', headers, body: Buffer.alloc(5) })).status).toBe(400);
+    expect((await send(at('&part=abc'), { method: 'PUT', headers, body: Buffer.alloc(5) })).status).toBe(400);
+    const forged = at('&part=1').replace(/uid=[^&]+/, 'uid=student-4');
+    expect((await send(forged, { method: 'PUT', headers, body: Buffer.alloc(5) })).status).toBe(403);
+
+    expect((await send(at('&part=1'), { method: 'PUT', headers, body: Buffer.alloc(5) })).status).toBe(200);
+    expect((await send(at(), { method: 'DELETE' })).status).toBe(204);
+    expect(json(await send(at()))).toEqual({ parts: [], complete: false });
+    expect(await readdir(join(files.rootDir, dirname(objectPath)))).toEqual([]);
+  });
+
+  it('sweeps parts and temporary files abandoned long ago, and nothing else', async () => {
+    const { objectPath, headers, at } = await grant(1000);
+    expect((await send(at('&part=1'), { method: 'PUT', headers, body: Buffer.alloc(5) })).status).toBe(200);
+    const folder = join(files.rootDir, dirname(objectPath));
+    const name = objectPath.split('/').pop() ?? '';
+    await writeFile(join(folder, `.${name}.upload.0a1b.tmp`), 'half a file');
+    const kept = newObjectPath('student-3', 'finished.mp4');
+    await files.storage.put(kept, Buffer.from('done'), 'video/mp4');
+
+    expect(await files.storage.removeStaleUploads(60 * 60_000)).toBe(0);
+    const longAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    for (const file of await readdir(folder)) await utimes(join(folder, file), longAgo, longAgo);
+    await utimes(join(files.rootDir, kept), longAgo, longAgo);
+
+    expect(await files.storage.removeStaleUploads(60 * 60_000)).toBe(2);
+    expect(await readdir(folder)).toEqual([]);
+    expect(await files.storage.stat(kept)).toEqual({ size: 4 });
+  });
+});
