@@ -1,6 +1,6 @@
+import type { SessionStore } from '@evident/core/ports/auth';
 import type { Database } from '@evident/db/client';
 import { sessions, users } from '@evident/db/schema';
-import type { SessionStore } from '@evident/core/ports/auth';
 import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
 import { Lucia, TimeSpan } from 'lucia';
 

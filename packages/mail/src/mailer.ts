@@ -30,7 +30,10 @@ export function createMailer(config: MailerConfig): Mailer {
       const rendered = renderMail(message);
       const info = await transport.sendMail({ from: config.from, ...rendered });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = join(config.outboxDir, `${stamp}-${message.kind}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = join(
+        config.outboxDir,
+        `${stamp}-${message.kind}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       config.log?.(`mail: "${rendered.subject}" to ${rendered.to} written to ${file}`);
     },

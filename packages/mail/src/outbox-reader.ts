@@ -14,7 +14,8 @@ function decodeQuotedPrintable(body: string): string {
 export function readOutboxMessage(file: string): OutboxMessage {
   const eml = readFileSync(file, 'utf8');
   const header = (name: string) => eml.match(new RegExp(`^${name}: (.*)$`, 'm'))?.[1] ?? '';
-  const textPart = eml.split(/^----_[^\n]*\n/m).find((part) => part.startsWith('Content-Type: text/plain')) ?? '';
+  const textPart =
+    eml.split(/^----_[^\n]*\n/m).find((part) => part.startsWith('Content-Type: text/plain')) ?? '';
   const [partHeaders = '', ...rest] = textPart.split('\n\n');
   const raw = rest.join('\n\n').trim();
   const text = /quoted-printable/i.test(partHeaders) ? decodeQuotedPrintable(raw) : raw;

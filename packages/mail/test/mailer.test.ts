@@ -29,7 +29,9 @@ describe('outbox mailer', () => {
     expect(eml).toContain('Content-Type: text/html');
     const [message] = listOutbox(outboxDir);
     expect(message?.to).toBe('sam@example.com');
-    expect(message?.text).toContain('Reset your password: https://evident.example/reset-password?token=abc123');
+    expect(message?.text).toContain(
+      'Reset your password: https://evident.example/reset-password?token=abc123',
+    );
   });
 });
 
@@ -59,7 +61,12 @@ describe('smtp mailer', () => {
       smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
       outboxDir: mkdtempSync(join(tmpdir(), 'unused-')),
     });
-    await mailer.send({ kind: 'welcome', to: 'ada@example.com', firstName: 'Ada', appUrl: 'https://evident.example' });
+    await mailer.send({
+      kind: 'welcome',
+      to: 'ada@example.com',
+      firstName: 'Ada',
+      appUrl: 'https://evident.example',
+    });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatch(/^Subject: Welcome to Evident$/m);
     expect(received[0]).toContain('Hi Ada,');
