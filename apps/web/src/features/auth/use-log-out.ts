@@ -1,0 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { trpc } from '../../trpc';
+
+/** Log out: the server call's errors are ignored (spec section 7), then the cache is dropped and the app goes to /. */
+export function useLogOut() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const logout = trpc.auth.logout.useMutation();
+
+  async function logOut() {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // Deliberately ignored: the visitor asked to leave, so leave either way.
+    }
+    queryClient.clear();
+    await router.navigate({ to: '/' });
+    // Re-run the root beforeLoad even when already on /, so the layout sees the signed-out user.
+    await router.invalidate();
+  }
+
+  return { logOut, isLoggingOut: logout.isPending };
+}

@@ -1,0 +1,34 @@
+import type { CurrentUser } from '@evident/core/user';
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { useCurrentUser } from '../auth/use-current-user';
+import { LoadingSplash } from '../shell/loading-splash';
+
+// Each home loads on demand: a visitor downloads the landing page only, a student only the dashboard.
+const LandingPage = lazyRouteComponent(() => import('../landing/landing-page'), 'LandingPage');
+const StudentHome = lazyRouteComponent(() => import('../student/student-home'), 'StudentHome');
+const EvidenceMatrixPage = lazyRouteComponent(
+  () => import('../assessor/evidence-matrix-page'),
+  'EvidenceMatrixPage',
+);
+const AdminDashboard = lazyRouteComponent(() => import('../admin/admin-dashboard'), 'AdminDashboard');
+
+/** `/`: the landing page when signed out, otherwise the home of the role the user is acting as. */
+export function HomePage() {
+  const user = useCurrentUser();
+  return (
+    <Suspense fallback={<LoadingSplash />}>{user ? <RoleHome user={user} /> : <LandingPage />}</Suspense>
+  );
+}
+
+function RoleHome({ user }: { user: CurrentUser }) {
+  // An impersonating admin acts as the other person, whose role is never rto_admin.
+  switch (user.role) {
+    case 'rto_admin':
+      return <AdminDashboard />;
+    case 'assessor':
+      return <EvidenceMatrixPage />;
+    case 'student':
+      return <StudentHome />;
+  }
+}

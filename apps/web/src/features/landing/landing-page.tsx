@@ -1,0 +1,62 @@
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { AuthTab } from '../auth/sign-in-modal';
+import { PublicHeader } from '../shell/public-header';
+import { CallToAction } from './call-to-action';
+import { FeatureGrid } from './feature-grid';
+import { Hero } from './hero';
+import { HowItWorks } from './how-it-works';
+import { LandingFooter } from './landing-footer';
+
+// The dialog (forms, tabs, validation) loads on first use, so the landing page itself stays light.
+const loadSignInModal = () => import('../auth/sign-in-modal');
+const SignInModal = lazy(() => loadSignInModal().then((module) => ({ default: module.SignInModal })));
+
+/** The signed-out home (spec section 2), also shown for any unknown path while signed out. */
+export function LandingPage() {
+  const [authTab, setAuthTab] = useState<AuthTab>('sign-in');
+  const [modalOpened, setModalOpened] = useState(false);
+  // Once loaded the dialog stays mounted, so closing it can animate.
+  const [modalLoaded, setModalLoaded] = useState(false);
+  // The dialog mounts already open on first use, so Mantine cannot note where focus was: we do.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (tab: AuthTab) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setModalLoaded(true);
+    setAuthTab(tab);
+    setModalOpened(true);
+  };
+  const openSignUp = () => open('sign-up');
+
+  return (
+    <>
+      <PublicHeader
+        actions={
+          <Button onClick={() => open('sign-in')} onPointerEnter={() => void loadSignInModal()}>
+            Sign In
+          </Button>
+        }
+      />
+      <main id="main-content">
+        <Hero onGetStarted={openSignUp} />
+        <FeatureGrid />
+        <HowItWorks />
+        <CallToAction onCreateAccount={openSignUp} />
+      </main>
+      <LandingFooter />
+      {modalLoaded ? (
+        <Suspense fallback={null}>
+          <SignInModal
+            opened={modalOpened}
+            tab={authTab}
+            onTabChange={setAuthTab}
+            onClose={() => {
+              setModalOpened(false);
+              opener.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

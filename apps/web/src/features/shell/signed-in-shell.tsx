@@ -1,0 +1,122 @@
+import type { CurrentUser } from '@evident/core/user';
+import { Box, Burger, Button, Container, Divider, Drawer, Group, NavLink, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useLogOut } from '../auth/use-log-out';
+import { ThemeToggle } from '../theme/theme-toggle';
+import { Brand } from './brand';
+import { ImpersonationBanner } from './impersonation-banner';
+import { navItemsFor } from './nav-items';
+import classes from './signed-in-shell.module.css';
+import { UserBadge } from './user-badge';
+
+/** The signed-in layout: top bar with role navigation, a slide-in menu on narrow screens, then the page. */
+export function SignedInShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const [menuOpened, menu] = useDisclosure(false);
+  const { logOut, isLoggingOut } = useLogOut();
+  const items = navItemsFor(user);
+
+  return (
+    <>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <Box component="header" className={classes.header}>
+        {user.isImpersonating ? <ImpersonationBanner user={user} /> : null}
+        <Container size="xl" className={classes.bar}>
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpened}
+            />
+            <Brand />
+          </Group>
+
+          <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" className={classes.nav}>
+            {items.map((item) => (
+              <Link
+                key={item.to}
+                to={item.to}
+                className={classes.navLink}
+                activeOptions={{ exact: item.exact }}
+                activeProps={{ 'aria-current': 'page', 'data-active': true }}
+              >
+                {item.label}
+              </Link>
+            ))}
+          </Group>
+
+          <Group gap="sm" wrap="nowrap" className={classes.end}>
+            <ThemeToggle />
+            <Box visibleFrom="md" maw={220}>
+              <UserBadge user={user} />
+            </Box>
+            <Button
+              visibleFrom="md"
+              variant="default"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              loading={isLoggingOut}
+              onClick={() => void logOut()}
+            >
+              Log Out
+            </Button>
+          </Group>
+        </Container>
+      </Box>
+
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        size="xs"
+        padding="md"
+        title="Menu"
+        hiddenFrom="md"
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
+      >
+        <Stack gap="md">
+          <UserBadge user={user} />
+          <Divider />
+          <Stack component="nav" aria-label="Main" gap={4}>
+            {items.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                activeOptions={{ exact: item.exact }}
+                activeProps={{ 'aria-current': 'page', 'data-active': true }}
+                onClick={menu.close}
+                className={classes.drawerLink}
+              />
+            ))}
+          </Stack>
+          <Divider />
+          <Button
+            variant="default"
+            fullWidth
+            leftSection={<IconLogout size={16} aria-hidden />}
+            loading={isLoggingOut}
+            onClick={() => {
+              menu.close();
+              void logOut();
+            }}
+          >
+            Log Out
+          </Button>
+        </Stack>
+      </Drawer>
+
+      <Box component="main" id="main-content" tabIndex={-1} className={classes.main}>
+        <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+          {children}
+        </Container>
+      </Box>
+    </>
+  );
+}

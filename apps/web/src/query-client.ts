@@ -1,0 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Spec section 7: data is never stale, nothing refetches on focus and nothing retries. Screens that
+ * change data invalidate what they changed (and realtime events invalidate what others changed).
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: Number.POSITIVE_INFINITY, retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,16 @@
+import { createRootRouteWithContext } from '@tanstack/react-router';
+import { LoadingSplash } from '../features/shell/loading-splash';
+import { RootError } from '../features/shell/root-error';
+import { RootLayout } from '../features/shell/root-layout';
+import { RootNotFound } from '../features/shell/root-not-found';
+import type { RouterContext } from '../router-context';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // Every route's guard reads the user from here; the query cache answers after the first load.
+  beforeLoad: async ({ context }) => ({ user: await context.trpcUtils.auth.user.ensureData() }),
+  component: RootLayout,
+  pendingComponent: LoadingSplash,
+  pendingMs: 0,
+  errorComponent: RootError,
+  notFoundComponent: RootNotFound,
+});

@@ -1,0 +1,20 @@
+import type { AppRouter } from '@evident/api/root';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import { queryClient } from './query-client';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export const trpcClient = trpc.createClient({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      // The session lives in an HttpOnly cookie, so every call must carry it.
+      fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+    }),
+  ],
+});
+
+/** Imperative tRPC helpers for route loaders and guards (outside React). */
+export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+export type TrpcUtils = typeof trpcUtils;

@@ -1,0 +1,19 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** Where `pnpm dev` forwards server paths; the Fastify server serves everything on one port in production. */
+const serverOrigin = process.env.EVIDENT_SERVER_URL ?? 'http://127.0.0.1:3000';
+
+// A regular expression rather than prefixes: a plain '/lti' key would also swallow the SPA page /lti-config.
+const serverPaths: Record<string, ProxyOptions> = {
+  '^/(trpc|api|files|lti|healthz)(/|\\?|$)': { target: serverOrigin, ws: true },
+};
+
+export default defineConfig({
+  // The router plugin must run before react() so it can split route components into their own chunks.
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  server: { port: 5173, proxy: serverPaths },
+  preview: { port: 4173, proxy: serverPaths },
+  build: { outDir: 'dist', sourcemap: true },
+});

@@ -1,0 +1,13 @@
+import { benchCurriculum } from './curriculum';
+import { benchFoundation } from './foundation';
+
+// Figures only: nothing here passes or fails the build.
+const sections: Record<string, () => Promise<void>> = {
+  foundation: benchFoundation,
+  curriculum: benchCurriculum,
+};
+
+const wanted = process.argv.slice(2);
+for (const [name, run] of Object.entries(sections)) {
+  if (wanted.length === 0 || wanted.includes(name)) await run();
+}
