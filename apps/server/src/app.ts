@@ -10,10 +10,12 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger as Pino } from 'pino';
 import { readCookie } from './cookies';
+import { filesRoutes } from './files-routes';
 import { isCrossSiteMutation } from './origin-check';
+import type { ServerServices } from './services';
 
 export type AppOptions = {
-  services: Services;
+  services: ServerServices;
   databaseKind: string;
   /** Built SPA to serve; skipped when absent (API-only tests). */
   webDistDir?: string;
@@ -64,6 +66,8 @@ export async function buildApp(options: AppOptions) {
   });
 
   app.addHook('onRequest', async (req, reply) => {
+    // Signed file URLs carry their own authority and ignore cookies, so there is nothing to forge.
+    if (req.url.startsWith('/files/')) return;
     if (isCrossSiteMutation(req.method, req.headers)) {
       return reply.code(403).type('text/plain; charset=utf-8').send('Cross-site request refused');
     }
@@ -78,6 +82,13 @@ export async function buildApp(options: AppOptions) {
       return reply.code(503).send({ status: 'unavailable', database: options.databaseKind });
     }
   });
+
+  if (services.storage.kind === 'local') {
+    await app.register(filesRoutes, {
+      storage: services.storage,
+      maxUploadBytes: Math.max(...Object.values(services.evidence.maxBytes)),
+    });
+  }
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultEvidenceMaxBytes } from '@evident/core/evidence-types';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -7,6 +8,18 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+/** Whole or fractional megabytes (MiB), up to the 5 GB a single S3 PUT can carry. */
+const megabytes = z.coerce
+  .number({ error: 'must be a number of megabytes' })
+  .positive('must be more than 0')
+  .max(5 * 1024, 'must be at most 5120 (5 GB)')
+  .optional();
+/** Minutes, at most the week a presigned S3 URL can live. */
+const minutes = z.coerce
+  .number({ error: 'must be a number of minutes' })
+  .positive('must be more than 0')
+  .max(7 * 24 * 60, 'must be at most 10080 (a week)');
 
 const envSchema = z
   .object({
@@ -43,8 +56,36 @@ const envSchema = z
     ANTHROPIC_MODEL: optionalText,
     ANTHROPIC_BASE_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    FILES_SECRET: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => Buffer.byteLength(v) >= 32, 'must be at least 32 bytes (e.g. openssl rand -hex 32)')
+        .optional(),
+    ),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ENDPOINT: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be a URL such as https://s3.example:9000' }).optional(),
+    ),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: flag.optional(),
+    MAX_IMAGE_MB: megabytes,
+    MAX_AUDIO_MB: megabytes,
+    MAX_VIDEO_MB: megabytes,
+    MAX_DOCUMENT_MB: megabytes,
+    UPLOAD_URL_TTL_MINUTES: minutes.default(60),
+    VIDEO_UPLOAD_URL_TTL_MINUTES: minutes.default(240),
+    DOWNLOAD_URL_TTL_MINUTES: minutes.default(15),
+    UPLOAD_SWEEP_INTERVAL_MINUTES: minutes.default(5),
   })
   .superRefine((env, ctx) => {
+    if (env.S3_BUCKET) {
+      for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with S3_BUCKET` });
+      }
+    }
     if (Boolean(env.INITIAL_ADMIN_EMAIL) !== Boolean(env.INITIAL_ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -55,6 +96,8 @@ const envSchema = z
   });
 
 export type Config = ReturnType<typeof toConfig>;
+
+const mebibytes = (mb: number | undefined) => (mb === undefined ? undefined : Math.floor(mb * 1024 * 1024));
 
 function toConfig(env: z.infer<typeof envSchema>) {
   const dataDir = resolve(env.DATA_DIR);
@@ -86,6 +129,32 @@ function toConfig(env: z.infer<typeof envSchema>) {
       ? resolve(env.WEB_DIST_DIR)
       : new URL('../../web/dist', import.meta.url).pathname,
     logLevel: env.LOG_LEVEL,
+    files: {
+      localRootDir: resolve(dataDir, 'files'),
+      /** Unset: generated once and kept in DATA_DIR/files-secret (see files-secret.ts). */
+      secret: env.FILES_SECRET,
+      secretFile: resolve(dataDir, 'files-secret'),
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION ?? 'us-east-1',
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : null,
+      maxBytes: {
+        image: mebibytes(env.MAX_IMAGE_MB) ?? defaultEvidenceMaxBytes.image,
+        audio: mebibytes(env.MAX_AUDIO_MB) ?? defaultEvidenceMaxBytes.audio,
+        video: mebibytes(env.MAX_VIDEO_MB) ?? defaultEvidenceMaxBytes.video,
+        document: mebibytes(env.MAX_DOCUMENT_MB) ?? defaultEvidenceMaxBytes.document,
+      },
+      uploadUrlTtlMs: env.UPLOAD_URL_TTL_MINUTES * 60_000,
+      videoUploadUrlTtlMs: env.VIDEO_UPLOAD_URL_TTL_MINUTES * 60_000,
+      downloadUrlTtlMs: env.DOWNLOAD_URL_TTL_MINUTES * 60_000,
+      sweepIntervalMs: env.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { ensureAdmin } from './initial-admin';
 import { createPino, toLogger } from './logger';
 import { createServices } from './services';
+import { startUploadSweep } from './upload-sweep';
 
 /** Opens the database, migrates, seeds when asked, and listens. Used by main.ts and the e2e/bench harness. */
 export async function startServer(config: Config) {
@@ -34,6 +35,12 @@ export async function startServer(config: Config) {
     trustProxy: config.trustProxy,
     logger: pino,
   });
+  const sweep = startUploadSweep(services, {
+    intervalMs: config.files.sweepIntervalMs,
+    staleUploadAgeMs:
+      Math.max(config.files.uploadUrlTtlMs, config.files.videoUploadUrlTtlMs) + 60 * 60 * 1000,
+  });
+  app.addHook('preClose', () => sweep.stop());
   app.addHook('onClose', () => database.close());
   await app.listen({ port: config.port, host: config.host });
   return { app, database, services };

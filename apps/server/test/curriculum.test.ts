@@ -35,11 +35,17 @@ describe('student unit setup', () => {
     const first = await env.signedIn('student');
     await (await first.caller()).student.setUpUnit({ unitCode: 'HLTINF006' });
     const [unit] = await env.db.select().from(units).where(eq(units.unitCode, 'HLTINF006'));
-    const before = await env.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.unitId, unit?.id ?? ''));
+    const before = await env.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(eq(tasks.unitId, unit?.id ?? ''));
 
     const second = await env.signedIn('student');
     const result = await (await second.caller()).student.setUpUnit({ unitCode: 'hltinf006' });
-    const after = await env.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.unitId, unit?.id ?? ''));
+    const after = await env.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(eq(tasks.unitId, unit?.id ?? ''));
     expect(result.taskCount).toBe(before.length);
     expect(after.map((t) => t.id).sort()).toEqual(before.map((t) => t.id).sort());
     expect((await (await second.caller()).student.tasks()).length).toBe(before.length);
@@ -61,10 +67,12 @@ describe('student unit setup', () => {
 
   it('an unknown code is a 404 with a message and creates nothing', async () => {
     const student = await env.signedIn('student');
-    await expect((await student.caller()).student.setUpUnit({ unitCode: 'NOSUCH999' })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-      message: expect.stringContaining('NOSUCH999'),
-    });
+    await expect((await student.caller()).student.setUpUnit({ unitCode: 'NOSUCH999' })).rejects.toMatchObject(
+      {
+        code: 'NOT_FOUND',
+        message: expect.stringContaining('NOSUCH999'),
+      },
+    );
     expect(await env.db.select().from(units).where(eq(units.unitCode, 'NOSUCH999'))).toHaveLength(0);
   });
 
@@ -77,7 +85,11 @@ describe('student unit setup', () => {
 
   it('uses the Performance Evidence of a unit an admin created by hand', async () => {
     const admin = await env.signedIn('rto_admin');
-    await (await admin.caller()).admin.units.create({ unitCode: 'CUSTOM101', title: 'House rules', performanceEvidence: pe });
+    await (await admin.caller()).admin.units.create({
+      unitCode: 'CUSTOM101',
+      title: 'House rules',
+      performanceEvidence: pe,
+    });
     const student = await env.signedIn('student');
     const result = await (await student.caller()).student.setUpUnit({ unitCode: 'CUSTOM101' });
     expect(result.taskCount).toBeGreaterThanOrEqual(4);
@@ -87,11 +99,20 @@ describe('student unit setup', () => {
 describe('admin units', () => {
   it('creates, reads, edits and deletes a unit', async () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
-    const created = await admin.admin.units.create({ unitCode: 'bsbwhs211', title: 'Contribute to WHS', performanceEvidence: '   ' });
+    const created = await admin.admin.units.create({
+      unitCode: 'bsbwhs211',
+      title: 'Contribute to WHS',
+      performanceEvidence: '   ',
+    });
     expect(created).toMatchObject({ unitCode: 'BSBWHS211', performanceEvidence: null });
     expect(await admin.admin.units.get({ id: created.id })).toMatchObject({ title: 'Contribute to WHS' });
 
-    const edited = await admin.admin.units.update({ id: created.id, unitCode: 'BSBWHS211', title: 'Contribute to health and safety', performanceEvidence: pe });
+    const edited = await admin.admin.units.update({
+      id: created.id,
+      unitCode: 'BSBWHS211',
+      title: 'Contribute to health and safety',
+      performanceEvidence: pe,
+    });
     expect(edited.title).toBe('Contribute to health and safety');
     expect((await admin.admin.units.list()).find((u) => u.id === created.id)).toMatchObject({ taskCount: 0 });
 
@@ -102,9 +123,13 @@ describe('admin units', () => {
   it('refuses a duplicate code with 409, on create and on edit', async () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
     await admin.admin.units.create({ unitCode: 'DUPE001', title: 'One' });
-    await expect(admin.admin.units.create({ unitCode: 'dupe001', title: 'Two' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(admin.admin.units.create({ unitCode: 'dupe001', title: 'Two' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     const other = await admin.admin.units.create({ unitCode: 'DUPE002', title: 'Two' });
-    await expect(admin.admin.units.update({ id: other.id, unitCode: 'DUPE001', title: 'Two' })).rejects.toMatchObject({
+    await expect(
+      admin.admin.units.update({ id: other.id, unitCode: 'DUPE001', title: 'Two' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'A unit with code DUPE001 already exists',
     });
@@ -112,12 +137,18 @@ describe('admin units', () => {
 
   it('refuses a missing title', async () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
-    await expect(admin.admin.units.create({ unitCode: 'X1', title: ' ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(admin.admin.units.create({ unitCode: 'X1', title: ' ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('generates tasks and a mapping document from Performance Evidence, replacing the old ones', async () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
-    const unit = await admin.admin.units.create({ unitCode: 'GEN001', title: 'Generated', performanceEvidence: pe });
+    const unit = await admin.admin.units.create({
+      unitCode: 'GEN001',
+      title: 'Generated',
+      performanceEvidence: pe,
+    });
     const first = await admin.admin.units.generateTasks({ id: unit.id });
     expect(first.taskCount).toBeGreaterThanOrEqual(4);
     expect(first.message).toBe(`Generated ${first.taskCount} tasks from Performance Evidence`);
@@ -125,18 +156,26 @@ describe('admin units', () => {
     const { tasks: list, unit: after } = await admin.admin.tasks.list({ unitId: unit.id });
     expect(list).toHaveLength(again.taskCount);
     expect(after.mappingDocument).toContain('completing a job safety analysis form');
-    expect(list.flatMap((t) => t.performanceEvidenceMapping)).toContain('reporting an incident to the supervisor');
+    expect(list.flatMap((t) => t.performanceEvidenceMapping)).toContain(
+      'reporting an incident to the supervisor',
+    );
   });
 
   it('will not generate without Performance Evidence', async () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
     const unit = await admin.admin.units.create({ unitCode: 'EMPTY01', title: 'Nothing yet' });
-    await expect(admin.admin.units.generateTasks({ id: unit.id })).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+    await expect(admin.admin.units.generateTasks({ id: unit.id })).rejects.toMatchObject({
+      code: 'UNPROCESSABLE_CONTENT',
+    });
   });
 
   it('never deletes or regenerates over evidence students submitted', async () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
-    const unit = await admin.admin.units.create({ unitCode: 'KEEP001', title: 'Keep', performanceEvidence: pe });
+    const unit = await admin.admin.units.create({
+      unitCode: 'KEEP001',
+      title: 'Keep',
+      performanceEvidence: pe,
+    });
     await admin.admin.units.generateTasks({ id: unit.id });
     const student = await env.signedIn('student');
     const [task] = (await admin.admin.tasks.list({ unitId: unit.id })).tasks;
@@ -146,8 +185,12 @@ describe('admin units', () => {
       code: 'CONFLICT',
       message: expect.stringContaining('cannot be deleted'),
     });
-    await expect(admin.admin.units.generateTasks({ id: unit.id })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(admin.admin.tasks.delete({ taskId: task?.id ?? '' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(admin.admin.units.generateTasks({ id: unit.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(admin.admin.tasks.delete({ taskId: task?.id ?? '' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     expect(await admin.admin.units.get({ id: unit.id })).toBeTruthy();
   });
 
@@ -156,7 +199,9 @@ describe('admin units', () => {
     const unit = await admin.admin.units.fetchFromRegister({ unitCode: 'sitxfsa005' });
     expect(unit.code).toBe('SITXFSA005');
     expect(unit.performanceEvidence.length).toBeGreaterThan(50);
-    await expect(admin.admin.units.fetchFromRegister({ unitCode: 'NOPE42' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(admin.admin.units.fetchFromRegister({ unitCode: 'NOPE42' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('counts units, tasks and students', async () => {
@@ -192,7 +237,9 @@ describe('admin tasks', () => {
 
     const reordered = await admin.admin.tasks.reorder({ unitId: unit.id, taskIds: [b.id, a.id] });
     expect(reordered.map((t) => t.title)).toEqual(['Second', 'First, edited']);
-    await expect(admin.admin.tasks.reorder({ unitId: unit.id, taskIds: [b.id] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(admin.admin.tasks.reorder({ unitId: unit.id, taskIds: [b.id] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
 
     await admin.admin.tasks.delete({ taskId: a.id });
     expect((await admin.admin.tasks.list({ unitId: unit.id })).tasks.map((t) => t.id)).toEqual([b.id]);
@@ -201,12 +248,22 @@ describe('admin tasks', () => {
   it('refuses a bad phase, a bad evidence type, a missing title and unknown ids', async () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
     const unit = await admin.admin.units.create({ unitCode: 'TASKS02', title: 'Tasks' });
-    await expect(admin.admin.tasks.create({ unitId: unit.id, title: 'x', phase: 'Dance' as 'Do' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(admin.admin.tasks.create({ unitId: unit.id, title: 'x', evidenceTypes: ['smell' as 'photo'] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(admin.admin.tasks.create({ unitId: unit.id, title: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      admin.admin.tasks.create({ unitId: unit.id, title: 'x', phase: 'Dance' as 'Do' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(
+      admin.admin.tasks.create({ unitId: unit.id, title: 'x', evidenceTypes: ['smell' as 'photo'] }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(admin.admin.tasks.create({ unitId: unit.id, title: '' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     const ghost = '00000000-0000-4000-8000-000000000000';
-    await expect(admin.admin.tasks.create({ unitId: ghost, title: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(admin.admin.tasks.update({ taskId: ghost, title: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(admin.admin.tasks.create({ unitId: ghost, title: 'x' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(admin.admin.tasks.update({ taskId: ghost, title: 'x' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(admin.admin.tasks.delete({ taskId: ghost })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
@@ -219,21 +276,40 @@ describe('curriculum over REST', () => {
     const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
       app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
 
-    const created = await send('POST', '/api/admin/units', { unitCode: 'rest001', title: 'Over REST', performanceEvidence: pe });
+    const created = await send('POST', '/api/admin/units', {
+      unitCode: 'rest001',
+      title: 'Over REST',
+      performanceEvidence: pe,
+    });
     expect(created.statusCode).toBe(200);
     const id = created.json().id as string;
     expect((await send('GET', `/api/admin/units/${id}`)).json()).toMatchObject({ unitCode: 'REST001' });
-    expect((await send('PUT', `/api/admin/units/${id}`, { unitCode: 'REST001', title: 'Renamed' })).json()).toMatchObject({ title: 'Renamed', performanceEvidence: null });
+    expect(
+      (await send('PUT', `/api/admin/units/${id}`, { unitCode: 'REST001', title: 'Renamed' })).json(),
+    ).toMatchObject({ title: 'Renamed', performanceEvidence: null });
     expect((await send('POST', `/api/admin/units/${id}/generate-tasks`)).statusCode).toBe(422);
-    await send('PUT', `/api/admin/units/${id}`, { unitCode: 'REST001', title: 'Renamed', performanceEvidence: pe });
+    await send('PUT', `/api/admin/units/${id}`, {
+      unitCode: 'REST001',
+      title: 'Renamed',
+      performanceEvidence: pe,
+    });
     const generated = await send('POST', `/api/admin/units/${id}/generate-tasks`);
     expect(generated.json().message).toMatch(/^Generated \d+ tasks/);
 
     const taskList = await send('GET', `/api/admin/units/${id}/tasks`);
     expect(Array.isArray(taskList.json())).toBe(true);
-    const task = await send('POST', `/api/admin/units/${id}/tasks`, { title: 'By hand', description: '', phase: 'Check', tooltip: '', evidenceTypes: ['photo'] });
+    const task = await send('POST', `/api/admin/units/${id}/tasks`, {
+      title: 'By hand',
+      description: '',
+      phase: 'Check',
+      tooltip: '',
+      evidenceTypes: ['photo'],
+    });
     expect(task.json()).toMatchObject({ title: 'By hand', phase: 'Check' });
-    const badPhase = await send('PUT', `/api/admin/tasks/${task.json().id}`, { title: 'By hand', phase: 'Later' });
+    const badPhase = await send('PUT', `/api/admin/tasks/${task.json().id}`, {
+      title: 'By hand',
+      phase: 'Later',
+    });
     expect(badPhase.statusCode).toBe(400);
     expect(badPhase.body).toMatch(/^Phase must be one of/);
     expect((await send('DELETE', `/api/admin/tasks/${task.json().id}`)).statusCode).toBe(200);
@@ -242,19 +318,40 @@ describe('curriculum over REST', () => {
     expect((await send('GET', '/api/admin/units/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
 
     const fetched = await send('POST', '/api/tga/fetch-unit', { unitCode: 'HLTINF006' });
-    expect(fetched.json()).toMatchObject({ code: 'HLTINF006', title: expect.any(String), performanceEvidence: expect.any(String) });
+    expect(fetched.json()).toMatchObject({
+      code: 'HLTINF006',
+      title: expect.any(String),
+      performanceEvidence: expect.any(String),
+    });
     expect((await send('POST', '/api/tga/fetch-unit', { unitCode: 'ZZZ999' })).statusCode).toBe(404);
 
     const stats = await send('GET', '/api/admin/stats');
-    expect(stats.json()).toEqual({ totalUnits: expect.any(Number), totalTasks: expect.any(Number), totalStudents: expect.any(Number) });
+    expect(stats.json()).toEqual({
+      totalUnits: expect.any(Number),
+      totalTasks: expect.any(Number),
+      totalStudents: expect.any(Number),
+    });
 
     const student = await env.signedIn('student');
-    const studentHeaders = { cookie: `evident_session=${student.sessionId}`, 'content-type': 'application/json' };
-    const setup = await app.inject({ method: 'POST', url: '/api/units/generate-tasks', headers: studentHeaders, payload: JSON.stringify({ unitCode: 'REST001' }) });
+    const studentHeaders = {
+      cookie: `evident_session=${student.sessionId}`,
+      'content-type': 'application/json',
+    };
+    const setup = await app.inject({
+      method: 'POST',
+      url: '/api/units/generate-tasks',
+      headers: studentHeaders,
+      payload: JSON.stringify({ unitCode: 'REST001' }),
+    });
     expect(setup.json()).toMatchObject({ taskCount: generated.json().taskCount });
     const mine = await app.inject({ method: 'GET', url: '/api/student/tasks', headers: studentHeaders });
     expect(mine.json()).toHaveLength(generated.json().taskCount);
-    const unknown = await app.inject({ method: 'POST', url: '/api/units/generate-tasks', headers: studentHeaders, payload: JSON.stringify({ unitCode: 'ZZZ999' }) });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/units/generate-tasks',
+      headers: studentHeaders,
+      payload: JSON.stringify({ unitCode: 'ZZZ999' }),
+    });
     expect(unknown.statusCode).toBe(404);
 
     expect((await send('DELETE', `/api/admin/units/${id}`)).statusCode).toBe(200);

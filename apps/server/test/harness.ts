@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createContext, type Services } from '@evident/api/context';
+import { createContext } from '@evident/api/context';
 import { defaultRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createCaller } from '@evident/api/root';
 import type { Role } from '@evident/core/roles';
@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPino, toLogger } from '../src/logger';
-import { createServices } from '../src/services';
+import { createServices, type ServerServices } from '../src/services';
 
 /**
  * A fresh, migrated database per test file: in-memory PGlite, or a new database on the PostgreSQL
@@ -59,7 +59,7 @@ export async function createTestEnv(
   });
   const database = await openTestDatabase();
   const pino = createPino('silent');
-  const services: Services = createServices(config, database, toLogger(pino), {
+  const services: ServerServices = createServices(config, database, toLogger(pino), {
     rateLimits: options.rateLimits ?? generous,
   });
 

@@ -1,10 +1,12 @@
 import type { ActiveSession, PasswordHasher, SessionStore } from '@evident/core/ports/auth';
 import type { Mailer } from '@evident/core/ports/mailer';
 import type { TrainingRegister } from '@evident/core/ports/register';
+import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { TaskGenerator } from '@evident/core/ports/task-generator';
 import type { CurrentUser } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
 import { findUserById, toUserSummary } from '@evident/db/queries/users';
+import type { EvidenceServices } from './evidence/evidence-services';
 import type { RateLimits } from './rate-limits';
 
 export type Logger = {
@@ -22,6 +24,9 @@ export type Services = {
   rateLimits: RateLimits;
   register: TrainingRegister;
   taskGenerator: TaskGenerator;
+  /** Evidence files: local disk or an S3-compatible bucket. */
+  storage: ObjectStorage;
+  evidence: EvidenceServices;
   log: Logger;
   /** Origin the app is reached at, used in links we mail: https://evident.example */
   publicUrl: string;

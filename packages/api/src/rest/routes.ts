@@ -37,6 +37,11 @@ export const restRoutes: RestRoute[] = [
 
   route('GET', '/api/student/tasks', (caller) => caller.student.tasks()),
   route('POST', '/api/units/generate-tasks', (caller, r) => caller.student.setUpUnit(body(r))),
+  route('POST', '/api/evidence/upload-url', (caller, r) => caller.student.uploadUrl(body(r))),
+  route('POST', '/api/evidence', (caller, r) => caller.student.recordEvidence(body(r))),
+  route('GET', '/api/student/tasks/:taskId/evidence', (caller, r) =>
+    caller.student.evidence(withParams(r, { taskId: r.params.taskId })),
+  ),
 
   route('GET', '/api/admin/units', (caller) => caller.admin.units.list()),
   route('GET', '/api/admin/units/:id', (caller, r) =>

@@ -1,0 +1,100 @@
+import type { Logger } from '@evident/api/context';
+import type { Database } from '@evident/db/client';
+import { deleteExpiredUploadGrants, restoreUploadGrant } from '@evident/db/queries/evidence';
+import type { LocalDiskStorage } from '@evident/storage/local-disk';
+import type { S3Storage } from '@evident/storage/s3';
+
+export type SweepDeps = { db: Database; storage: LocalDiskStorage | S3Storage; log: Logger };
+
+export type SweepOptions = {
+  /**
+   * How long after its expiry an unrecorded grant is kept: an upload that finished just in time can
+   * still be recorded meanwhile. Default one hour.
+   */
+  graceMs?: number;
+  /**
+   * Local disk: temporary and part files untouched this long are leftovers of abandoned uploads.
+   * Must exceed the longest upload URL lifetime, since parts may only be written while it lasts.
+   */
+  staleUploadAgeMs: number;
+  batchSize?: number;
+};
+
+export type SweepResult = { deletedObjects: number; failedObjects: number; staleUploadFiles: number };
+
+const defaultGraceMs = 60 * 60 * 1000;
+const maxBatchesPerRun = 50;
+
+/**
+ * Deletes the objects of upload grants that expired (plus the grace) without ever being recorded as
+ * evidence, then forgets the grants. The grant row goes first, in its own statement: a record in
+ * flight holds that row's lock, so either it commits first (and the grant, now recorded, is spared)
+ * or it finds the grant gone and refuses. An object that cannot be deleted gets its grant back, to be
+ * tried again on the next run.
+ */
+export async function sweepExpiredUploads(
+  deps: SweepDeps,
+  options: SweepOptions,
+  now: Date = new Date(),
+): Promise<SweepResult> {
+  const cutoff = new Date(now.getTime() - (options.graceMs ?? defaultGraceMs));
+  const batchSize = options.batchSize ?? 100;
+  const result: SweepResult = { deletedObjects: 0, failedObjects: 0, staleUploadFiles: 0 };
+  for (let batch = 0; batch < maxBatchesPerRun; batch++) {
+    const grants = await deleteExpiredUploadGrants(deps.db, cutoff, batchSize);
+    const failed = [];
+    for (const grant of grants) {
+      try {
+        await deps.storage.delete(grant.objectPath);
+        result.deletedObjects++;
+      } catch (error) {
+        failed.push(grant);
+        deps.log.error(error, `upload sweep could not delete ${grant.objectPath}`);
+      }
+    }
+    for (const grant of failed) await restoreUploadGrant(deps.db, grant);
+    result.failedObjects += failed.length;
+    // Restored grants would come straight back in the next batch; leave them for the next run.
+    if (grants.length < batchSize || failed.length > 0) break;
+  }
+  if (deps.storage.kind === 'local') {
+    result.staleUploadFiles = await deps.storage.removeStaleUploads(options.staleUploadAgeMs, now);
+  }
+  return result;
+}
+
+/** Runs the sweep now and every `intervalMs`; the timer never keeps the process alive. */
+export function startUploadSweep(
+  deps: SweepDeps,
+  options: SweepOptions & { intervalMs: number },
+): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = sweepExpiredUploads(deps, options)
+      .then((result) => {
+        if (result.deletedObjects + result.staleUploadFiles > 0) {
+          deps.log.info(
+            `upload sweep removed ${result.deletedObjects} unrecorded uploads and ${result.staleUploadFiles} stale partial files`,
+          );
+        }
+      })
+      .catch((error: unknown) => deps.log.error(error, 'upload sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(run, 10_000);
+  const timer = setInterval(run, options.intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

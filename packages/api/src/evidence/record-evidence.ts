@@ -1,0 +1,174 @@
+import { AppError } from '@evident/core/errors';
+import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
+import type { Database } from '@evident/db/client';
+import {
+  countSubmissionFiles,
+  type EvidenceFileRow,
+  findEvidenceFileByObjectPath,
+  findSubmission,
+  findTaskForStudent,
+  findUploadGrant,
+  insertEvidenceFile,
+  insertSubmission,
+  markUploadGrantRecorded,
+  resubmitSubmission,
+  type SubmissionRow,
+  setEvidenceThumbnail,
+} from '@evident/db/queries/evidence';
+import type { Services } from '../context';
+
+/** Answer of `student.recordEvidence` / `POST /api/evidence`. */
+export type RecordedEvidence = {
+  submission: { id: string; taskId: string; status: SubmissionRow['status'] };
+  file: {
+    id: string;
+    fileName: string;
+    fileType: string;
+    fileSize: number;
+    isPrimary: boolean;
+    createdAt: string;
+    hasThumbnail: boolean;
+  };
+};
+
+type Deps = Pick<Services, 'db' | 'storage' | 'evidence' | 'log'>;
+
+/** Spec section 4: evidence may be added while a task is pending (no submission) or not yet satisfactory. */
+function refuseClosedSubmission(status: SubmissionRow['status']): never {
+  if (status === 'satisfactory') {
+    throw new AppError(
+      'CONFLICT',
+      'This task has already been graded satisfactory; it needs no more evidence',
+    );
+  }
+  throw new AppError(
+    'CONFLICT',
+    'Evidence for this task is waiting to be graded; you can add more if the assessor asks for it',
+  );
+}
+
+/** The task must be in one of the student's units; answers what the refusal should say. */
+export async function requireStudentTask(db: Database, studentId: string, taskId: string): Promise<void> {
+  const task = await findTaskForStudent(db, studentId, taskId);
+  if (!task) throw new AppError('NOT_FOUND', 'Task not found');
+  if (!task.enrolled) throw new AppError('FORBIDDEN', 'This task is not in any of your units');
+}
+
+function toRecorded(submission: SubmissionRow, file: EvidenceFileRow): RecordedEvidence {
+  return {
+    submission: { id: submission.id, taskId: submission.taskId, status: submission.status },
+    file: {
+      id: file.id,
+      fileName: file.fileName,
+      fileType: file.fileType,
+      fileSize: file.fileSize,
+      isPrimary: file.isPrimary,
+      createdAt: file.createdAt.toISOString(),
+      hasThumbnail: file.thumbnailPath !== null,
+    },
+  };
+}
+
+/** A second request for an object already recorded gets the first one's answer, not a second row. */
+async function alreadyRecorded(db: Database, studentId: string, objectPath: string, taskId: string) {
+  const found = await findEvidenceFileByObjectPath(db, objectPath);
+  if (!found || found.submission.studentId !== studentId) {
+    throw new AppError('NOT_FOUND', 'No upload was issued for this file. Please upload it again');
+  }
+  if (found.submission.taskId !== taskId) {
+    throw new AppError('CONFLICT', 'This file is already recorded as evidence for another task');
+  }
+  return toRecorded(found.submission, found.file);
+}
+
+/**
+ * Records an uploaded file as evidence for a task: checks that the object was granted to this
+ * student, landed whole and is what it claims to be, and that the task is theirs and open; then, in
+ * one transaction, creates or reopens the submission, attaches the file and marks the grant used.
+ * Any refusal leaves no submission or file row behind. Idempotent on `objectPath`.
+ */
+export async function recordEvidence(
+  deps: Deps,
+  studentId: string,
+  input: { taskId: string; fileName: string; fileType: string; objectPath: string },
+  now: Date = new Date(),
+): Promise<RecordedEvidence> {
+  const { db } = deps;
+  const { objectPath, taskId } = input;
+  const grant = await findUploadGrant(db, objectPath);
+  if (!grant) throw new AppError('NOT_FOUND', 'No upload was issued for this file. Please upload it again');
+  if (grant.userId !== studentId) throw new AppError('FORBIDDEN', 'This file was not uploaded by you');
+  if (grant.recordedAt) return alreadyRecorded(db, studentId, objectPath, taskId);
+
+  if (normaliseMimeType(input.fileType) !== grant.fileType) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      `The file type ${input.fileType} does not match the type it was uploaded as (${grant.fileType})`,
+    );
+  }
+  await requireStudentTask(db, studentId, taskId);
+  const current = await findSubmission(db, studentId, taskId);
+  if (current && current.status !== 'not_yet_satisfactory') refuseClosedSubmission(current.status);
+
+  // Outside the transaction: it reads the object store, which may be a slow network away.
+  const { size } = await deps.evidence.checkUploadedObject({
+    objectPath,
+    contentType: grant.fileType,
+    maxBytes: grant.maxBytes,
+  });
+
+  const outcome = await db.transaction(async (tx) => {
+    // The grant's row lock orders us against a duplicate request and against the sweep.
+    const locked = await findUploadGrant(tx, objectPath, { forUpdate: true });
+    if (!locked)
+      throw new AppError('NOT_FOUND', 'The upload expired before it was recorded. Please upload it again');
+    if (locked.recordedAt) return null;
+
+    let submission = await findSubmission(tx, studentId, taskId, { forUpdate: true });
+    if (submission) {
+      if (submission.status !== 'not_yet_satisfactory') refuseClosedSubmission(submission.status);
+      submission = await resubmitSubmission(tx, submission.id, now);
+    } else {
+      submission = await insertSubmission(tx, studentId, taskId);
+      // Someone else created it between our read and insert: it is now submitted, hence closed.
+      if (!submission) refuseClosedSubmission('submitted');
+    }
+    const isPrimary = (await countSubmissionFiles(tx, submission.id)) === 0;
+    const file = await insertEvidenceFile(tx, {
+      submissionId: submission.id,
+      objectPath,
+      fileName: input.fileName,
+      fileType: grant.fileType,
+      fileSize: size,
+      isPrimary,
+    });
+    await markUploadGrantRecorded(tx, objectPath, now);
+    return { submission, file };
+  });
+  if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
+
+  const thumbnailPath = await makeThumbnail(deps, outcome.file);
+  return toRecorded(outcome.submission, { ...outcome.file, thumbnailPath });
+}
+
+/**
+ * A preview for photos. Best effort: the evidence is recorded either way, and some images (HEIC with
+ * the prebuilt sharp) cannot be decoded here at all.
+ */
+async function makeThumbnail(deps: Deps, file: EvidenceFileRow): Promise<string | null> {
+  if (kindOfMimeType(file.fileType) !== 'image') return null;
+  try {
+    const source = await deps.storage.getStream(file.objectPath);
+    if (!source) return null;
+    const thumbnail = await deps.evidence.createThumbnail(source);
+    const path = deps.evidence.thumbnailPathFor(file.objectPath);
+    await deps.storage.put(path, thumbnail, deps.evidence.thumbnailContentType);
+    await setEvidenceThumbnail(deps.db, file.id, path);
+    return path;
+  } catch (error) {
+    deps.log.warn(
+      `No thumbnail for ${file.objectPath} (${file.fileType}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return null;
+  }
+}

@@ -1,0 +1,98 @@
+import { AppError } from '@evident/core/errors';
+import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
+import { insertUploadGrant } from '@evident/db/queries/evidence';
+import type { Services } from '../context';
+
+/**
+ * Answer of `student.uploadUrl` / `POST /api/evidence/upload-url`. The spec's client reads only
+ * `uploadUrl` and `objectPath` and PUTs the file with its own type as Content-Type; the rest is for
+ * a client that wants to do better.
+ */
+export type UploadUrlResponse = {
+  /** Where to send the file. Absolute URL: our own `/files/upload/...` (local disk) or the bucket (S3). */
+  uploadUrl: string;
+  /** Pass back unchanged to `POST /api/evidence`. */
+  objectPath: string;
+  method: 'PUT';
+  /** Send exactly these headers with the PUT (Content-Type, the type asked for). */
+  headers: Record<string, string>;
+  /** Largest body accepted, in bytes. */
+  maxBytes: number;
+  /** ISO time after which the URL no longer works; ask for a new one after it. */
+  expiresAt: string;
+  /**
+   * Non-null when the store takes resumable uploads in parts (local disk): PUT `{uploadUrl}&part=N`
+   * for N = 1.., each about `partSize` bytes (the last one shorter), then POST `{uploadUrl}&parts=K`.
+   * GET `{uploadUrl}` lists the parts already received, so a dropped connection resumes where it
+   * stopped. Full protocol: packages/storage/src/local-disk.ts. Null: one PUT of the whole file.
+   */
+  parts: { partSize: number; maxParts: number } | null;
+};
+
+const allowedTypesText =
+  'photos (JPEG, PNG, HEIC, WebP), audio (MP3, M4A/AAC, WebM, Ogg, WAV), video (MP4, MOV, WebM), PDF, DOC and DOCX';
+
+type Deps = Pick<Services, 'db' | 'storage' | 'evidence'>;
+
+/** Grants this user one object path to upload one file of an allowed type to, for a limited time. */
+export async function issueUploadUrl(
+  deps: Deps,
+  userId: string,
+  input: { fileName: string; fileType: string; fileSize?: number },
+  now: Date = new Date(),
+): Promise<UploadUrlResponse> {
+  const kind = kindOfMimeType(input.fileType);
+  if (!kind) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      `Files of type "${input.fileType}" cannot be uploaded as evidence. Allowed: ${allowedTypesText}`,
+    );
+  }
+  const maxBytes = deps.evidence.maxBytes[kind];
+  if (input.fileSize !== undefined && input.fileSize > maxBytes) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `This ${kind} file is ${megabytes(input.fileSize)}; the limit is ${megabytes(maxBytes)}`,
+    );
+  }
+  const ttl = kind === 'video' ? deps.evidence.videoUploadUrlTtlMs : deps.evidence.uploadUrlTtlMs;
+  const expiresAt = new Date(now.getTime() + ttl);
+  const objectPath = deps.evidence.newObjectPath(userId, input.fileName);
+  const fileType = normaliseMimeType(input.fileType);
+
+  // The URL binds the type exactly as the browser will send it (S3 compares the header verbatim);
+  // the grant keeps the bare type, which is what is checked and stored.
+  const target = await deps.storage.createUploadUrl({
+    objectPath,
+    userId,
+    contentType: input.fileType,
+    maxBytes,
+    contentLength: input.fileSize,
+    expiresAt,
+  });
+  await insertUploadGrant(deps.db, {
+    objectPath,
+    userId,
+    fileName: input.fileName,
+    fileType,
+    maxBytes,
+    expiresAt,
+  });
+  return {
+    uploadUrl: target.uploadUrl,
+    objectPath,
+    method: target.method,
+    headers: target.headers,
+    maxBytes,
+    expiresAt: expiresAt.toISOString(),
+    parts:
+      deps.evidence.partSize === null
+        ? null
+        : { partSize: deps.evidence.partSize, maxParts: deps.evidence.maxParts },
+  };
+}
+
+function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${mb >= 10 ? Math.round(mb) : mb.toFixed(1)} MB`;
+}

@@ -1,0 +1,20 @@
+import { recordEvidenceInput, taskEvidenceInput, uploadUrlInput } from '../evidence/evidence-inputs';
+import { recordEvidence } from '../evidence/record-evidence';
+import { getTaskEvidence } from '../evidence/task-evidence';
+import { issueUploadUrl } from '../evidence/upload-url';
+import { studentProcedure } from '../trpc';
+
+/** The student's evidence procedures; student.ts spreads them into the student router. */
+export const studentEvidenceProcedures = {
+  uploadUrl: studentProcedure
+    .input(uploadUrlInput)
+    .mutation(({ ctx, input }) => issueUploadUrl(ctx, ctx.user.id, input)),
+
+  recordEvidence: studentProcedure
+    .input(recordEvidenceInput)
+    .mutation(({ ctx, input }) => recordEvidence(ctx, ctx.user.id, input)),
+
+  evidence: studentProcedure
+    .input(taskEvidenceInput)
+    .query(({ ctx, input }) => getTaskEvidence(ctx, ctx.user.id, input.taskId)),
+};

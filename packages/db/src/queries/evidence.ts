@@ -1,0 +1,200 @@
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { enrolments, tasks } from '../schema/curriculum';
+import { evidenceFiles, submissions, uploadGrants } from '../schema/evidence';
+
+export type UploadGrantRow = typeof uploadGrants.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type EvidenceFileRow = typeof evidenceFiles.$inferSelect;
+
+// ---- upload grants --------------------------------------------------------------------------
+
+export async function insertUploadGrant(
+  db: Database,
+  grant: Omit<UploadGrantRow, 'recordedAt'>,
+): Promise<void> {
+  await db.insert(uploadGrants).values(grant);
+}
+
+/** `forUpdate` locks the row until the transaction ends, so a record and the sweep cannot cross. */
+export async function findUploadGrant(
+  db: Database,
+  objectPath: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<UploadGrantRow | undefined> {
+  const query = db.select().from(uploadGrants).where(eq(uploadGrants.objectPath, objectPath)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function markUploadGrantRecorded(db: Database, objectPath: string, at: Date): Promise<void> {
+  await db.update(uploadGrants).set({ recordedAt: at }).where(eq(uploadGrants.objectPath, objectPath));
+}
+
+/**
+ * Deletes up to `limit` grants that expired before `cutoff` and were never recorded, returning them.
+ * A record in flight holds its grant's row lock; Postgres re-checks `recorded_at` after the lock is
+ * released, so a grant recorded meanwhile is left alone.
+ */
+export async function deleteExpiredUploadGrants(
+  db: Database,
+  cutoff: Date,
+  limit: number,
+): Promise<UploadGrantRow[]> {
+  const expired = db
+    .select({ objectPath: uploadGrants.objectPath })
+    .from(uploadGrants)
+    .where(and(isNull(uploadGrants.recordedAt), lt(uploadGrants.expiresAt, cutoff)))
+    .orderBy(asc(uploadGrants.expiresAt))
+    .limit(limit);
+  return db
+    .delete(uploadGrants)
+    .where(
+      and(
+        inArray(uploadGrants.objectPath, expired),
+        isNull(uploadGrants.recordedAt),
+        lt(uploadGrants.expiresAt, cutoff),
+      ),
+    )
+    .returning();
+}
+
+/** Puts a swept grant back when its object could not be deleted, so the next sweep tries again. */
+export async function restoreUploadGrant(db: Database, grant: UploadGrantRow): Promise<void> {
+  await db.insert(uploadGrants).values(grant).onConflictDoNothing();
+}
+
+// ---- tasks as a student sees them -----------------------------------------------------------
+
+/**
+ * Whether a task exists and whether it belongs to one of the student's units: the two answers a
+ * refusal needs to tell apart ("no such task" against "not your task").
+ */
+export async function findTaskForStudent(
+  db: Database,
+  studentId: string,
+  taskId: string,
+): Promise<{ taskId: string; unitId: string; enrolled: boolean } | undefined> {
+  const [row] = await db
+    .select({ taskId: tasks.id, unitId: tasks.unitId, enrolledUnit: enrolments.unitId })
+    .from(tasks)
+    .leftJoin(enrolments, and(eq(enrolments.unitId, tasks.unitId), eq(enrolments.studentId, studentId)))
+    .where(eq(tasks.id, taskId))
+    .limit(1);
+  if (!row) return undefined;
+  return { taskId: row.taskId, unitId: row.unitId, enrolled: row.enrolledUnit !== null };
+}
+
+// ---- submissions ----------------------------------------------------------------------------
+
+export async function findSubmission(
+  db: Database,
+  studentId: string,
+  taskId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<SubmissionRow | undefined> {
+  const query = db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.studentId, studentId), eq(submissions.taskId, taskId)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** Undefined when another request created the student's submission for this task first. */
+export async function insertSubmission(
+  db: Database,
+  studentId: string,
+  taskId: string,
+): Promise<SubmissionRow | undefined> {
+  const [row] = await db
+    .insert(submissions)
+    .values({ studentId, taskId, status: 'submitted' })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/**
+ * New evidence on a not-yet-satisfactory submission sends it back to the assessor. The comment and
+ * strategies stay (they say what the new evidence answers); who graded it and when are cleared,
+ * because the submission is no longer graded.
+ */
+export async function resubmitSubmission(db: Database, id: string, at: Date): Promise<SubmissionRow> {
+  const [row] = await db
+    .update(submissions)
+    .set({ status: 'submitted', gradedBy: null, gradedAt: null, updatedAt: at })
+    .where(eq(submissions.id, id))
+    .returning();
+  if (!row) throw new Error('submission vanished while locked');
+  return row;
+}
+
+// ---- evidence files -------------------------------------------------------------------------
+
+export async function countSubmissionFiles(db: Database, submissionId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(evidenceFiles)
+    .where(eq(evidenceFiles.submissionId, submissionId));
+  return row?.n ?? 0;
+}
+
+export type NewEvidenceFile = {
+  submissionId: string;
+  objectPath: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  isPrimary: boolean;
+};
+
+export async function insertEvidenceFile(db: Database, file: NewEvidenceFile): Promise<EvidenceFileRow> {
+  const [row] = await db.insert(evidenceFiles).values(file).returning();
+  if (!row) throw new Error('insert returned no evidence file');
+  return row;
+}
+
+/** The recorded file at an object path with its submission's owner and task, for idempotent records. */
+export async function findEvidenceFileByObjectPath(
+  db: Database,
+  objectPath: string,
+): Promise<{ file: EvidenceFileRow; submission: SubmissionRow } | undefined> {
+  const [row] = await db
+    .select({ file: evidenceFiles, submission: submissions })
+    .from(evidenceFiles)
+    .innerJoin(submissions, eq(submissions.id, evidenceFiles.submissionId))
+    .where(eq(evidenceFiles.objectPath, objectPath))
+    .limit(1);
+  return row;
+}
+
+export async function setEvidenceThumbnail(
+  db: Database,
+  fileId: string,
+  thumbnailPath: string,
+): Promise<void> {
+  await db.update(evidenceFiles).set({ thumbnailPath }).where(eq(evidenceFiles.id, fileId));
+}
+
+/** A submission's files, the primary one first, then in the order they were added. */
+export async function listSubmissionFiles(db: Database, submissionIds: string[]): Promise<EvidenceFileRow[]> {
+  if (submissionIds.length === 0) return [];
+  return db
+    .select()
+    .from(evidenceFiles)
+    .where(inArray(evidenceFiles.submissionId, submissionIds))
+    .orderBy(desc(evidenceFiles.isPrimary), asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
+}
+
+/** How many files each of a student's submissions holds, keyed by submission id. */
+export async function countFilesBySubmission(db: Database, studentId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ submissionId: evidenceFiles.submissionId, n: sql<number>`count(*)::int` })
+    .from(evidenceFiles)
+    .innerJoin(submissions, eq(submissions.id, evidenceFiles.submissionId))
+    .where(eq(submissions.studentId, studentId))
+    .groupBy(evidenceFiles.submissionId);
+  return new Map(rows.map((row) => [row.submissionId, row.n]));
+}
