@@ -21,6 +21,9 @@ import { Route as UnitSetupRouteImport } from './routes/unit-setup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminUnitsIndexRouteImport } from './routes/admin/units/index'
+import { Route as AdminUnitsNewRouteImport } from './routes/admin/units/new'
+import { Route as AdminUnitsIdEditRouteImport } from './routes/admin/units/$id/edit'
+import { Route as AdminUnitsIdTasksRouteImport } from './routes/admin/units/$id/tasks'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -82,6 +85,21 @@ const AdminUnitsIndexRoute = AdminUnitsIndexRouteImport.update({
   path: '/units/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminUnitsNewRoute = AdminUnitsNewRouteImport.update({
+  id: '/units/new',
+  path: '/units/new',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUnitsIdEditRoute = AdminUnitsIdEditRouteImport.update({
+  id: '/units/$id/edit',
+  path: '/units/$id/edit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUnitsIdTasksRoute = AdminUnitsIdTasksRouteImport.update({
+  id: '/units/$id/tasks',
+  path: '/units/$id/tasks',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -95,7 +113,10 @@ export interface FileRoutesByFullPath {
   '/unit-setup': typeof UnitSetupRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
+  '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
+  '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -108,7 +129,10 @@ export interface FileRoutesByTo {
   '/unit-setup': typeof UnitSetupRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/units': typeof AdminUnitsIndexRoute
+  '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
+  '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -123,7 +147,10 @@ export interface FileRoutesById {
   '/unit-setup': typeof UnitSetupRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
+  '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
+  '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -139,7 +166,10 @@ export interface FileRouteTypes {
     | '/unit-setup'
     | '/admin/users'
     | '/admin/'
+    | '/admin/units/new'
     | '/admin/units/'
+    | '/admin/units/$id/edit'
+    | '/admin/units/$id/tasks'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -152,7 +182,10 @@ export interface FileRouteTypes {
     | '/unit-setup'
     | '/admin/users'
     | '/admin'
+    | '/admin/units/new'
     | '/admin/units'
+    | '/admin/units/$id/edit'
+    | '/admin/units/$id/tasks'
   id:
     | '__root__'
     | '/'
@@ -166,7 +199,10 @@ export interface FileRouteTypes {
     | '/unit-setup'
     | '/admin/users'
     | '/admin/'
+    | '/admin/units/new'
     | '/admin/units/'
+    | '/admin/units/$id/edit'
+    | '/admin/units/$id/tasks'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -267,19 +303,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUnitsIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/units/new': {
+      id: '/admin/units/new'
+      path: '/units/new'
+      fullPath: '/admin/units/new'
+      preLoaderRoute: typeof AdminUnitsNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/units/$id/edit': {
+      id: '/admin/units/$id/edit'
+      path: '/units/$id/edit'
+      fullPath: '/admin/units/$id/edit'
+      preLoaderRoute: typeof AdminUnitsIdEditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/units/$id/tasks': {
+      id: '/admin/units/$id/tasks'
+      path: '/units/$id/tasks'
+      fullPath: '/admin/units/$id/tasks'
+      preLoaderRoute: typeof AdminUnitsIdTasksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
   }
 }
 
 interface AdminRouteRouteChildren {
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminUnitsNewRoute: typeof AdminUnitsNewRoute
   AdminUnitsIndexRoute: typeof AdminUnitsIndexRoute
+  AdminUnitsIdEditRoute: typeof AdminUnitsIdEditRoute
+  AdminUnitsIdTasksRoute: typeof AdminUnitsIdTasksRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminUnitsNewRoute: AdminUnitsNewRoute,
   AdminUnitsIndexRoute: AdminUnitsIndexRoute,
+  AdminUnitsIdEditRoute: AdminUnitsIdEditRoute,
+  AdminUnitsIdTasksRoute: AdminUnitsIdTasksRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

@@ -11,8 +11,8 @@ import { createS3Storage, type S3Storage, type S3StorageConfig } from './s3';
  *   S3_ACCESS_KEY_ID       required with S3_BUCKET
  *   S3_SECRET_ACCESS_KEY   required with S3_BUCKET
  *   S3_FORCE_PATH_STYLE    `true`/`1` for path-style URLs (MinIO, Ceph); default false
- *   FILES_SECRET           HMAC key for local signed URLs (>= 32 bytes); when unset it is derived
- *                          from SESSION_SECRET with `deriveFilesSecret`, so one secret is enough
+ *   FILES_SECRET           HMAC key for local signed URLs (>= 32 bytes); when unset the server
+ *                          generates one and keeps it in DATA_DIR/files-secret
  *
  * With S3 the bucket needs CORS allowing PUT and GET from the app's origin with the Content-Type
  * header, since browsers upload to it directly.

@@ -1,8 +1,18 @@
-import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBook2, IconChevronRight, IconUsers } from '@tabler/icons-react';
+import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBook2,
+  IconChevronRight,
+  IconListCheck,
+  IconPlus,
+  IconSchool,
+  IconUsers,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { trpc } from '../../trpc';
 import { PageHeader } from '../shell/page-header';
 import classes from './admin-dashboard.module.css';
+import { LoadError } from './load-error';
 
 const quickLinks = [
   {
@@ -20,11 +30,67 @@ const quickLinks = [
   },
 ] as const;
 
-/** The RTO admin's home (/ and /admin). Counters and unit creation arrive with the admin screens. */
+type Counter = { key: 'totalUnits' | 'totalTasks' | 'totalStudents'; label: string; icon: TablerIcon };
+
+const counters: Counter[] = [
+  { key: 'totalUnits', label: 'Total Units', icon: IconBook2 },
+  { key: 'totalTasks', label: 'Total Tasks', icon: IconListCheck },
+  { key: 'totalStudents', label: 'Total Students', icon: IconSchool },
+];
+
+const numberFormat = new Intl.NumberFormat('en-AU');
+
+/** The RTO admin's home (/ and /admin): counters, unit creation and the ways into the admin screens. */
 export function AdminDashboard() {
+  const stats = trpc.admin.stats.useQuery();
+
   return (
     <>
-      <PageHeader title="RTO Admin Dashboard" subtitle="Manage units, tasks and the people using Evident." />
+      <PageHeader
+        title="RTO Admin Dashboard"
+        subtitle="Manage units, tasks and the people using Evident."
+        actions={
+          <Button component={Link} to="/admin/units/new" leftSection={<IconPlus size={18} aria-hidden />}>
+            Create Unit
+          </Button>
+        }
+      />
+
+      {stats.isError ? (
+        <LoadError
+          title="Could not load the counters"
+          error={stats.error}
+          onRetry={() => void stats.refetch()}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={{ base: 'sm', sm: 'lg' }} aria-busy={stats.isPending}>
+          {counters.map((counter) => (
+            <Card key={counter.key} withBorder radius="lg" padding="lg">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <div>
+                  <Text size="sm" c="dimmed" fw={500}>
+                    {counter.label}
+                  </Text>
+                  <Text component="div" mt={4} fz={32} fw={700} lh={1.1}>
+                    {stats.data ? (
+                      numberFormat.format(stats.data[counter.key])
+                    ) : (
+                      <Skeleton height={34} width={64} radius="sm" aria-label="Loading" />
+                    )}
+                  </Text>
+                </div>
+                <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+                  <counter.icon size={24} stroke={1.7} />
+                </ThemeIcon>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+
+      <Title order={2} fz="lg" mt={40} mb="md">
+        Quick links
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {quickLinks.map((link) => (
           <Card
@@ -38,13 +104,13 @@ export function AdminDashboard() {
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Group gap="md" wrap="nowrap" align="flex-start">
-                <ThemeIcon size={44} radius="md" variant="light">
-                  <link.icon size={24} stroke={1.7} aria-hidden />
+                <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+                  <link.icon size={24} stroke={1.7} />
                 </ThemeIcon>
                 <div>
-                  <Title order={2} fz="lg">
+                  <Text fw={700} fz="lg">
                     {link.title}
-                  </Title>
+                  </Text>
                   <Text size="sm" c="dimmed" mt={4}>
                     {link.description}
                   </Text>

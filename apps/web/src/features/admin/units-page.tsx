@@ -1,11 +1,229 @@
-import { ComingSoon } from '../shell/coming-soon';
+import {
+  Button,
+  CloseButton,
+  EmptyState,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconBook2, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { trpc } from '../../trpc';
+import { PageHeader } from '../shell/page-header';
+import { errorMessage } from '../toast/error-message';
+import { toastError, toastSuccess } from '../toast/toast';
+import type { AdminUnit } from './admin-types';
+import { confirmAction } from './confirm';
+import { LoadError } from './load-error';
+import { openMappingDocument } from './mapping-window';
+import { type UnitAction, UnitCard } from './unit-card';
+import { filterUnits, toSearchable } from './unit-search';
+import classes from './units-page.module.css';
 
+/** Cards rendered per page of results: a register-sized list (thousands) stays quick to search. */
+const PAGE_SIZE = 50;
+
+const countFormat = new Intl.NumberFormat('en-AU');
+
+/** Spec section 2, Units Management (/admin/units). */
 export function UnitsPage() {
+  const units = trpc.admin.units.list.useQuery();
+  const [query, setQuery] = useState('');
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  // Typing stays instant; filtering and re-rendering the results follow at lower priority.
+  const deferredQuery = useDeferredValue(query);
+  const searchable = useMemo(() => toSearchable(units.data ?? []), [units.data]);
+  const matches = useMemo(() => filterUnits(searchable, deferredQuery), [searchable, deferredQuery]);
+  const visible = useMemo(() => matches.slice(0, limit), [matches, limit]);
+  const { generate, remove, onAction } = useUnitActions();
+
+  const busyFor = (unit: AdminUnit): UnitAction | null => {
+    if (generate.isPending && generate.variables?.id === unit.id) return 'generate';
+    if (remove.isPending && remove.variables?.id === unit.id) return 'delete';
+    return null;
+  };
+
+  function search(value: string) {
+    setQuery(value);
+    setLimit(PAGE_SIZE);
+  }
+
+  const createButton = (
+    <Button component={Link} to="/admin/units/new" leftSection={<IconPlus size={18} aria-hidden />}>
+      Create Unit
+    </Button>
+  );
+
   return (
-    <ComingSoon
-      title="Units"
-      subtitle="Units of competency and their workplace tasks."
-      description="Units management is on its way. Soon you will create, edit and delete units here and generate tasks from their Performance Evidence."
-    />
+    <>
+      <PageHeader
+        title="Units Management"
+        subtitle="Units of competency, their Performance Evidence and workplace tasks."
+        actions={createButton}
+      />
+
+      {units.isError ? (
+        <LoadError title="Could not load units" error={units.error} onRetry={() => void units.refetch()} />
+      ) : null}
+
+      {units.isPending ? <UnitsSkeleton /> : null}
+
+      {units.data && units.data.length === 0 ? (
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+          <EmptyState icon={<IconBook2 stroke={1.6} aria-hidden />} variant="light">
+            <EmptyState.Description>
+              No units found. Create your first unit to get started.
+            </EmptyState.Description>
+            <EmptyState.Actions>{createButton}</EmptyState.Actions>
+          </EmptyState>
+        </Paper>
+      ) : null}
+
+      {units.data && units.data.length > 0 ? (
+        <Stack gap="md">
+          <TextInput
+            label="Search units"
+            placeholder="Search by unit code or title"
+            type="search"
+            value={query}
+            onChange={(event) => search(event.currentTarget.value)}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={
+              query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => search('')} /> : null
+            }
+            maw={480}
+          />
+          <Text size="sm" c="dimmed" role="status" aria-live="polite">
+            {resultSummary(matches.length, units.data.length, visible.length, deferredQuery)}
+          </Text>
+
+          {matches.length === 0 ? (
+            <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+              <EmptyState icon={<IconSearch stroke={1.6} aria-hidden />}>
+                <EmptyState.Title order={2}>No units found</EmptyState.Title>
+                <EmptyState.Description>
+                  No unit code or title matches “{deferredQuery.trim()}”.
+                </EmptyState.Description>
+                <EmptyState.Actions>
+                  <Button variant="default" onClick={() => search('')}>
+                    Show all units
+                  </Button>
+                </EmptyState.Actions>
+              </EmptyState>
+            </Paper>
+          ) : (
+            <div className={classes.list} style={{ opacity: query === deferredQuery ? 1 : 0.7 }}>
+              {visible.map((unit) => (
+                <UnitCard key={unit.id} unit={unit} busy={busyFor(unit)} onAction={onAction} />
+              ))}
+            </div>
+          )}
+
+          {matches.length > visible.length ? (
+            <Group justify="center">
+              <Button variant="default" onClick={() => setLimit((current) => current + PAGE_SIZE)}>
+                Show more ({countFormat.format(matches.length - visible.length)} more)
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      ) : null}
+    </>
+  );
+}
+
+function resultSummary(matched: number, total: number, shown: number, query: string): string {
+  const of = shown < matched ? `Showing ${countFormat.format(shown)} of ` : '';
+  if (!query.trim()) return `${of}${countFormat.format(total)} ${total === 1 ? 'unit' : 'units'}`;
+  return `${of}${countFormat.format(matched)} of ${countFormat.format(total)} units match`;
+}
+
+/** Generate, view mapping and delete, behind one stable callback so the memoised cards stay put. */
+function useUnitActions() {
+  const utils = trpc.useUtils();
+  const refreshCounts = () =>
+    Promise.all([utils.admin.units.list.invalidate(), utils.admin.stats.invalidate()]);
+
+  const generate = trpc.admin.units.generateTasks.useMutation({
+    onSuccess: async (result, input) => {
+      toastSuccess('Tasks generated!', result.message);
+      await Promise.all([
+        refreshCounts(),
+        utils.admin.tasks.list.invalidate({ unitId: input.id }),
+        utils.admin.units.get.invalidate({ id: input.id }),
+      ]);
+    },
+    onError: (error) => toastError('Generation failed', errorMessage(error, 'Could not generate tasks')),
+  });
+
+  const remove = trpc.admin.units.delete.useMutation({
+    onSuccess: async (_result, input) => {
+      toastSuccess('Unit deleted');
+      utils.admin.tasks.list.setData({ unitId: input.id }, undefined);
+      utils.admin.units.get.setData({ id: input.id }, undefined);
+      await refreshCounts();
+    },
+    onError: (error) => toastError('Delete failed', errorMessage(error, 'Could not delete the unit')),
+  });
+
+  const generateTasks = generate.mutate;
+  const deleteUnit = remove.mutate;
+  const onAction = useCallback(
+    (action: UnitAction, unit: AdminUnit) => {
+      switch (action) {
+        case 'generate':
+          confirmAction({
+            title: 'Generate tasks',
+            message: 'Generate workplace tasks from performance evidence using AI?',
+            detail:
+              unit.taskCount > 0
+                ? `The ${unit.taskCount} tasks ${unit.unitCode} has now will be replaced.`
+                : undefined,
+            confirmLabel: 'Generate Tasks',
+            onConfirm: () => generateTasks({ id: unit.id }),
+          });
+          return;
+        case 'mapping':
+          if (!openMappingDocument(unit.unitCode, unit.mappingDocument ?? '')) {
+            toastError('Could not open the mapping', 'Allow pop-up windows for this site and try again');
+          }
+          return;
+        case 'delete':
+          confirmAction({
+            title: 'Delete unit',
+            message: `Delete unit ${unit.unitCode}? This will also delete all associated tasks.`,
+            confirmLabel: 'Delete',
+            destructive: true,
+            onConfirm: () => deleteUnit({ id: unit.id }),
+          });
+          return;
+      }
+    },
+    [generateTasks, deleteUnit],
+  );
+
+  return { generate, remove, onAction };
+}
+
+function UnitsSkeleton() {
+  return (
+    <div className={classes.list} role="status" aria-busy="true" aria-label="Loading units">
+      {[0, 1, 2, 3].map((key) => (
+        <Paper key={key} withBorder radius="lg" p="md">
+          <Skeleton height={14} width={110} radius="sm" />
+          <Skeleton height={18} width="80%" radius="sm" mt={8} />
+          <Skeleton height={12} width="45%" radius="sm" mt={10} />
+          <Group gap={6} mt="md">
+            <Skeleton height={26} width={70} radius="md" />
+            <Skeleton height={26} width={60} radius="md" />
+            <Skeleton height={26} width={120} radius="md" />
+          </Group>
+        </Paper>
+      ))}
+    </div>
   );
 }

@@ -1,11 +1,172 @@
-import { ComingSoon } from '../shell/coming-soon';
+import { exampleUnits } from '@evident/core/example-units';
+import { Button, Grid, List, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBook2,
+  IconCamera,
+  IconListCheck,
+  IconSearch,
+  IconSparkles,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { trpc } from '../../trpc';
+import { PageHeader } from '../shell/page-header';
+import { errorMessage } from '../toast/error-message';
+import { toastError, toastSuccess } from '../toast/toast';
+import classes from './unit-setup-page.module.css';
 
+const steps: { icon: TablerIcon; title: string; text: string }[] = [
+  {
+    icon: IconSearch,
+    title: 'We fetch the Performance Evidence',
+    text: 'Your unit is looked up on the national training register to find what you must show you can do.',
+  },
+  {
+    icon: IconSparkles,
+    title: 'AI writes your workplace tasks',
+    text: 'Each piece of Performance Evidence becomes a plain-language task you can do at work.',
+  },
+  {
+    icon: IconCamera,
+    title: 'You start gathering evidence',
+    text: 'Take photos, record audio or upload documents against each task for your assessor.',
+  },
+];
+
+/** Spec section 2, Set Up Your Unit: a student types a unit code and gets its workplace tasks. */
 export function UnitSetupPage() {
+  const [unitCode, setUnitCode] = useState('');
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const setUpUnit = trpc.student.setUpUnit.useMutation({
+    onSuccess: async (result) => {
+      toastSuccess(
+        'Tasks generated successfully',
+        `Created ${result.taskCount} tasks from Performance Evidence`,
+      );
+      await utils.student.tasks.invalidate();
+      await navigate({ to: '/' });
+    },
+    onError: (error) =>
+      toastError('Failed to generate tasks', errorMessage(error, 'Could not fetch unit data')),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (setUpUnit.isPending) return;
+    const code = unitCode.trim().toUpperCase();
+    if (!code) {
+      toastError('Unit code required', 'Please enter a valid unit code');
+      return;
+    }
+    setUpUnit.mutate({ unitCode: code });
+  }
+
   return (
-    <ComingSoon
-      title="Set Up Your Unit"
-      subtitle="Enter your unit of competency code to generate your workplace tasks."
-      description="Unit setup is on its way. Soon you will enter a unit code here and get plain-language workplace tasks generated from its Performance Evidence."
-    />
+    <>
+      <PageHeader
+        title="Set Up Your Unit"
+        subtitle="Enter your unit of competency code to get plain-language workplace tasks."
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <form onSubmit={submit} noValidate>
+              <Stack gap="lg">
+                <TextInput
+                  label="Unit code"
+                  description="The code of your unit of competency as listed on the national training register (training.gov.au), for example RIIWHS204E. Your trainer or enrolment papers will have it."
+                  placeholder="e.g. RIIWHS204E"
+                  size="md"
+                  value={unitCode}
+                  onChange={(event) => setUnitCode(event.currentTarget.value.toUpperCase())}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={20}
+                  leftSection={<IconBook2 size={18} aria-hidden />}
+                  classNames={{ input: classes.codeInput }}
+                  readOnly={setUpUnit.isPending}
+                />
+                <Button
+                  type="submit"
+                  size="md"
+                  fullWidth
+                  loading={setUpUnit.isPending}
+                  loaderProps={{ type: 'dots' }}
+                  disabled={unitCode === '' || setUpUnit.isPending}
+                  leftSection={<IconSparkles size={18} aria-hidden />}
+                >
+                  {setUpUnit.isPending ? 'Generating Tasks...' : 'Generate Tasks'}
+                </Button>
+                {setUpUnit.isPending ? (
+                  <Text size="sm" c="dimmed" ta="center" role="status">
+                    Generating Tasks... this can take up to a minute.
+                  </Text>
+                ) : null}
+              </Stack>
+            </form>
+
+            <Stack component="section" gap="xs" mt="xl" aria-labelledby="example-units-heading">
+              <Title order={2} fz="md" id="example-units-heading">
+                Try an example unit
+              </Title>
+              <div className={classes.examples}>
+                {exampleUnits.map((unit) => (
+                  <Button
+                    key={unit.code}
+                    variant="default"
+                    size="md"
+                    className={classes.example}
+                    disabled={setUpUnit.isPending}
+                    data-selected={unitCode === unit.code || undefined}
+                    onClick={() => setUnitCode(unit.code)}
+                    classNames={{ inner: classes.exampleInner, label: classes.exampleLabel }}
+                  >
+                    <span className={classes.exampleCode}>{unit.code}</span>
+                    <span className={classes.exampleName}>{unit.label}</span>
+                  </Button>
+                ))}
+              </div>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.howItWorks}>
+            <Title order={2} fz="lg" mb="md">
+              How it works
+            </Title>
+            <List
+              type="ordered"
+              spacing="lg"
+              listStyleType="none"
+              classNames={{ itemWrapper: classes.stepWrapper }}
+            >
+              {steps.map((step) => (
+                <List.Item
+                  key={step.title}
+                  icon={
+                    <ThemeIcon size={36} radius="xl" variant="light" aria-hidden>
+                      <step.icon size={20} stroke={1.7} />
+                    </ThemeIcon>
+                  }
+                >
+                  <Text fw={600}>{step.title}</Text>
+                  <Text size="sm" c="dimmed" mt={2}>
+                    {step.text}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+            <Text size="sm" c="dimmed" mt="lg" className={classes.note}>
+              <IconListCheck size={16} aria-hidden className={classes.noteIcon} />
+              If your unit is already set up at your RTO you join it straight away with its existing tasks.
+            </Text>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
   );
 }
