@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { listOutbox } from '@evident/mail/outbox-reader';
+import { expect, type Page } from '@playwright/test';
+import { e2eDataDir } from './e2e-env';
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.test`;
+}
+
+export async function openSignIn(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+export async function registerThroughUi(
+  page: Page,
+  person: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    role?: 'Student' | 'Assessor';
+  },
+): Promise<void> {
+  await openSignIn(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+  await dialog.getByLabel(/^First name/).fill(person.firstName);
+  await dialog.getByLabel(/^Last name/).fill(person.lastName);
+  await dialog.getByLabel(/^Email/).fill(person.email);
+  await dialog.getByLabel(/^Password/).fill(person.password);
+  if (person.role) await dialog.getByRole('radio', { name: new RegExp(person.role) }).check();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await openSignIn(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Email/).fill(email);
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Log Out' }).first()).toBeVisible();
+}
+
+/** The newest reset link mailed to this address, read from the server's .eml outbox. */
+export async function resetLinkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const message = listOutbox(join(e2eDataDir, 'outbox')).find(
+        (m) => m.to === email && /Reset/.test(m.subject),
+      );
+      link = message?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+      return Boolean(link);
+    })
+    .toBe(true);
+  return link ?? '';
+}
+
+/** True when nothing on the page is wider than the viewport (no sideways scrolling on a phone). */
+export async function hasNoHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** A toast (Mantine notification, role alert) with this title and, optionally, this message. */
+export async function expectToast(page: Page, title: string, message?: string): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: title });
+  await expect(toast.first()).toBeVisible();
+  if (message) await expect(toast.first()).toContainText(message);
+}

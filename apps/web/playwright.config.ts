@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { e2eDataDir, e2ePort } from './e2e/e2e-env';
+
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePort}`,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /\.phone\.spec\.ts$/ },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 5'], viewport: { width: 390, height: 844 }, defaultBrowserType: 'chromium' },
+      testMatch: /\.phone\.spec\.ts$/,
+    },
+  ],
+  // The real server on a fresh data directory, serving the built SPA, as `pnpm start` does.
+  webServer: {
+    command: `rm -rf ${e2eDataDir} && exec node --import tsx apps/server/src/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${e2ePort}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(e2ePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir,
+      PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
+      SEED_DEMO: '0',
+      INITIAL_ADMIN_EMAIL: 'admin@e2e.test',
+      INITIAL_ADMIN_PASSWORD: 'admin-password',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? '',
+    },
+  },
+});
