@@ -2,9 +2,11 @@ import { parseArgs } from 'node:util';
 import { createPasswordHasher } from '@evident/auth/password';
 import { AppError } from '@evident/core/errors';
 import { openDatabase } from '@evident/db/client';
-import { seedDemo } from '@evident/db/seed/demo';
 import { ConfigError, loadConfig } from './config';
+import { seedDemoData } from './demo-data';
 import { ensureAdmin } from './initial-admin';
+import { createPino, toLogger } from './logger';
+import { createServices } from './services';
 
 const usage = `Usage: pnpm cli <command>
   migrate                                   apply database migrations
@@ -45,9 +47,10 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'seed-demo': {
-        const seeded = await seedDemo(database.db, createPasswordHasher().hash);
+        const services = createServices(config, database, toLogger(createPino(config.logLevel)));
+        const seeded = await seedDemoData(services);
         console.log(
-          seeded.length ? `seeded ${seeded.length} demo people` : 'database not empty; nothing seeded',
+          seeded.length ? `seeded ${seeded.length} demo people and their units` : 'database not empty; nothing seeded',
         );
         return 0;
       }

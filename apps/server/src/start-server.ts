@@ -1,7 +1,7 @@
 import { openDatabase } from '@evident/db/client';
-import { seedDemo } from '@evident/db/seed/demo';
 import { buildApp } from './app';
 import type { Config } from './config';
+import { seedDemoData } from './demo-data';
 import { ensureAdmin } from './initial-admin';
 import { createPino, toLogger } from './logger';
 import { createServices } from './services';
@@ -20,7 +20,7 @@ export async function startServer(config: Config) {
     if (result.created) log.info(`created admin ${result.email}`);
   }
   if (config.seedDemo) {
-    const seeded = await seedDemo(database.db, services.passwords.hash);
+    const seeded = await seedDemoData(services);
     if (seeded.length > 0) {
       log.info(
         `seeded demo data; sign in with any of (password "${seeded[0]?.password}"):\n${seeded.map((s) => `  ${s.role.padEnd(9)} ${s.email}`).join('\n')}`,

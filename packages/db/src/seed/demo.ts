@@ -19,7 +19,7 @@ export async function seedDemo(db: Database, hashPassword: (pw: string) => Promi
   const created = [];
   for (const person of demoPeople) {
     const row = await insertUser(db, { ...person, passwordHash });
-    if (row) created.push({ email: row.email, role: row.role, password: DEMO_PASSWORD });
+    if (row) created.push({ id: row.id, email: row.email, role: row.role, password: DEMO_PASSWORD });
   }
   return created;
 }

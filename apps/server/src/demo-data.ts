@@ -1,0 +1,25 @@
+import { setUpUnitForStudent } from '@evident/api/curriculum/generate-tasks';
+import type { Services } from '@evident/api/context';
+import { exampleUnits } from '@evident/core/example-units';
+import { seedDemo } from '@evident/db/seed/demo';
+
+/** Which example units each demo student has set up, so every screen has something real to show. */
+const enrolmentPlan: Record<string, readonly string[]> = {
+  'jordan@demo.evident.local': exampleUnits.map((unit) => unit.code),
+  'mia@demo.evident.local': ['RIIWHS204E', 'SITXFSA005'],
+  'tom@demo.evident.local': ['HLTINF006'],
+};
+
+/**
+ * Demo people, then the three example units generated through the same path a student's unit setup
+ * takes. Does nothing on a database that already has people.
+ */
+export async function seedDemoData(services: Pick<Services, 'db' | 'passwords' | 'register' | 'taskGenerator'>) {
+  const people = await seedDemo(services.db, services.passwords.hash);
+  for (const person of people) {
+    for (const code of enrolmentPlan[person.email] ?? []) {
+      await setUpUnitForStudent(services, person.id, code);
+    }
+  }
+  return people;
+}
