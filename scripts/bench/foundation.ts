@@ -7,13 +7,16 @@ import { median, report, root, signIn, startServer } from './harness';
 /** Issue 2: start-up time, landing-page JavaScript, GET /api/auth/user throughput. */
 export async function benchFoundation(): Promise<void> {
   console.log('\n# Foundation');
-  const startups: number[] = [];
+  const first = await startServer({ SEED_DEMO: '0' });
+  await first.stop();
+  report('first start on an empty data dir (PGlite initdb + migrate)', `${first.startupMs.toFixed(0)} ms`);
+  const restarts: number[] = [];
   for (let i = 0; i < 3; i++) {
-    const server = await startServer({ SEED_DEMO: '0' });
-    startups.push(server.startupMs);
+    const server = await startServer({ SEED_DEMO: '0' }, first.dataDir);
+    restarts.push(server.startupMs);
     await server.stop();
   }
-  report('start-up until /healthz answers (PGlite, median of 3)', `${median(startups).toFixed(0)} ms`, '< 3000 ms');
+  report('start-up until /healthz answers (PGlite, median of 3)', `${median(restarts).toFixed(0)} ms`, '< 3000 ms');
 
   const dist = join(root, 'apps/web/dist');
   if (existsSync(join(dist, 'index.html'))) {

@@ -19,9 +19,12 @@ export async function freePort(): Promise<number> {
 export type RunningServer = { url: string; process: ChildProcess; dataDir: string; stop(): Promise<void> };
 
 /** Starts the real server the way `pnpm start` does, on a fresh data dir, and waits for /healthz. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer & { startupMs: number }> {
+export async function startServer(
+  env: Record<string, string> = {},
+  existingDataDir?: string,
+): Promise<RunningServer & { startupMs: number }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'evident-bench-'));
+  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'evident-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
