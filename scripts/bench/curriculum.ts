@@ -28,7 +28,11 @@ export async function benchCurriculum(): Promise<void> {
     generateTasksOffline(input);
     times.push(performance.now() - started);
   }
-  report('offline generation, 12 Performance Evidence items (median)', `${median(times).toFixed(2)} ms`, '< 50 ms');
+  report(
+    'offline generation, 12 Performance Evidence items (median)',
+    `${median(times).toFixed(2)} ms`,
+    '< 50 ms',
+  );
 
   const server = await startServer({ SEED_DEMO: '1' });
   try {
@@ -40,7 +44,10 @@ export async function benchCurriculum(): Promise<void> {
           fetch(`${server.url}/api/admin/units`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', cookie },
-            body: JSON.stringify({ unitCode: `BEN${String(batch * 100 + i).padStart(5, '0')}`, title: `Benchmark unit ${batch * 100 + i}` }),
+            body: JSON.stringify({
+              unitCode: `BEN${String(batch * 100 + i).padStart(5, '0')}`,
+              title: `Benchmark unit ${batch * 100 + i}`,
+            }),
           }),
         ),
       );

@@ -16,15 +16,23 @@ export async function benchFoundation(): Promise<void> {
     restarts.push(server.startupMs);
     await server.stop();
   }
-  report('start-up until /healthz answers (PGlite, median of 3)', `${median(restarts).toFixed(0)} ms`, '< 3000 ms');
+  report(
+    'start-up until /healthz answers (PGlite, median of 3)',
+    `${median(restarts).toFixed(0)} ms`,
+    '< 3000 ms',
+  );
 
   const dist = join(root, 'apps/web/dist');
   if (existsSync(join(dist, 'index.html'))) {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1] ?? '');
+    const scripts = [
+      ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
+    ].map((m) => m[1] ?? '');
     // The landing route's own chunk is loaded lazily by the router; count every chunk named for it too.
     const assets = readdirSync(join(dist, 'assets'));
-    const landing = assets.filter((name) => /^(index|landing|__root)[-.].*\.js$/.test(name)).map((n) => `/assets/${n}`);
+    const landing = assets
+      .filter((name) => /^(index|landing|__root)[-.].*\.js$/.test(name))
+      .map((n) => `/assets/${n}`);
     const files = [...new Set([...scripts, ...landing])];
     const gzipped = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0);
     report('landing page JavaScript, gzipped', `${(gzipped / 1024).toFixed(1)} KB`, '< 150 KB');

@@ -50,7 +50,9 @@ async function main(argv: string[]): Promise<number> {
         const services = createServices(config, database, toLogger(createPino(config.logLevel)));
         const seeded = await seedDemoData(services);
         console.log(
-          seeded.length ? `seeded ${seeded.length} demo people and their units` : 'database not empty; nothing seeded',
+          seeded.length
+            ? `seeded ${seeded.length} demo people and their units`
+            : 'database not empty; nothing seeded',
         );
         return 0;
       }

@@ -1,5 +1,5 @@
-import { setUpUnitForStudent } from '@evident/api/curriculum/generate-tasks';
 import type { Services } from '@evident/api/context';
+import { setUpUnitForStudent } from '@evident/api/curriculum/generate-tasks';
 import { exampleUnits } from '@evident/core/example-units';
 import { seedDemo } from '@evident/db/seed/demo';
 
@@ -14,7 +14,9 @@ const enrolmentPlan: Record<string, readonly string[]> = {
  * Demo people, then the three example units generated through the same path a student's unit setup
  * takes. Does nothing on a database that already has people.
  */
-export async function seedDemoData(services: Pick<Services, 'db' | 'passwords' | 'register' | 'taskGenerator'>) {
+export async function seedDemoData(
+  services: Pick<Services, 'db' | 'passwords' | 'register' | 'taskGenerator'>,
+) {
   const people = await seedDemo(services.db, services.passwords.hash);
   for (const person of people) {
     for (const code of enrolmentPlan[person.email] ?? []) {

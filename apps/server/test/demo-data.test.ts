@@ -13,7 +13,13 @@ afterAll(() => env.close());
 describe('demo data', () => {
   it('seeds people and the three example units with generated tasks, once', async () => {
     const people = await seedDemoData(env.services);
-    expect(people.map((p) => p.role).sort()).toEqual(['assessor', 'rto_admin', 'student', 'student', 'student']);
+    expect(people.map((p) => p.role).sort()).toEqual([
+      'assessor',
+      'rto_admin',
+      'student',
+      'student',
+      'student',
+    ]);
     const jordan = await findUserByEmail(env.db, 'jordan@demo.evident.local');
     const tasks = await listStudentTasks(env.db, jordan?.id ?? '');
     expect(new Set(tasks.map((t) => t.unitCode))).toEqual(new Set(['RIIWHS204E', 'HLTINF006', 'SITXFSA005']));
