@@ -63,23 +63,23 @@ export function AdminDashboard() {
           onRetry={() => void stats.refetch()}
         />
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={{ base: 'sm', sm: 'lg' }} aria-busy={stats.isPending}>
+        <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'lg' }} aria-busy={stats.isPending}>
           {counters.map((counter) => (
-            <Card key={counter.key} withBorder radius="lg" padding="lg">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Card key={counter.key} withBorder radius="lg" padding="lg" className={classes.counter}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                 <div>
-                  <Text size="sm" c="dimmed" fw={500}>
+                  <Text size="sm" c="dimmed" fw={500} lh={1.3}>
                     {counter.label}
                   </Text>
-                  <Text component="div" mt={4} fz={32} fw={700} lh={1.1}>
+                  <Text component="div" mt={4} fz={{ base: 22, xs: 26, sm: 32 }} fw={700} lh={1.1}>
                     {stats.data ? (
                       numberFormat.format(stats.data[counter.key])
                     ) : (
-                      <Skeleton height={34} width={64} radius="sm" aria-label="Loading" />
+                      <Skeleton height={30} width={48} radius="sm" aria-label="Loading" />
                     )}
                   </Text>
                 </div>
-                <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+                <ThemeIcon size={44} radius="md" variant="light" aria-hidden visibleFrom="sm">
                   <counter.icon size={24} stroke={1.7} />
                 </ThemeIcon>
               </Group>

@@ -137,9 +137,15 @@ export function UnitsPage() {
 }
 
 function resultSummary(matched: number, total: number, shown: number, query: string): string {
-  const of = shown < matched ? `Showing ${countFormat.format(shown)} of ` : '';
-  if (!query.trim()) return `${of}${countFormat.format(total)} ${total === 1 ? 'unit' : 'units'}`;
-  return `${of}${countFormat.format(matched)} of ${countFormat.format(total)} units match`;
+  const n = countFormat.format;
+  if (!query.trim())
+    return shown < total ? `Showing ${n(shown)} of ${n(total)} units` : plural(total, 'unit');
+  if (shown < matched) return `Showing ${n(shown)} of ${n(matched)} matching units`;
+  return `${n(matched)} of ${plural(total, 'unit')} ${matched === 1 ? 'matches' : 'match'}`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${countFormat.format(count)} ${count === 1 ? noun : `${noun}s`}`;
 }
 
 /** Generate, view mapping and delete, behind one stable callback so the memoised cards stay put. */

@@ -1,0 +1,22 @@
+import type { EvidenceType, Phase } from '@evident/core/curriculum';
+import {
+  IconCamera,
+  IconFileText,
+  IconFileTypePdf,
+  IconMicrophone,
+  type TablerIcon,
+} from '@tabler/icons-react';
+
+export const phaseColors: Record<Phase, string> = {
+  Prepare: 'blue',
+  Check: 'orange',
+  Do: 'teal',
+  'Review/Communicate': 'grape',
+};
+
+export const evidenceTypeLabels: Record<EvidenceType, { label: string; icon: TablerIcon }> = {
+  photo: { label: 'Photo', icon: IconCamera },
+  audio: { label: 'Audio', icon: IconMicrophone },
+  pdf: { label: 'PDF', icon: IconFileTypePdf },
+  document: { label: 'Document', icon: IconFileText },
+};

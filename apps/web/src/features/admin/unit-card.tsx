@@ -1,0 +1,104 @@
+import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { IconEdit, IconFileText, IconListDetails, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
+import type { AdminUnit } from './admin-types';
+import classes from './units-page.module.css';
+
+export type UnitAction = 'generate' | 'mapping' | 'delete';
+
+type UnitCardProps = {
+  unit: AdminUnit;
+  /** The action running on this unit right now, if any. */
+  busy: UnitAction | null;
+  onAction: (action: UnitAction, unit: AdminUnit) => void;
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * One unit in the units list. Memoised: with thousands of units, typing in the search box must not
+ * re-render the cards that stay on screen.
+ */
+export const UnitCard = memo(function UnitCard({ unit, busy, onAction }: UnitCardProps) {
+  const headingId = `unit-${unit.id}-heading`;
+  const hasEvidence = Boolean(unit.performanceEvidence?.trim());
+  const hasMapping = Boolean(unit.mappingDocument?.trim());
+
+  return (
+    <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="md">
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Title order={2} id={headingId} fz="md" className={classes.heading}>
+          <span className={classes.code}>{unit.unitCode}</span>
+          <span className={classes.title}>{unit.title}</span>
+        </Title>
+        <Badge
+          variant="light"
+          tt="none"
+          color={unit.taskCount > 0 ? 'teal' : 'gray'}
+          className={classes.count}
+        >
+          {plural(unit.taskCount, 'task', 'tasks')}
+        </Badge>
+      </Group>
+
+      <Text size="xs" c="dimmed" mt={6}>
+        {hasEvidence ? 'Performance Evidence recorded' : 'No Performance Evidence yet'}
+        {unit.submissionCount > 0 ? ` · ${plural(unit.submissionCount, 'submission', 'submissions')}` : ''}
+      </Text>
+
+      <Group gap={6} mt="md" className={classes.actions}>
+        <Button
+          renderRoot={(props) => <Link {...props} to="/admin/units/$id/tasks" params={{ id: unit.id }} />}
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconListDetails size={16} aria-hidden />}
+        >
+          Tasks
+        </Button>
+        <Button
+          renderRoot={(props) => <Link {...props} to="/admin/units/$id/edit" params={{ id: unit.id }} />}
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconEdit size={16} aria-hidden />}
+        >
+          Edit
+        </Button>
+        {hasEvidence ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconSparkles size={16} aria-hidden />}
+            loading={busy === 'generate'}
+            disabled={busy !== null && busy !== 'generate'}
+            onClick={() => onAction('generate', unit)}
+          >
+            Generate Tasks
+          </Button>
+        ) : null}
+        {hasMapping ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconFileText size={16} aria-hidden />}
+            onClick={() => onAction('mapping', unit)}
+          >
+            View Mapping
+          </Button>
+        ) : null}
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          loading={busy === 'delete'}
+          disabled={busy !== null && busy !== 'delete'}
+          onClick={() => onAction('delete', unit)}
+          className={classes.delete}
+        >
+          Delete
+        </Button>
+      </Group>
+    </Card>
+  );
+});

@@ -1,0 +1,198 @@
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconCloudDownload, IconDeviceFloppy } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { trpc } from '../../trpc';
+import { PageHeader } from '../shell/page-header';
+import { errorMessage } from '../toast/error-message';
+import { toastError, toastSuccess } from '../toast/toast';
+import type { AdminUnit } from './admin-types';
+import { LoadError } from './load-error';
+import classes from './unit-form.module.css';
+
+type UnitFormPageProps = {
+  /** Absent or 'new' for create mode (spec section 2, Unit form). */
+  unitId?: string;
+};
+
+type UnitFields = Pick<AdminUnit, 'unitCode' | 'title' | 'performanceEvidence'>;
+
+const emptyUnit: UnitFields = { unitCode: '', title: '', performanceEvidence: null };
+
+/** /admin/units/new and /admin/units/{id}/edit. */
+export function UnitFormPage({ unitId }: UnitFormPageProps) {
+  const editing = unitId !== undefined && unitId !== 'new' ? unitId : null;
+  return editing ? <EditUnit unitId={editing} /> : <UnitForm unitId={null} initial={emptyUnit} />;
+}
+
+function EditUnit({ unitId }: { unitId: string }) {
+  const unit = trpc.admin.units.get.useQuery({ id: unitId });
+  if (unit.data) return <UnitForm key={unit.data.id} unitId={unit.data.id} initial={unit.data} />;
+  return (
+    <>
+      <BackToUnits />
+      <PageHeader title="Edit Unit" />
+      {unit.isError ? (
+        <LoadError title="Could not load this unit" error={unit.error} onRetry={() => void unit.refetch()} />
+      ) : (
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'md', sm: 'xl' }}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading unit"
+        >
+          <Stack gap="lg">
+            <Skeleton height={60} radius="sm" />
+            <Skeleton height={60} radius="sm" />
+            <Skeleton height={200} radius="sm" />
+          </Stack>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+function BackToUnits() {
+  return (
+    <Anchor component={Link} to="/admin/units" size="sm" className={classes.back}>
+      <IconArrowLeft size={16} aria-hidden />
+      Back to Units
+    </Anchor>
+  );
+}
+
+function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFields }) {
+  const [unitCode, setUnitCode] = useState(initial.unitCode);
+  const [title, setTitle] = useState(initial.title);
+  const [performanceEvidence, setPerformanceEvidence] = useState(initial.performanceEvidence ?? '');
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+
+  const fetchUnit = trpc.admin.units.fetchFromRegister.useMutation({
+    onSuccess: (unit) => {
+      setUnitCode(unit.code);
+      setTitle(unit.title);
+      setPerformanceEvidence(unit.performanceEvidence);
+      toastSuccess('Success', `Fetched ${unit.code} from the national training register`);
+    },
+    onError: (error) =>
+      toastError('Fetch failed', errorMessage(error, 'Could not fetch from the national training register')),
+  });
+
+  const onSaved = async (saved: { id: string; unitCode: string; title: string }, created: boolean) => {
+    toastSuccess(created ? 'Unit created' : 'Unit updated', `${saved.unitCode} ${saved.title}`);
+    await Promise.all([
+      utils.admin.units.list.invalidate(),
+      utils.admin.stats.invalidate(),
+      utils.admin.units.get.invalidate({ id: saved.id }),
+      utils.admin.tasks.list.invalidate({ unitId: saved.id }),
+    ]);
+    await navigate({ to: '/admin/units' });
+  };
+  const onSaveError = (error: unknown) =>
+    toastError('Save failed', errorMessage(error, 'Could not save the unit'));
+
+  const create = trpc.admin.units.create.useMutation({
+    onSuccess: (unit) => onSaved(unit, true),
+    onError: onSaveError,
+  });
+  const update = trpc.admin.units.update.useMutation({
+    onSuccess: (unit) => onSaved(unit, false),
+    onError: onSaveError,
+  });
+  const saving = create.isPending || update.isPending;
+
+  function fetchFromRegister() {
+    const code = unitCode.trim().toUpperCase();
+    if (!code) {
+      toastError('Unit code required', 'Please enter a unit code first');
+      return;
+    }
+    fetchUnit.mutate({ unitCode: code });
+  }
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const fields = { unitCode: unitCode.trim().toUpperCase(), title: title.trim() };
+    if (!fields.unitCode || !fields.title) {
+      toastError('Validation error', 'Unit code and title are required');
+      return;
+    }
+    // Spec section 5: Performance Evidence is optional and left out when blank.
+    const evidence = performanceEvidence.trim() ? { performanceEvidence } : {};
+    if (unitId) update.mutate({ id: unitId, ...fields, ...evidence });
+    else create.mutate({ ...fields, ...evidence });
+  }
+
+  return (
+    <>
+      <BackToUnits />
+      <PageHeader
+        title={unitId ? 'Edit Unit' : 'Create Unit'}
+        subtitle={
+          unitId
+            ? `Change the details of ${initial.unitCode}.`
+            : 'Type a unit code and fetch its details from the national training register, or fill them in yourself.'
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={820}>
+        <form onSubmit={save} noValidate>
+          <Stack gap="lg">
+            <div className={classes.codeRow}>
+              <TextInput
+                label="Unit Code"
+                withAsterisk
+                aria-required
+                placeholder="e.g. RIIWHS204E"
+                value={unitCode}
+                onChange={(event) => setUnitCode(event.currentTarget.value.toUpperCase())}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={20}
+                classNames={{ root: classes.codeField, input: classes.codeInput }}
+              />
+              <Button
+                variant="light"
+                leftSection={<IconCloudDownload size={18} aria-hidden />}
+                loading={fetchUnit.isPending}
+                onClick={fetchFromRegister}
+                className={classes.fetch}
+              >
+                Fetch from TGA
+              </Button>
+            </div>
+            <TextInput
+              label="Unit Title"
+              withAsterisk
+              aria-required
+              placeholder="e.g. Work safely at heights"
+              value={title}
+              onChange={(event) => setTitle(event.currentTarget.value)}
+              maxLength={300}
+            />
+            <Textarea
+              label="Performance Evidence"
+              description="Optional. What a student must show they can do, one item per line. Tasks are generated from this text."
+              rows={8}
+              value={performanceEvidence}
+              onChange={(event) => setPerformanceEvidence(event.currentTarget.value)}
+              classNames={{ input: classes.evidenceInput }}
+            />
+            <Group justify="flex-end" gap="sm" className={classes.buttons}>
+              <Button component={Link} to="/admin/units" variant="default">
+                Cancel
+              </Button>
+              <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,218 @@
+import { Anchor, Badge, Button, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconListDetails, IconPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { trpc } from '../../trpc';
+import { PageHeader } from '../shell/page-header';
+import { errorMessage } from '../toast/error-message';
+import { toastError, toastSuccess } from '../toast/toast';
+import type { AdminTask } from './admin-types';
+import { confirmAction } from './confirm';
+import { LoadError } from './load-error';
+import { TaskFormModal } from './task-form-modal';
+import { type TaskAction, TaskItem } from './task-item';
+import { groupTasks, type MoveDirection, moveTask } from './task-order';
+import classes from './unit-tasks.module.css';
+
+type FormState = { opened: boolean; task: AdminTask | null };
+
+const plural = (n: number) => `${n} ${n === 1 ? 'task' : 'tasks'}`;
+
+/** Spec section 2, Unit task list (/admin/units/{id}/tasks). */
+export function UnitTasksPage({ unitId }: { unitId: string }) {
+  const list = trpc.admin.tasks.list.useQuery({ unitId });
+  const [form, setForm] = useState<FormState>({ opened: false, task: null });
+  const openEditor = useCallback((task: AdminTask) => setForm({ opened: true, task }), []);
+  const { onAction, deletingId, announcement } = useTaskActions(unitId, list.data?.tasks, openEditor);
+
+  if (!list.data) {
+    return (
+      <>
+        <BackToUnits />
+        {list.isError ? (
+          <LoadError
+            title="Could not load this unit's tasks"
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
+        ) : (
+          <Stack gap="md" role="status" aria-busy="true" aria-label="Loading tasks">
+            <Skeleton height={36} width={220} radius="sm" />
+            <Skeleton height={18} width="60%" radius="sm" />
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} height={150} radius="lg" />
+            ))}
+          </Stack>
+        )}
+      </>
+    );
+  }
+
+  const { unit, tasks } = list.data;
+  const groups = groupTasks(tasks);
+  const grouped = groups.some((group) => group.label !== null);
+
+  return (
+    <>
+      <BackToUnits />
+      <PageHeader
+        title={unit.unitCode}
+        subtitle={unit.title}
+        actions={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setForm({ opened: true, task: null })}
+          >
+            Add Task
+          </Button>
+        }
+      />
+
+      <Text size="sm" c="dimmed" mb="md">
+        {plural(tasks.length)}
+        {tasks.length > 1 ? ' · use the arrows to change the order students see them in' : ''}
+      </Text>
+
+      {tasks.length === 0 ? (
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+          <EmptyState icon={<IconListDetails stroke={1.6} aria-hidden />} variant="light">
+            <EmptyState.Description>No tasks yet. Add your first task to get started.</EmptyState.Description>
+            <EmptyState.Actions>
+              <Button
+                leftSection={<IconPlus size={18} aria-hidden />}
+                onClick={() => setForm({ opened: true, task: null })}
+              >
+                Add Task
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Paper>
+      ) : (
+        <Stack gap="xl">
+          {groups.map((group) => (
+            <section key={group.key} aria-labelledby={group.label ? `${group.key}-heading` : undefined}>
+              {group.label ? (
+                <Title order={2} fz="lg" mb="sm" id={`${group.key}-heading`} className={classes.groupHeading}>
+                  {group.label}
+                  <Badge variant="light" color="gray" size="md" tt="none">
+                    {plural(group.tasks.length)}
+                  </Badge>
+                </Title>
+              ) : null}
+              <div className={classes.list}>
+                {group.tasks.map((task, index) => (
+                  <TaskItem
+                    key={task.id}
+                    task={task}
+                    headingOrder={grouped ? 3 : 2}
+                    canMoveUp={index > 0}
+                    canMoveDown={index < group.tasks.length - 1}
+                    deleting={deletingId === task.id}
+                    onAction={onAction}
+                  />
+                ))}
+              </div>
+            </section>
+          ))}
+        </Stack>
+      )}
+
+      <div aria-live="polite" className={classes.liveRegion}>
+        {announcement}
+      </div>
+
+      <TaskFormModal
+        unitId={unit.id}
+        opened={form.opened}
+        task={form.task}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+    </>
+  );
+}
+
+function BackToUnits() {
+  return (
+    <Anchor component={Link} to="/admin/units" size="sm" className={classes.back}>
+      <IconArrowLeft size={16} aria-hidden />
+      Back to Units
+    </Anchor>
+  );
+}
+
+/** Edit, delete and reorder behind one stable callback, so the memoised task cards stay put. */
+function useTaskActions(unitId: string, tasks: AdminTask[] | undefined, edit: (task: AdminTask) => void) {
+  const utils = trpc.useUtils();
+  const [announcement, setAnnouncement] = useState('');
+  // The arrow pressed last: moving a card can drop focus, so it is put back once the list re-renders.
+  const refocus = useRef<{ taskId: string; direction: MoveDirection } | null>(null);
+
+  useEffect(() => {
+    const target = refocus.current;
+    if (!target || !tasks) return;
+    refocus.current = null;
+    const button = (direction: MoveDirection) =>
+      document.querySelector<HTMLButtonElement>(`[data-task="${target.taskId}"][data-move="${direction}"]`);
+    const same = button(target.direction);
+    const other = button(target.direction === 'up' ? 'down' : 'up');
+    (same && !same.disabled ? same : other)?.focus();
+  }, [tasks]);
+
+  const remove = trpc.admin.tasks.delete.useMutation({
+    onSuccess: async () => {
+      toastSuccess('Task deleted');
+      await Promise.all([
+        utils.admin.tasks.list.invalidate({ unitId }),
+        utils.admin.units.list.invalidate(),
+        utils.admin.stats.invalidate(),
+      ]);
+    },
+    // The spec gives task deletion no error message; the server's reason (evidence exists) still helps.
+    onError: (error) => toastError('Delete failed', errorMessage(error, 'Could not delete the task')),
+  });
+
+  const reorder = trpc.admin.tasks.reorder.useMutation({
+    // One at a time, in click order, so the last click decides the saved order.
+    scope: { id: `reorder-${unitId}` },
+    onError: async (error) => {
+      toastError('Reorder failed', errorMessage(error, 'Could not save the new task order'));
+      await utils.admin.tasks.list.invalidate({ unitId });
+    },
+  });
+
+  const deleteTask = remove.mutate;
+  const saveOrder = reorder.mutate;
+  const onAction = useCallback(
+    (action: TaskAction, task: AdminTask) => {
+      switch (action) {
+        case 'edit':
+          edit(task);
+          return;
+        case 'delete':
+          confirmAction({
+            title: 'Delete task',
+            message: 'Delete this task?',
+            detail: task.title,
+            confirmLabel: 'Delete',
+            destructive: true,
+            onConfirm: () => deleteTask({ taskId: task.id }),
+          });
+          return;
+        case 'up':
+        case 'down': {
+          const reordered = tasks ? moveTask(tasks, task.id, action) : undefined;
+          if (!reordered) return;
+          // Shown at once; the server's answer only matters if it refuses.
+          utils.admin.tasks.list.setData({ unitId }, (data) => (data ? { ...data, tasks: reordered } : data));
+          refocus.current = { taskId: task.id, direction: action };
+          setAnnouncement(`Moved “${task.title}” ${action}.`);
+          saveOrder({ unitId, taskIds: reordered.map((item) => item.id) });
+          return;
+        }
+      }
+    },
+    [deleteTask, saveOrder, unitId, utils, tasks, edit],
+  );
+
+  return { onAction, deletingId: remove.isPending ? remove.variables?.taskId : undefined, announcement };
+}

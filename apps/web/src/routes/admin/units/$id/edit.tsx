@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UnitFormPage } from '../../../../features/admin/unit-form-page';
+
+export const Route = createFileRoute('/admin/units/$id/edit')({
+  loader: ({ context, params }) => {
+    // Started here rather than awaited: the form shows its own loading state.
+    if (params.id !== 'new') void context.trpcUtils.admin.units.get.prefetch({ id: params.id });
+  },
+  component: EditUnitRoute,
+});
+
+function EditUnitRoute() {
+  const { id } = Route.useParams();
+  return <UnitFormPage unitId={id} />;
+}
