@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eDataDir, e2ePort } from './e2e/e2e-env';
+import { e2eDataDir, e2ePort, e2eRegisterPort } from './e2e/e2e-env';
 
 const chromiumFlags = [
   '--no-sandbox',
@@ -35,24 +35,37 @@ export default defineConfig({
       testMatch: /\.phone\.spec\.ts$/,
     },
   ],
-  // The real server on a fresh data directory, serving the built SPA, as `pnpm start` does.
-  webServer: {
-    command: `rm -rf ${e2eDataDir} && exec node --import tsx apps/server/src/main.ts`,
-    cwd: root,
-    url: `http://127.0.0.1:${e2ePort}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(e2ePort),
-      HOST: '127.0.0.1',
-      DATA_DIR: e2eDataDir,
-      PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
-      SEED_DEMO: '0',
-      INITIAL_ADMIN_EMAIL: 'admin@e2e.test',
-      INITIAL_ADMIN_PASSWORD: 'admin-password',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? '',
+  webServer: [
+    {
+      // training.gov.au cannot be reached from here; this speaks its wire format on loopback.
+      command: 'exec node --import tsx apps/web/e2e/fake-register.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${e2eRegisterPort}/healthz`,
+      reuseExistingServer: false,
+      env: { E2E_REGISTER_PORT: String(e2eRegisterPort) },
     },
-  },
+    // The real server on a fresh data directory, serving the built SPA, as `pnpm start` does.
+    {
+      command: `rm -rf ${e2eDataDir} && exec node --import tsx apps/server/src/main.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${e2ePort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(e2ePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eDataDir,
+        PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
+        SEED_DEMO: '0',
+        INITIAL_ADMIN_EMAIL: 'admin@e2e.test',
+        INITIAL_ADMIN_PASSWORD: 'admin-password',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? '',
+        TGA_BASE_URL: `http://127.0.0.1:${e2eRegisterPort}`,
+        // The fake register knows one unit; the example units students pick come from the catalogue.
+        TGA_FALLBACK_TO_CATALOGUE: '1',
+      },
+    },
+  ],
 });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 4317);
+export const e2eRegisterPort = Number(process.env.E2E_REGISTER_PORT ?? 4318);
 export const e2eDataDir = fileURLToPath(new URL('../../../.tmp/e2e-data', import.meta.url));
 export const admin = { email: 'admin@e2e.test', password: 'admin-password' };

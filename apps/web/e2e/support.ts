@@ -24,6 +24,7 @@ export async function registerThroughUi(
     password: string;
     role?: 'Student' | 'Assessor';
   },
+  options: { expectSignedIn?: boolean } = {},
 ): Promise<void> {
   await openSignIn(page);
   const dialog = page.getByRole('dialog');
@@ -34,6 +35,10 @@ export async function registerThroughUi(
   await dialog.getByLabel(/^Password/).fill(person.password);
   if (person.role) await dialog.getByRole('radio', { name: new RegExp(person.role) }).check();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
+  // Registration signs in automatically; wait for the shell so the next navigation is signed in.
+  if (options.expectSignedIn !== false) {
+    await expect(page.getByRole('button', { name: 'Log Out' }).first()).toBeVisible();
+  }
 }
 
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {

@@ -1,0 +1,247 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import {
+  IconCamera,
+  IconMicrophone,
+  IconPaperclip,
+  IconRefresh,
+  IconTrash,
+  IconVideo,
+  IconX,
+} from '@tabler/icons-react';
+import { type ChangeEvent, useRef, useState } from 'react';
+import classes from './add-evidence-controls.module.css';
+import { AudioRecorderModal } from './audio-recorder-modal';
+import { evidenceAccept } from './evidence-accept';
+import { UploadProgress } from './upload-progress';
+import { cancelUpload, discardUpload, retryUpload, startUpload, useTaskUpload } from './upload-store';
+import { canRecordAudio } from './use-audio-recorder';
+
+type AddEvidenceControlsProps = {
+  userId: string;
+  taskId: string;
+  taskTitle: string;
+  /** Id of the card's title, so every button is announced with the task it belongs to. */
+  describedBy: string;
+};
+
+/**
+ * Adding evidence to one task: a file picker (only the first file is used), the phone's camera for a
+ * photo or a video, and the microphone; then the upload's progress, or a failed upload to retry.
+ */
+export function AddEvidenceControls({ userId, taskId, taskTitle, describedBy }: AddEvidenceControlsProps) {
+  const upload = useTaskUpload(userId, taskId);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const photoInput = useRef<HTMLInputElement>(null);
+  const videoInput = useRef<HTMLInputElement>(null);
+  const [recorderOpened, recorder] = useDisclosure(false);
+  // Camera capture only makes sense where there is a camera to hand: phones and tablets.
+  const touch = useMediaQuery('(pointer: coarse)') ?? false;
+  const [microphone] = useState(canRecordAudio);
+
+  function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    // Cleared so that choosing the same file again still counts as a change.
+    event.currentTarget.value = '';
+    if (file) startUpload(userId, taskId, file);
+  }
+
+  const uploading = upload?.state === 'active';
+
+  return (
+    <Stack gap="sm">
+      <input
+        ref={fileInput}
+        type="file"
+        accept={evidenceAccept}
+        hidden
+        onChange={pick}
+        aria-label={`Evidence file for ${taskTitle}`}
+        data-testid="evidence-file-input"
+      />
+      <input
+        ref={photoInput}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        onChange={pick}
+        aria-label={`Photo for ${taskTitle}`}
+        data-testid="evidence-photo-input"
+      />
+      <input
+        ref={videoInput}
+        type="file"
+        accept="video/*"
+        capture="environment"
+        hidden
+        onChange={pick}
+        aria-label={`Video for ${taskTitle}`}
+        data-testid="evidence-video-input"
+      />
+
+      {upload?.state === 'active' ? (
+        <>
+          <Group gap="xs" wrap="nowrap">
+            {/* Not `disabled`: a greyed-out button would hide the one word that says what is going on. */}
+            <Button
+              variant="light"
+              flex={1}
+              aria-disabled
+              className={classes.busy}
+              leftSection={<Loader size={16} color="currentColor" aria-hidden />}
+              aria-describedby={describedBy}
+              data-testid="add-evidence"
+            >
+              Uploading...
+            </Button>
+            {upload.stage !== 'saving' ? (
+              <Button
+                variant="default"
+                leftSection={<IconX size={16} aria-hidden />}
+                onClick={() => cancelUpload(userId, taskId)}
+                aria-describedby={describedBy}
+              >
+                Cancel
+              </Button>
+            ) : null}
+          </Group>
+          <UploadProgress
+            stage={upload.stage}
+            sent={upload.sent}
+            total={upload.total}
+            fileName={upload.fileName}
+          />
+        </>
+      ) : null}
+
+      {upload?.state === 'failed' ? (
+        <Alert
+          color={upload.retryable ? 'yellow' : 'red'}
+          variant="light"
+          radius="md"
+          p="sm"
+          title={upload.cancelled ? 'Upload cancelled' : 'Upload failed'}
+          classNames={{ title: classes.alertTitle }}
+          data-testid="upload-failed"
+        >
+          <Stack gap="xs">
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {upload.fileName}
+            </Text>
+            {upload.reason ? <Text size="sm">{upload.reason}</Text> : null}
+            {upload.retryable ? (
+              <Text size="sm">
+                {upload.cancelled
+                  ? 'The file is kept on this page; retry to carry on.'
+                  : 'The file is kept on this page; retry when your connection is back.'}
+              </Text>
+            ) : null}
+            <Group gap="xs">
+              {upload.retryable ? (
+                <Button
+                  size="xs"
+                  leftSection={<IconRefresh size={14} aria-hidden />}
+                  onClick={() => retryUpload(userId, taskId)}
+                  aria-describedby={describedBy}
+                  data-testid="retry-upload"
+                >
+                  Retry upload
+                </Button>
+              ) : null}
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => discardUpload(userId, taskId)}
+                aria-describedby={describedBy}
+                data-testid="discard-upload"
+              >
+                {upload.retryable ? 'Discard' : 'Dismiss'}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+
+      {!uploading && upload?.state !== 'failed' ? (
+        <Stack gap="xs">
+          <Group gap="xs">
+            <Button
+              leftSection={<IconPaperclip size={18} aria-hidden />}
+              onClick={() => fileInput.current?.click()}
+              aria-describedby={describedBy}
+              data-testid="add-evidence"
+              fullWidth={touch}
+            >
+              Add Evidence
+            </Button>
+            {microphone && !touch ? (
+              <CaptureButton icon={IconMicrophone} describedBy={describedBy} onClick={recorder.open}>
+                Record audio
+              </CaptureButton>
+            ) : null}
+          </Group>
+          {touch ? (
+            // On a phone the camera and the microphone sit side by side as three equal tiles.
+            <div className={classes.tiles}>
+              <CaptureButton
+                tile
+                icon={IconCamera}
+                describedBy={describedBy}
+                onClick={() => photoInput.current?.click()}
+              >
+                Take photo
+              </CaptureButton>
+              <CaptureButton
+                tile
+                icon={IconVideo}
+                describedBy={describedBy}
+                onClick={() => videoInput.current?.click()}
+              >
+                Record video
+              </CaptureButton>
+              {microphone ? (
+                <CaptureButton tile icon={IconMicrophone} describedBy={describedBy} onClick={recorder.open}>
+                  Record audio
+                </CaptureButton>
+              ) : null}
+            </div>
+          ) : null}
+        </Stack>
+      ) : null}
+
+      <AudioRecorderModal
+        opened={recorderOpened}
+        taskTitle={taskTitle}
+        onClose={recorder.close}
+        onRecorded={(file) => startUpload(userId, taskId, file)}
+      />
+    </Stack>
+  );
+}
+
+type CaptureButtonProps = {
+  icon: typeof IconCamera;
+  describedBy: string;
+  onClick: () => void;
+  children: string;
+  /** Icon above the label, for the phone's row of three. */
+  tile?: boolean;
+};
+
+function CaptureButton({ icon: Icon, describedBy, onClick, children, tile = false }: CaptureButtonProps) {
+  return (
+    <Button
+      variant="light"
+      leftSection={tile ? undefined : <Icon size={16} aria-hidden />}
+      onClick={onClick}
+      aria-describedby={describedBy}
+      className={tile ? classes.tile : undefined}
+      classNames={tile ? { label: classes.tileLabel } : undefined}
+    >
+      {tile ? <Icon size={22} aria-hidden /> : null}
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,193 @@
+import { formatKilobytes } from '@evident/core/file-size';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import {
+  IconDownload,
+  IconExternalLink,
+  IconFileText,
+  IconFileTypePdf,
+  IconMovie,
+  IconMusic,
+  IconPhoto,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import classes from './evidence-viewer.module.css';
+
+/** A stored evidence file with its signed links, as `student.evidence` (and the assessor views) return it. */
+export type EvidenceFileLinks = {
+  id: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  isPrimary: boolean;
+  url: string;
+  downloadUrl: string;
+  thumbnailUrl: string | null;
+};
+
+type Look = 'image' | 'audio' | 'video' | 'pdf' | 'document';
+
+function lookOf(file: EvidenceFileLinks): Look {
+  if (file.fileType === 'application/pdf') return 'pdf';
+  if (file.fileType.startsWith('audio/')) return 'audio';
+  if (file.fileType.startsWith('video/')) return 'video';
+  // HEIC without a server thumbnail cannot be shown by most browsers: offer it as a download.
+  if (file.fileType.startsWith('image/') && (file.thumbnailUrl || !/hei[cf]$/.test(file.fileType))) {
+    return 'image';
+  }
+  return 'document';
+}
+
+const iconOf: Record<Look, TablerIcon> = {
+  image: IconPhoto,
+  audio: IconMusic,
+  video: IconMovie,
+  pdf: IconFileTypePdf,
+  document: IconFileText,
+};
+
+/** One file in the evidence viewer: a preview or player that fits its type, its name and its size. */
+export function EvidenceFileItem({ file }: { file: EvidenceFileLinks }) {
+  const look = lookOf(file);
+  const Icon = iconOf[look];
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      className={classes.item}
+      data-testid="evidence-file"
+      data-file-type={file.fileType}
+    >
+      <Stack gap="sm">
+        <Preview file={file} look={look} />
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" color="gray" size="md" radius="md" aria-hidden>
+            <Icon size={18} />
+          </ThemeIcon>
+          <Stack gap={2} miw={0} flex={1}>
+            <Text fw={600} size="sm" className={classes.fileName}>
+              {file.fileName}
+            </Text>
+            <Group gap="xs">
+              <Text size="xs" c="dimmed" data-testid="evidence-file-size">
+                {formatKilobytes(file.fileSize)}
+              </Text>
+              {file.isPrimary ? (
+                <Badge size="xs" variant="outline" color="gray" tt="none">
+                  Primary
+                </Badge>
+              ) : null}
+            </Group>
+          </Stack>
+        </Group>
+        <Actions file={file} look={look} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function Preview({ file, look }: { file: EvidenceFileLinks; look: Look }) {
+  const [broken, setBroken] = useState(false);
+  if (look === 'image') {
+    if (broken) {
+      return (
+        <Text size="sm" c="dimmed" className={classes.previewFallback}>
+          Preview unavailable
+        </Text>
+      );
+    }
+    return (
+      <a href={file.url} target="_blank" rel="noopener noreferrer" className={classes.imageLink}>
+        <img
+          src={file.thumbnailUrl ?? file.url}
+          alt={`${file.fileName} (opens full size in a new tab)`}
+          className={classes.image}
+          loading="lazy"
+          decoding="async"
+          onError={() => setBroken(true)}
+        />
+      </a>
+    );
+  }
+  if (look === 'audio') {
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: a student's own workplace recording has no caption track
+      <audio
+        controls
+        preload="metadata"
+        src={file.url}
+        className={classes.audio}
+        aria-label={file.fileName}
+      />
+    );
+  }
+  if (look === 'video') {
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: a student's own workplace recording has no caption track
+      <video
+        controls
+        playsInline
+        preload="metadata"
+        src={file.url}
+        className={classes.video}
+        aria-label={file.fileName}
+      />
+    );
+  }
+  return null;
+}
+
+function Actions({ file, look }: { file: EvidenceFileLinks; look: Look }) {
+  if (look === 'pdf') {
+    return (
+      <Group gap="xs">
+        <Button
+          component="a"
+          href={file.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="xs"
+          variant="light"
+          leftSection={<IconExternalLink size={14} aria-hidden />}
+        >
+          Open PDF
+          <VisuallyHidden> {file.fileName} (opens in a new tab)</VisuallyHidden>
+        </Button>
+        <DownloadLink file={file} />
+      </Group>
+    );
+  }
+  if (look === 'document') {
+    return (
+      <Group gap="xs">
+        <Button
+          component="a"
+          href={file.downloadUrl}
+          download={file.fileName}
+          size="xs"
+          variant="light"
+          leftSection={<IconDownload size={14} aria-hidden />}
+        >
+          Download
+          <VisuallyHidden> {file.fileName}</VisuallyHidden>
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Group gap="xs">
+      <DownloadLink file={file} />
+    </Group>
+  );
+}
+
+function DownloadLink({ file }: { file: EvidenceFileLinks }) {
+  return (
+    <Anchor href={file.downloadUrl} download={file.fileName} size="xs" className={classes.download}>
+      <IconDownload size={14} aria-hidden /> Download
+      <VisuallyHidden> {file.fileName}</VisuallyHidden>
+    </Anchor>
+  );
+}

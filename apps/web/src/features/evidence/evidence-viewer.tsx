@@ -1,0 +1,131 @@
+import type { TaskStatus } from '@evident/core/student-progress';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconFolderOpen, IconRefresh } from '@tabler/icons-react';
+import { trpc } from '../../trpc';
+import { errorMessage } from '../toast/error-message';
+import { EvidenceFileItem } from './evidence-file-item';
+import classes from './evidence-viewer.module.css';
+import { StatusBadge } from './status-badge';
+
+type EvidenceViewerProps = { taskId: string; taskTitle: string; opened: boolean; onClose: () => void };
+
+/** Fetch fresh links a minute before the signed ones run out, so a preview never points at a dead URL. */
+const linkMarginMs = 60_000;
+
+/** View Evidence: the files of the student's submission for one task, with its status and feedback. */
+export function EvidenceViewer({ taskId, taskTitle, opened, onClose }: EvidenceViewerProps) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Evidence
+          </Text>
+          <Title order={2} size="h4">
+            {taskTitle}
+          </Title>
+        </Stack>
+      }
+      fullScreen={phone}
+      size="xl"
+      radius={phone ? 0 : 'lg'}
+      closeButtonProps={{ 'aria-label': 'Close evidence' }}
+      data-testid="evidence-viewer"
+    >
+      {opened ? <EvidenceContent taskId={taskId} /> : null}
+    </Modal>
+  );
+}
+
+function EvidenceContent({ taskId }: { taskId: string }) {
+  const evidence = trpc.student.evidence.useQuery(
+    { taskId },
+    {
+      staleTime: (query) => {
+        const files = query.state.data?.submission?.files ?? [];
+        const expiries = files.map((file) => Date.parse(file.urlsExpireAt) - Date.now() - linkMarginMs);
+        return expiries.length === 0 ? Number.POSITIVE_INFINITY : Math.max(0, Math.min(...expiries));
+      },
+    },
+  );
+
+  if (evidence.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading evidence">
+        <Skeleton height={24} width="40%" />
+        <Skeleton height={180} />
+        <Skeleton height={60} />
+      </Stack>
+    );
+  }
+  if (evidence.isError) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        title="Could not load evidence"
+        icon={<IconAlertTriangle aria-hidden />}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(evidence.error, 'Please check your connection and try again.')}</Text>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => void evidence.refetch()}
+          >
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const submission = evidence.data.submission;
+  const status: TaskStatus = submission?.status ?? 'pending';
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          Status
+        </Text>
+        <StatusBadge status={status} />
+      </Group>
+      {submission?.assessorComment ? (
+        <Feedback title="Assessor comment" text={submission.assessorComment} />
+      ) : null}
+      {submission?.strategiesForReassessment ? (
+        <Feedback title="Strategies for reassessment" text={submission.strategiesForReassessment} />
+      ) : null}
+      {submission && submission.files.length > 0 ? (
+        <ul className={classes.list} aria-label="Evidence files">
+          {submission.files.map((file) => (
+            <EvidenceFileItem key={file.id} file={file} />
+          ))}
+        </ul>
+      ) : (
+        <Stack align="center" gap={4} py="xl" data-testid="evidence-empty">
+          <IconFolderOpen size={32} stroke={1.5} aria-hidden />
+          <Text fw={600}>No evidence yet</Text>
+          <Text size="sm" c="dimmed">
+            Files you upload for this task will show here.
+          </Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Feedback({ title, text }: { title: string; text: string }) {
+  return (
+    <Alert variant="light" color="gray" radius="md" title={title}>
+      <Text size="sm" className={classes.feedback}>
+        {text}
+      </Text>
+    </Alert>
+  );
+}

@@ -1,0 +1,160 @@
+import { canAddEvidence, taskStatus } from '@evident/core/student-progress';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBulb, IconEye, IconMessageCircle } from '@tabler/icons-react';
+import { memo } from 'react';
+import { trpc } from '../../trpc';
+import { AddEvidenceControls } from '../evidence/add-evidence-controls';
+import { StatusBadge } from '../evidence/status-badge';
+import { ClampedText } from './clamped-text';
+import type { StudentTask } from './student-task';
+import classes from './task-card.module.css';
+
+type TaskCardProps = {
+  task: StudentTask;
+  userId: string;
+  /** Show the unit code: the student has tasks from more than one unit. */
+  showUnit: boolean;
+  onViewEvidence: (task: StudentTask) => void;
+};
+
+/** One task on the dashboard: what to do, what good looks like, its status and its evidence actions. */
+export const TaskCard = memo(function TaskCard({ task, userId, showUnit, onViewEvidence }: TaskCardProps) {
+  const status = taskStatus(task);
+  const titleId = `task-${task.id}-title`;
+  const addable = canAddEvidence(status);
+  const fileCount = task.submission?.fileCount ?? 0;
+
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      className={classes.card}
+      aria-labelledby={titleId}
+      data-testid="task-card"
+      data-task-id={task.id}
+      data-status={status}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Group gap={6}>
+            <Badge variant="outline" color="gray" radius="sm" tt="none" className={classes.phase}>
+              {task.phase}
+            </Badge>
+            {showUnit ? (
+              <Badge variant="light" color="gray" radius="sm" tt="none" ff="monospace" title={task.unitTitle}>
+                {task.unitCode}
+              </Badge>
+            ) : null}
+            {task.occasion !== null ? (
+              <Badge variant="light" color="gray" radius="sm" tt="none">
+                Occasion {task.occasion}
+              </Badge>
+            ) : null}
+          </Group>
+          <StatusBadge status={status} />
+        </Group>
+
+        <Title order={3} size="h5" id={titleId} className={classes.title}>
+          {task.title}
+        </Title>
+        {task.description ? (
+          <Text size="sm" className={classes.text}>
+            {task.description}
+          </Text>
+        ) : null}
+
+        {task.tooltip ? (
+          <div className={classes.hint}>
+            <IconBulb size={18} className={classes.hintIcon} aria-hidden />
+            <div className={classes.hintBody}>
+              <Text size="xs" fw={700} className={classes.hintTitle}>
+                What good looks like
+              </Text>
+              {/* Long guidance would make every card a screen tall on a phone: three lines, then "Show more". */}
+              <ClampedText text={task.tooltip} lines={3} testId="task-tooltip" />
+            </div>
+          </div>
+        ) : null}
+
+        {task.evidenceTypes.length > 0 ? (
+          <Group gap={6} aria-label="Evidence types">
+            <Text size="xs" c="dimmed" fw={600}>
+              Evidence:
+            </Text>
+            {task.evidenceTypes.map((type) => (
+              <Badge key={type} size="sm" variant="default" radius="sm" data-testid="evidence-type">
+                {type.toUpperCase()}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+
+        {task.submission?.assessorComment ? (
+          <Alert
+            variant="light"
+            color={status === 'not_yet_satisfactory' ? 'orange' : 'gray'}
+            radius="md"
+            p="sm"
+            title="Assessor comment"
+            classNames={{ title: classes.alertTitle }}
+            icon={<IconMessageCircle size={18} aria-hidden />}
+            data-testid="assessor-comment"
+          >
+            <Text size="sm" className={classes.text}>
+              {task.submission.assessorComment}
+            </Text>
+          </Alert>
+        ) : null}
+
+        {status === 'not_yet_satisfactory' ? <ReassessmentStrategies taskId={task.id} /> : null}
+
+        <div className={classes.actions}>
+          {addable ? (
+            <AddEvidenceControls
+              userId={userId}
+              taskId={task.id}
+              taskTitle={task.title}
+              describedBy={titleId}
+            />
+          ) : null}
+          {!addable || fileCount > 0 ? (
+            <Button
+              variant={addable ? 'subtle' : 'default'}
+              leftSection={<IconEye size={18} aria-hidden />}
+              onClick={() => onViewEvidence(task)}
+              aria-describedby={titleId}
+              mt={addable ? 'xs' : undefined}
+              data-testid="view-evidence"
+            >
+              View Evidence
+              {fileCount > 1 ? ` (${fileCount})` : ''}
+            </Button>
+          ) : null}
+        </div>
+      </Stack>
+    </Paper>
+  );
+});
+
+/** What to do differently, from the assessor's not-yet-satisfactory grading (only in the task's evidence). */
+function ReassessmentStrategies({ taskId }: { taskId: string }) {
+  const evidence = trpc.student.evidence.useQuery({ taskId });
+  const strategies = evidence.data?.submission?.strategiesForReassessment;
+  if (!strategies) return null;
+  return (
+    <Alert
+      variant="light"
+      color="orange"
+      radius="md"
+      p="sm"
+      title="Strategies for reassessment"
+      classNames={{ title: classes.alertTitle }}
+    >
+      <Text size="sm" className={classes.text}>
+        {strategies}
+      </Text>
+    </Alert>
+  );
+}
