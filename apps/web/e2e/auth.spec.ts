@@ -52,12 +52,16 @@ test('the admin signs in and gets the admin navigation', async ({ page }) => {
 });
 
 test('a short password is caught before it reaches the server', async ({ page }) => {
-  await registerThroughUi(page, {
-    firstName: 'Ty',
-    lastName: 'Po',
-    email: uniqueEmail('short'),
-    password: 'seven77',
-  }, { expectSignedIn: false });
+  await registerThroughUi(
+    page,
+    {
+      firstName: 'Ty',
+      lastName: 'Po',
+      email: uniqueEmail('short'),
+      password: 'seven77',
+    },
+    { expectSignedIn: false },
+  );
   await expectToast(page, 'Password too short', 'Password must be at least 8 characters');
   await expect(page.getByRole('dialog')).toBeVisible();
 });
@@ -72,11 +76,15 @@ test('a wrong password shows the login failure toast', async ({ page }) => {
 });
 
 test('registering an email twice shows the server message', async ({ page }) => {
-  await registerThroughUi(page, {
-    firstName: 'Dee',
-    lastName: 'Dupe',
-    email: admin.email,
-    password: 'long-enough-1',
-  }, { expectSignedIn: false });
+  await registerThroughUi(
+    page,
+    {
+      firstName: 'Dee',
+      lastName: 'Dupe',
+      email: admin.email,
+      password: 'long-enough-1',
+    },
+    { expectSignedIn: false },
+  );
   await expectToast(page, 'Registration failed', 'An account with this email already exists');
 });

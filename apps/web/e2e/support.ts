@@ -36,9 +36,7 @@ export async function registerThroughUi(
   if (person.role) await dialog.getByRole('radio', { name: new RegExp(person.role) }).check();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   // Registration signs in automatically; wait for the shell so the next navigation is signed in.
-  if (options.expectSignedIn !== false) {
-    await expect(page.getByRole('button', { name: 'Log Out' }).first()).toBeVisible();
-  }
+  if (options.expectSignedIn !== false) await expectSignedIn(page);
 }
 
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
@@ -47,7 +45,13 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await dialog.getByLabel(/^Email/).fill(email);
   await dialog.getByLabel(/^Password/).fill(password);
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Log Out' }).first()).toBeVisible();
+  await expectSignedIn(page);
+}
+
+/** The signed-in shell: Log Out in the top bar, or on a phone the menu that holds it. */
+export async function expectSignedIn(page: Page): Promise<void> {
+  const logOut = page.getByRole('button', { name: 'Log Out' }).first();
+  await expect(logOut.or(page.getByRole('button', { name: 'Open menu' }))).toBeVisible();
 }
 
 /** The newest reset link mailed to this address, read from the server's .eml outbox. */
@@ -70,9 +74,9 @@ export async function hasNoHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-/** A toast (Mantine notification, role alert) with this title and, optionally, this message. */
+/** A toast (a Mantine notification, not an inline alert) with this title and, optionally, this message. */
 export async function expectToast(page: Page, title: string, message?: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: title });
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: title });
   await expect(toast.first()).toBeVisible();
   if (message) await expect(toast.first()).toContainText(message);
 }

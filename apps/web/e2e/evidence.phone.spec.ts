@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { expectToast, registerThroughUi, uniqueEmail } from './support';
+
+/**
+ * A 12-megapixel photo as a phone camera saves it: smooth light with sensor grain, high JPEG quality,
+ * and EXIF that includes a location.
+ */
+async function phonePhoto(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const pixels = Buffer.alloc(width * height * 3);
+  const clamp = (v: number) => Math.min(255, Math.max(0, Math.round(v)));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const grain = ((x * 7919 + y * 104_729) % 13) - 6;
+      pixels[i] = clamp((x / width) * 200 + 30 + grain);
+      pixels[i + 1] = clamp((y / height) * 180 + 40 + grain);
+      pixels[i + 2] = clamp(((x + y) / (width + height)) * 150 + 60 + grain);
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Field 12' }, IFD3: { GPSLatitudeRef: 'S' } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+async function studentWithUnit(page: Page): Promise<void> {
+  await registerThroughUi(page, {
+    firstName: 'Pat',
+    lastName: 'Phone',
+    email: uniqueEmail('evidence'),
+    password: 'on-the-tools',
+  });
+  const setup = await page.request.post('/api/units/generate-tasks', { data: { unitCode: 'HLTINF006' } });
+  expect(setup.ok()).toBe(true);
+  await page.goto('/');
+  await expect(page.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
+}
+
+test('a student uploads a compressed photo, watches the progress, and sees it as evidence', async ({
+  page,
+}) => {
+  await studentWithUnit(page);
+  const original = await phonePhoto();
+  const card = page.getByTestId('task-card').first();
+  const taskId = await card.getAttribute('data-task-id');
+  await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'pending');
+
+  // Slow the upload down a little so the progress bar is on screen long enough to see.
+  await page.route('**/files/upload/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await card
+    .getByTestId('evidence-file-input')
+    .setInputFiles({ name: 'site-photo.jpg', mimeType: 'image/jpeg', buffer: original });
+  await expect(card.getByTestId('add-evidence')).toHaveText('Uploading...');
+  await expect(card.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  await expectToast(page, 'Evidence uploaded', 'Your evidence has been successfully uploaded');
+  await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'submitted');
+
+  await card.getByTestId('view-evidence').click();
+  const viewer = page.getByTestId('evidence-viewer');
+  await expect(viewer.getByTestId('evidence-file')).toHaveCount(1);
+  await expect(viewer.getByTestId('evidence-file-size')).toHaveText(/^\d+\.\d KB$/);
+  await expect(viewer.locator('img').first()).toBeVisible();
+
+  const evidence = await (await page.request.get(`/api/student/tasks/${taskId}/evidence`)).json();
+  const file = evidence.submission.files[0];
+  const stored = Buffer.from(await (await page.request.get(file.url)).body());
+  expect(stored.length).toBe(file.fileSize);
+  expect(stored.length).toBeLessThan(original.length);
+  expect(stored.length).toBeLessThan(1024 * 1024);
+  const meta = await sharp(stored).metadata();
+  expect(meta.format).toBe('jpeg');
+  expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(2560);
+  expect(meta.exif).toBeUndefined();
+});
+
+test('an upload that fails shows the toast, clears the marker and can be retried without choosing again', async ({
+  page,
+}) => {
+  await studentWithUnit(page);
+  const card = page.getByTestId('task-card').first();
+  await page.route('**/files/upload/**', (route) => route.abort('connectionreset'));
+  await card.getByTestId('evidence-file-input').setInputFiles({
+    name: 'form.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await expectToast(page, 'Upload failed', 'Failed to upload evidence. Please try again');
+  await expect(card.getByText('Uploading...')).toHaveCount(0);
+  await expect(card.getByTestId('retry-upload')).toBeVisible();
+  await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'pending');
+
+  await page.unroute('**/files/upload/**');
+  await card.getByTestId('retry-upload').click();
+  await expectToast(page, 'Evidence uploaded');
+  await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'submitted');
+});
