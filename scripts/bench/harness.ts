@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const createdDirs: string[] = [];
+// Restart benchmarks reuse a directory after its server stopped, so they all go when the bench ends.
+process.once('exit', () => {
+  for (const dir of createdDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function createdDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'evident-bench-'));
+  createdDirs.push(dir);
+  return dir;
+}
+
 export type RunningServer = { url: string; process: ChildProcess; dataDir: string; stop(): Promise<void> };
 
 /** Starts the real server the way `pnpm start` does, on a fresh data dir, and waits for /healthz. */
@@ -26,7 +38,7 @@ export async function startServer(
   existingDataDir?: string,
 ): Promise<RunningServer & { startupMs: number }> {
   const port = await freePort();
-  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'evident-bench-'));
+  const dataDir = existingDataDir ?? createdDataDir();
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,

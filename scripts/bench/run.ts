@@ -1,10 +1,12 @@
 import { benchCurriculum } from './curriculum';
+import { benchEvidence } from './evidence';
 import { benchFoundation } from './foundation';
 
 // Figures only: nothing here passes or fails the build.
 const sections: Record<string, () => Promise<void>> = {
   foundation: benchFoundation,
   curriculum: benchCurriculum,
+  evidence: benchEvidence,
 };
 
 const wanted = process.argv.slice(2);
