@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
 import { selfServiceRoles } from './roles';
-
-export const PASSWORD_MIN_LENGTH = 8;
-/** argon2 hashes whatever it is given; cap the input so a megabyte "password" cannot tie up a core. */
-export const PASSWORD_MAX_LENGTH = 256;
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
