@@ -1,8 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { TrpcUtils } from './trpc';
+import type { DataLayer } from './data-layer';
 
 /** What every route's beforeLoad and loader receive (see router.tsx). */
 export type RouterContext = {
-  queryClient: QueryClient;
-  trpcUtils: TrpcUtils;
+  /** tRPC for loaders; it loads on first use (see data-layer.ts). */
+  loadDataLayer: () => Promise<DataLayer>;
 };

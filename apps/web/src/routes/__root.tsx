@@ -1,4 +1,5 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
+import { loadCurrentUser } from '../data-layer';
 import { LoadingSplash } from '../features/shell/loading-splash';
 import { RootError } from '../features/shell/root-error';
 import { RootLayout } from '../features/shell/root-layout';
@@ -6,8 +7,8 @@ import { RootNotFound } from '../features/shell/root-not-found';
 import type { RouterContext } from '../router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Every route's guard reads the user from here; the query cache answers after the first load.
-  beforeLoad: async ({ context }) => ({ user: await context.trpcUtils.auth.user.ensureData() }),
+  // Every route's guard reads the user from here; after the first load it is answered from memory.
+  beforeLoad: async () => ({ user: await loadCurrentUser() }),
   component: RootLayout,
   pendingComponent: LoadingSplash,
   pendingMs: 0,

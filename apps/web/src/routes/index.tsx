@@ -5,7 +5,9 @@ export const Route = createFileRoute('/')({
   // A student's tasks start loading alongside the dashboard's code instead of after it. Not awaited:
   // a failure shows on the dashboard with a retry, not as a broken route.
   loader: ({ context }) => {
-    if (context.user?.role === 'student') void context.trpcUtils.student.tasks.prefetch();
+    if (context.user?.role === 'student') {
+      void context.loadDataLayer().then(({ trpcUtils }) => trpcUtils.student.tasks.prefetch());
+    }
   },
   component: HomePage,
 });

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { DataProviders } from '../data-providers';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 
 type ResetPasswordSearch = { token?: string };
@@ -18,5 +19,10 @@ export const Route = createFileRoute('/reset-password')({
 
 function ResetPasswordRoute() {
   const { token } = Route.useSearch();
-  return <ResetPasswordPage token={token} />;
+  // A signed-out page that talks to the server: it brings the data layer's providers with it.
+  return (
+    <DataProviders>
+      <ResetPasswordPage token={token} />
+    </DataProviders>
+  );
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@evident/core/auth-schemas';
+import { PASSWORD_MIN_LENGTH } from '@evident/core/auth-rules';
 import { Button, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';

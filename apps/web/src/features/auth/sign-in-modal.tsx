@@ -1,4 +1,5 @@
 import { Modal, Tabs } from '@mantine/core';
+import { DataProviders } from '../../data-providers';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -24,25 +25,27 @@ export function SignInModal({ opened, tab, onTabChange, onClose }: SignInModalPr
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <Tabs
-        value={tab}
-        onChange={(value) => onTabChange(value === 'sign-up' ? 'sign-up' : 'sign-in')}
-        variant="pills"
-        radius="md"
-        // Only the open tab is mounted, so the dialog's autofocus lands on that tab's first field.
-        keepMounted={false}
-      >
-        <Tabs.List grow mb="lg">
-          <Tabs.Tab value="sign-in">Sign In</Tabs.Tab>
-          <Tabs.Tab value="sign-up">Sign Up</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="sign-in">
-          <SignInForm />
-        </Tabs.Panel>
-        <Tabs.Panel value="sign-up">
-          <SignUpForm />
-        </Tabs.Panel>
-      </Tabs>
+      <DataProviders>
+        <Tabs
+          value={tab}
+          onChange={(value) => onTabChange(value === 'sign-up' ? 'sign-up' : 'sign-in')}
+          variant="pills"
+          radius="md"
+          // Only the open tab is mounted, so the dialog's autofocus lands on that tab's first field.
+          keepMounted={false}
+        >
+          <Tabs.List grow mb="lg">
+            <Tabs.Tab value="sign-in">Sign In</Tabs.Tab>
+            <Tabs.Tab value="sign-up">Sign Up</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="sign-in">
+            <SignInForm />
+          </Tabs.Panel>
+          <Tabs.Panel value="sign-up">
+            <SignUpForm />
+          </Tabs.Panel>
+        </Tabs>
+      </DataProviders>
     </Modal>
   );
 }

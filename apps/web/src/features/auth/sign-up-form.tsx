@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@evident/core/auth-schemas';
+import { PASSWORD_MIN_LENGTH } from '@evident/core/auth-rules';
 import type { selfServiceRoles } from '@evident/core/roles';
 import { Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';

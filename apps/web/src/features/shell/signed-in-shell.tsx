@@ -1,9 +1,11 @@
 import type { CurrentUser } from '@evident/core/user';
 import { Box, Burger, Button, Container, Divider, Drawer, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { DataProviders } from '../../data-providers';
 import { useLogOut } from '../auth/use-log-out';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Brand } from './brand';
@@ -14,12 +16,23 @@ import { UserBadge } from './user-badge';
 
 /** The signed-in layout: top bar with role navigation, a slide-in menu on narrow screens, then the page. */
 export function SignedInShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  // Every signed-in screen talks to the server, so the data layer's providers wrap them all here.
+  return (
+    <DataProviders>
+      <ShellLayout user={user}>{children}</ShellLayout>
+    </DataProviders>
+  );
+}
+
+function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
   const { logOut, isLoggingOut } = useLogOut();
   const items = navItemsFor(user);
 
   return (
-    <>
+    // Confirm dialogs (admin/confirm.tsx) are only opened from signed-in screens, so their host lives
+    // here rather than in main.tsx: the landing page does not download it.
+    <ModalsProvider>
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
@@ -117,6 +130,6 @@ export function SignedInShell({ user, children }: { user: CurrentUser; children:
           {children}
         </Container>
       </Box>
-    </>
+    </ModalsProvider>
   );
 }

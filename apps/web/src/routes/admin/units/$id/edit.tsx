@@ -4,7 +4,10 @@ import { UnitFormPage } from '../../../../features/admin/unit-form-page';
 export const Route = createFileRoute('/admin/units/$id/edit')({
   loader: ({ context, params }) => {
     // Started here rather than awaited: the form shows its own loading state.
-    if (params.id !== 'new') void context.trpcUtils.admin.units.get.prefetch({ id: params.id });
+    if (params.id === 'new') return;
+    void context
+      .loadDataLayer()
+      .then(({ trpcUtils }) => trpcUtils.admin.units.get.prefetch({ id: params.id }));
   },
   component: EditUnitRoute,
 });

@@ -4,7 +4,9 @@ import { UnitTasksPage } from '../../../../features/admin/unit-tasks-page';
 export const Route = createFileRoute('/admin/units/$id/tasks')({
   loader: ({ context, params }) => {
     // Started here rather than awaited: the screen shows its own loading state.
-    void context.trpcUtils.admin.tasks.list.prefetch({ unitId: params.id });
+    void context
+      .loadDataLayer()
+      .then(({ trpcUtils }) => trpcUtils.admin.tasks.list.prefetch({ unitId: params.id }));
   },
   component: UnitTasksRoute,
 });
