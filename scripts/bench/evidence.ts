@@ -7,9 +7,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { median, type RunningServer, report, root, signIn, startServer } from './harness';
+import { launchChromium, median, type RunningServer, report, root, signIn, startServer } from './harness';
 
 const MiB = 1024 * 1024;
 const bigUploadBytes = 2 ** 30;
@@ -303,18 +302,7 @@ type PageResult = {
 
 async function benchPhotoCompression(): Promise<void> {
   const [photo, script] = await Promise.all([twelveMegapixelJpeg(), bundleCompressor()]);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.addScriptTag({ content: script });

@@ -2,18 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
-import { median, report, root, signIn, startServer } from './harness';
-
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { launchChromium, median, report, root, signIn, startServer } from './harness';
 
 export type LandingJavaScript = { gzipped: number; files: { url: string; raw: number; gzipped: number }[] };
 
@@ -24,7 +13,7 @@ export type LandingJavaScript = { gzipped: number; files: { url: string; raw: nu
  * compresses.
  */
 export async function measureLandingJavaScript(url: string): Promise<LandingJavaScript> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const bodies: Promise<{ url: string; body: Buffer }>[] = [];
