@@ -100,3 +100,39 @@ test('an upload that fails shows the toast, clears the marker and can be retried
   await expectToast(page, 'Evidence uploaded');
   await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'submitted');
 });
+
+test('a retry after the answer to a finished upload was lost records the file that arrived, once', async ({
+  page,
+}) => {
+  await studentWithUnit(page);
+  const card = page.getByTestId('task-card').first();
+  const taskId = await card.getAttribute('data-task-id');
+  const uploads: number[] = [];
+  // The bytes reach the server, then the phone loses the connection before the answer comes back.
+  await page.route('**/files/upload/**', async (route) => {
+    const response = await route.fetch();
+    uploads.push(response.status());
+    await route.abort('connectionreset');
+  });
+  await card.getByTestId('evidence-file-input').setInputFiles({
+    name: 'form.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await expectToast(page, 'Upload failed', 'Failed to upload evidence. Please try again');
+  expect(uploads).toEqual([200]);
+
+  await page.unroute('**/files/upload/**');
+  await page.route('**/files/upload/**', async (route) => {
+    const response = await route.fetch();
+    uploads.push(response.status());
+    await route.fulfill({ response });
+  });
+  await card.getByTestId('retry-upload').click();
+  await expectToast(page, 'Evidence uploaded');
+  await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'submitted');
+  // The same URL was used again; the server kept the first file and refused to replace it.
+  expect(uploads).toEqual([200, 409]);
+  const evidence = await (await page.request.get(`/api/student/tasks/${taskId}/evidence`)).json();
+  expect(evidence.submission.files).toHaveLength(1);
+});

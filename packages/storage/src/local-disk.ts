@@ -25,20 +25,22 @@
  *   DELETE {uploadUrl}               -> 204: throws the parts away.
  *
  * Errors answer with a plain-text message: 400 bad request, 403 missing/invalid/expired signature,
- * 409 parts do not line up, 413 over `max` (whole file, one part, or parts together),
+ * 409 parts do not line up or the file is already there, 413 over `max` (whole file, one part, or parts together),
  * 415 Content-Type differs from `ct`. The grant's expiry applies to every step, so a client
  * resuming after it ends asks for a new upload URL and starts again.
  *
  * Download: GET/HEAD {publicUrl}/files/download/{objectPath}?exp=..&ct=..&name=..&disp=..&sig=..
  * serves the file with that type and name; single byte ranges are honoured (media seeking needs them).
  *
- * On disk, uploads stream into a temporary file beside the target and are renamed into place only
- * when complete, so a reader never sees half a file. Temporary and part files start with a dot,
+ * On disk, uploads stream into a temporary file beside the target and are linked into place only
+ * when complete, so a reader never sees half a file. An object is written once: a second whole PUT,
+ * part or join for a path that already holds a file answers 409, so recorded evidence cannot be
+ * replaced through a URL that has not yet expired. Temporary and part files start with a dot,
  * which no valid object path can, so they can never be downloaded or overwritten through a URL.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { type FileHandle, link, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -110,6 +112,28 @@ function tooLarge(maxBytes: number): AppError {
 
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}
+
+function alreadyUploaded(): AppError {
+  return new AppError(
+    'CONFLICT',
+    'This file has already been uploaded and cannot be replaced; ask for a new upload URL to send another',
+  );
+}
+
+/**
+ * Moves a finished temporary file to `target` unless something is there already. link() fails
+ * atomically on an existing name where rename() would silently replace it: an uploaded object is
+ * written once, so evidence cannot be swapped under an assessor after it was recorded.
+ */
+async function commitOnce(temp: string, target: string): Promise<void> {
+  try {
+    await link(temp, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException | null)?.code === 'EEXIST') throw alreadyUploaded();
+    throw error;
+  }
+  await rm(temp, { force: true });
 }
 
 type BodyWatch = {
@@ -215,15 +239,18 @@ export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorag
   const tempFileBeside = (file: string, tag: string) =>
     join(dirname(file), `.${basename(file)}.${tag}.${randomUUID()}.tmp`);
 
+  /** `once`: refuse when `target` exists (uploaded objects); otherwise replace it (parts, derived files). */
   async function writeInto(
     target: string,
     tempTag: string,
     body: Readable,
     watch: BodyWatch,
-    maxBytes: number,
-    declaredLength: number | undefined,
+    limits: { maxBytes: number; declaredLength: number | undefined; once: boolean },
   ): Promise<number> {
+    const { maxBytes, declaredLength, once } = limits;
     if (declaredLength !== undefined && declaredLength > maxBytes) throw tooLarge(maxBytes);
+    // Checked up front too, so a refused body is not streamed to disk first.
+    if (once && (await stat(target).catch(() => null))) throw alreadyUploaded();
     await mkdir(dirname(target), { recursive: true });
     const temp = tempFileBeside(target, tempTag);
     try {
@@ -231,7 +258,8 @@ export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorag
       if (declaredLength !== undefined && size !== declaredLength) {
         throw new AppError('BAD_REQUEST', 'Upload ended before Content-Length bytes arrived');
       }
-      await rename(temp, target);
+      if (once) await commitOnce(temp, target);
+      else await rename(temp, target);
       return size;
     } catch (error) {
       await rm(temp, { force: true });
@@ -352,7 +380,11 @@ export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorag
     async put(objectPath, body, _contentType) {
       const file = fileOf(objectPath);
       const stream = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await writeInto(file, 'put', stream, watchBody(stream), Number.POSITIVE_INFINITY, undefined);
+      await writeInto(file, 'put', stream, watchBody(stream), {
+        maxBytes: Number.POSITIVE_INFINITY,
+        declaredLength: undefined,
+        once: false,
+      });
     },
 
     async getStream(objectPath) {
@@ -363,7 +395,11 @@ export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorag
 
     async writeUploadStream({ objectPath, body, declaredLength, maxBytes }) {
       const file = fileOf(objectPath);
-      const size = await writeInto(file, 'upload', body, watchBody(body), maxBytes, declaredLength);
+      const size = await writeInto(file, 'upload', body, watchBody(body), {
+        maxBytes,
+        declaredLength,
+        once: true,
+      });
       return { size };
     },
 
@@ -373,12 +409,14 @@ export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorag
       }
       const file = fileOf(objectPath);
       const watch = watchBody(body);
+      if (await statFile(objectPath)) throw alreadyUploaded();
       const others = (await listParts(file))
         .filter((existing) => existing.part !== part)
         .reduce((sum, existing) => sum + existing.size, 0);
       const room = maxBytes - others;
       if (room <= 0) throw tooLarge(maxBytes);
-      const size = await writeInto(partFileOf(file, part), 'upload', body, watch, room, declaredLength).catch(
+      const limits = { maxBytes: room, declaredLength, once: false };
+      const size = await writeInto(partFileOf(file, part), 'upload', body, watch, limits).catch(
         (error: unknown) => {
           // Over the room left is over the whole file's limit; say so in the grant's terms.
           throw error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE' ? tooLarge(maxBytes) : error;
@@ -400,6 +438,7 @@ export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorag
         throw new AppError('BAD_REQUEST', `Part count must be between 1 and ${maxUploadParts}`);
       }
       const file = fileOf(objectPath);
+      if (await statFile(objectPath)) throw alreadyUploaded();
       const parts = await listParts(file);
       for (let expected = 1; expected <= partCount; expected++) {
         if (parts[expected - 1]?.part !== expected)
@@ -428,7 +467,7 @@ export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorag
       }
       try {
         await pipeline(joined, createWriteStream(temp, { flags: 'wx' }));
-        await rename(temp, file);
+        await commitOnce(temp, file);
       } catch (error) {
         await rm(temp, { force: true });
         throw error;

@@ -80,14 +80,18 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
         ContentLength: contentLength,
         // Hoisted into the signed query string, so the stored object records who uploaded it.
         Metadata: { uid: userId },
+        // A conditional write: the URL cannot replace an object once it exists, so evidence that
+        // was recorded cannot be swapped while the URL is still unexpired (S3 answers 412).
+        IfNoneMatch: '*',
       });
       const uploadUrl = await getSignedUrl(client, command, {
         expiresIn: secondsUntil(expiresAt),
-        // Without this the presigner leaves Content-Type unsigned and any type could be uploaded.
-        signableHeaders: new Set(['content-type']),
+        // Without this the presigner leaves these unsigned: any type could be uploaded, and the
+        // client could drop the write-once condition.
+        signableHeaders: new Set(['content-type', 'if-none-match']),
       });
       // maxBytes cannot be expressed in a presigned PUT; the server checks `stat()` after upload.
-      return { uploadUrl, method: 'PUT', headers: { 'Content-Type': contentType } };
+      return { uploadUrl, method: 'PUT', headers: { 'Content-Type': contentType, 'If-None-Match': '*' } };
     },
 
     async createDownloadUrl({ objectPath, fileName, contentType, expiresAt, disposition = 'inline' }) {

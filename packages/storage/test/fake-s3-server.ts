@@ -240,6 +240,13 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
       for (const [name, value] of query) {
         if (name.toLowerCase().startsWith('x-amz-meta-')) metadata[name.slice(11).toLowerCase()] = value;
       }
+      if (req.headers['if-none-match'] === '*' && objects.has(key)) {
+        throw new S3Failure(
+          412,
+          'PreconditionFailed',
+          'At least one of the pre-conditions you specified did not hold',
+        );
+      }
       const contentType = req.headers['content-type'] ?? 'binary/octet-stream';
       objects.set(key, { body, contentType, metadata });
       res.writeHead(200, { ETag: `"${createHash('md5').update(body).digest('hex')}"` });

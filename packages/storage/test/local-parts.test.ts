@@ -70,6 +70,12 @@ describe('resumable uploads in parts', () => {
     // Parts and temporary files are gone; only the object remains.
     expect(await readdir(join(files.rootDir, dirname(objectPath)))).toEqual([objectPath.split('/').pop()]);
     expect(json(await send(at()))).toEqual({ parts: [], complete: true, size: file.length });
+
+    // The grant has not expired, but the object is written: no part, join or whole PUT replaces it.
+    expect((await send(at('&part=1'), { method: 'PUT', headers, body: parts[1] })).status).toBe(409);
+    expect((await send(at('&parts=1'), { method: 'POST' })).status).toBe(409);
+    expect((await send(at(), { method: 'PUT', headers, body: parts[1] })).status).toBe(409);
+    expect(await readFile(join(files.rootDir, objectPath))).toEqual(file);
   });
 
   it('refuses a part count that leaves parts out or misses one', async () => {

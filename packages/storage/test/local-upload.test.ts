@@ -73,7 +73,17 @@ describe('writeUploadStream on local disk', () => {
     expect(await filesUnder(root)).toEqual([]);
   });
 
-  it('leaves nothing when the body breaks off, and keeps an earlier complete file intact', async () => {
+  it('leaves nothing when the body breaks off', async () => {
+    const objectPath = newObjectPath('student-1', 'clip.webm');
+    const body = new PassThrough();
+    const writing = storage.writeUploadStream({ objectPath, body, maxBytes: 10_000 });
+    body.write(Buffer.alloc(500, 0x62));
+    setImmediate(() => body.destroy(new Error('socket hang up')));
+    await expect(writing).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it('writes an object once: a second upload is refused and the first file stays', async () => {
     const objectPath = newObjectPath('student-1', 'clip.webm');
     await storage.writeUploadStream({
       objectPath,
@@ -81,14 +91,30 @@ describe('writeUploadStream on local disk', () => {
       maxBytes: 100,
     });
 
-    const body = new PassThrough();
-    const writing = storage.writeUploadStream({ objectPath, body, maxBytes: 10_000 });
-    body.write(Buffer.alloc(500, 0x62));
-    setImmediate(() => body.destroy(new Error('socket hang up')));
-    await expect(writing).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-
+    await expect(
+      storage.writeUploadStream({ objectPath, body: Readable.from([Buffer.from('swapped')]), maxBytes: 100 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await filesUnder(root)).toEqual([objectPath]);
     expect(await readFile(join(root, objectPath), 'utf8')).toBe('first version');
+  });
+
+  it('lets only one of two simultaneous uploads of the same object land', async () => {
+    const objectPath = newObjectPath('student-1', 'clip.webm');
+    const first = new PassThrough();
+    const second = new PassThrough();
+    const writes = [first, second].map((body) =>
+      storage.writeUploadStream({ objectPath, body, maxBytes: 100 }),
+    );
+    first.end(Buffer.from('one'));
+    second.end(Buffer.from('two'));
+    const results = await Promise.allSettled(writes);
+
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({
+      reason: { code: 'CONFLICT' },
+    });
+    expect(await filesUnder(root)).toEqual([objectPath]);
+    expect(['one', 'two']).toContain(await readFile(join(root, objectPath), 'utf8'));
   });
 
   it('refuses a body shorter than its declared length', async () => {

@@ -103,8 +103,17 @@ describe('S3 adapter against a SigV4-checking S3 peer', () => {
     const target = await presignedPut(objectPath, png.length);
     expect(new URL(target.uploadUrl).searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
 
-    const send = (url: string, contentType: string, body: Buffer) =>
-      fetch(url, { method: 'PUT', headers: { 'Content-Type': contentType }, body: new Uint8Array(body) });
+    const send = (
+      url: string,
+      contentType: string,
+      body: Buffer,
+      condition: Record<string, string> = target.headers,
+    ) =>
+      fetch(url, {
+        method: 'PUT',
+        headers: { ...condition, 'Content-Type': contentType },
+        body: new Uint8Array(body),
+      });
 
     expect((await send(tamperSignature(target.uploadUrl), 'image/png', png)).status).toBe(403);
     const otherKey = target.uploadUrl.replace(/\/a\.png\?/, '/b.png?');
@@ -112,9 +121,25 @@ describe('S3 adapter against a SigV4-checking S3 peer', () => {
     expect((await send(otherKey, 'image/png', png)).status).toBe(403);
     expect((await send(target.uploadUrl, 'text/html', png)).status).toBe(403);
     expect((await send(target.uploadUrl, 'image/png', Buffer.concat([png, png]))).status).toBe(403);
+    // Dropping the write-once condition breaks the signature too.
+    expect((await send(target.uploadUrl, 'image/png', png, {})).status).toBe(403);
     expect(s3.objects.has(objectPath)).toBe(false);
 
     expect((await send(target.uploadUrl, 'image/png', png)).status).toBe(200);
+  });
+
+  it('writes an object once: the same presigned URL cannot replace it', async () => {
+    const objectPath = newObjectPath('student-1', 'once.png');
+    const target = await presignedPut(objectPath);
+    expect(target.headers).toMatchObject({ 'If-None-Match': '*' });
+    expect(new URL(target.uploadUrl).searchParams.get('X-Amz-SignedHeaders')).toContain('if-none-match');
+
+    const put = (body: Buffer) =>
+      fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: new Uint8Array(body) });
+    expect((await put(png)).status).toBe(200);
+    const again = await put(Buffer.concat([png, Buffer.from('swapped')]));
+    expect(again.status).toBe(412);
+    expect(s3.objects.get(objectPath)?.body).toEqual(png);
   });
 
   it('refuses an expired presigned URL', async () => {

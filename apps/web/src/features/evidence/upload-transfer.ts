@@ -114,7 +114,9 @@ export type SendFileOptions = {
   signal: AbortSignal;
   /**
    * True when bytes were sent to this URL before: a parted upload first asks which parts arrived.
-   * (A whole-file PUT simply starts again; the server replaces a half-written file.)
+   * A whole-file PUT starts again: a half-written file was never kept, and a file that did arrive
+   * (only the answer was lost) is written once, so the server refuses the repeat (409 here, 412
+   * from S3), which then means the file is already there.
    */
   resume: boolean;
 };
@@ -123,14 +125,19 @@ export async function sendFile(target: UploadTarget, blob: Blob, options: SendFi
   const total = blob.size;
   if (!target.parts || !shouldUploadInParts(total, target.parts)) {
     options.onProgress(0, total);
-    await request({
-      method: 'PUT',
-      url: target.uploadUrl,
-      headers: target.headers,
-      body: blob,
-      signal: options.signal,
-      onProgress: (loaded) => options.onProgress(Math.min(loaded, total), total),
-    });
+    try {
+      await request({
+        method: 'PUT',
+        url: target.uploadUrl,
+        headers: target.headers,
+        body: blob,
+        signal: options.signal,
+        onProgress: (loaded) => options.onProgress(Math.min(loaded, total), total),
+      });
+    } catch (error) {
+      const alreadyThere = error instanceof UploadHttpError && (error.status === 409 || error.status === 412);
+      if (!(options.resume && alreadyThere)) throw error;
+    }
     options.onProgress(total, total);
     return;
   }
