@@ -223,4 +223,13 @@ describe('request hygiene', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ result: { data: null } });
   });
+
+  it('tRPC errors carry their message but never a server stack trace', async () => {
+    const res = await app.inject({ method: 'POST', url: '/trpc/auth.login', ...json({ email: 'x' }) });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error.message).toBeTruthy();
+    expect(body.error.data).not.toHaveProperty('stack');
+    expect(res.body).not.toContain('node_modules');
+  });
 });

@@ -7,6 +7,9 @@ import { publicMessage, toTrpcError } from './errors';
 // ---- initialisation -------------------------------------------------------------------------
 
 const t = initTRPC.context<Context>().create({
+  // tRPC adds server stack traces to error answers whenever NODE_ENV is not 'production', and a
+  // self-hosted start often leaves it unset: never send them.
+  isDev: false,
   errorFormatter({ shape, error }) {
     return { ...shape, message: publicMessage(error) };
   },
