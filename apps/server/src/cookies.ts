@@ -5,7 +5,13 @@ export function readCookie(header: string | undefined, name: string): string | n
     const eq = pair.indexOf('=');
     if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
     const value = pair.slice(eq + 1).trim();
-    return value ? decodeURIComponent(value) : null;
+    if (!value) return null;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      // Not valid percent-encoding: no cookie we set, so no session to find.
+      return null;
+    }
   }
   return null;
 }

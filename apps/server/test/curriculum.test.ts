@@ -265,6 +265,64 @@ describe('admin tasks', () => {
       code: 'NOT_FOUND',
     });
     await expect(admin.admin.tasks.delete({ taskId: ghost })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(admin.admin.tasks.reorder({ unitId: ghost, taskIds: [] })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(
+      admin.admin.tasks.create({ unitId: unit.id, title: 'x', evidenceTypes: [] }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Choose at least one evidence type'),
+    });
+  });
+
+  it('refuses control characters in unit and task text, naming the field, and writes nothing', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    await expect(
+      admin.admin.units.create({ unitCode: 'NUL01', title: 'Bad\u0000title' }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Unit title must not contain control characters'),
+    });
+    await expect(
+      admin.admin.units.create({ unitCode: 'NUL01', title: 'Fine', performanceEvidence: 'one\u0000two' }),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining('Performance Evidence must not contain control characters'),
+    });
+    const unit = await admin.admin.units.create({
+      unitCode: 'NUL01',
+      title: 'Fine',
+      performanceEvidence: 'Line one\n  nested\tdetail\r\nLine two',
+    });
+    expect(unit.performanceEvidence).toBe('Line one\n  nested\tdetail\r\nLine two');
+    for (const [field, label] of [
+      ['title', 'Task title'],
+      ['description', 'Description'],
+      ['tooltip', 'Tooltip'],
+    ] as const) {
+      await expect(
+        admin.admin.tasks.create({ unitId: unit.id, title: 'ok', [field]: 'a\u0000b' }),
+      ).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringContaining(`${label} must not contain control characters`),
+      });
+    }
+    expect((await admin.admin.tasks.list({ unitId: unit.id })).tasks).toEqual([]);
+  });
+
+  it('an edit that leaves out the occasion keeps it; null takes the task out of its occasion', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const unit = await admin.admin.units.create({ unitCode: 'OCC01', title: 'Occasions' });
+    const task = await admin.admin.tasks.create({ unitId: unit.id, title: 'Second time', occasion: 2 });
+    expect(task.occasion).toBe(2);
+    expect(await admin.admin.tasks.update({ taskId: task.id, title: 'Renamed' })).toMatchObject({
+      occasion: 2,
+    });
+    expect(
+      await admin.admin.tasks.update({ taskId: task.id, title: 'Renamed', occasion: null }),
+    ).toMatchObject({
+      occasion: null,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { restRoutes } from '@evident/api/rest/routes';
+import { PASSWORD_MAX_LENGTH } from '@evident/core/auth-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
 
@@ -98,6 +99,18 @@ describe('/api/auth over REST', () => {
         },
         status: 400,
         text: 'Role must be student or assessor',
+      },
+      {
+        url: '/api/auth/register',
+        body: { firstName: 'A\u0000', lastName: 'B', email: 'z@example.com', password: 'long-enough' },
+        status: 400,
+        text: 'First name must not contain control characters',
+      },
+      {
+        url: '/api/auth/login',
+        body: { email: 'nobody@example.com', password: 'x'.repeat(PASSWORD_MAX_LENGTH + 1) },
+        status: 400,
+        text: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
       },
       {
         url: '/api/auth/login',
@@ -204,6 +217,15 @@ describe('request hygiene', () => {
       else if (open.has(route.path)) expect(res.statusCode, route.path).not.toBe(401);
       else expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);
     }
+  });
+
+  it('a session cookie that is not valid percent-encoding reads as signed out, not as a 500', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: 'evident_session=%E0%A4%A' },
+    });
+    expect(res.statusCode).toBe(401);
   });
 
   it('/healthz answers once the database does', async () => {

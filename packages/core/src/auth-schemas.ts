@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
 import { selfServiceRoles } from './roles';
+import { requiredLine } from './text-fields';
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -15,12 +16,7 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} is too long`);
+const nameSchema = (label: string) => requiredLine({ label, max: 100 });
 
 export const registerInput = z.object({
   firstName: nameSchema('First name'),
@@ -36,7 +32,7 @@ export const loginInput = z.object({
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH),
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginInput = z.input<typeof loginInput>;
 

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  DEFAULT_EVIDENCE_TYPES,
-  DEFAULT_PHASE,
-  evidenceTypeSchema,
-  phaseSchema,
-  unitCodeSchema,
-} from './curriculum';
+import { DEFAULT_EVIDENCE_TYPES, DEFAULT_PHASE, phaseSchema, taskFields, unitCodeSchema } from './curriculum';
+import { multiLineText, requiredLine } from './text-fields';
 
 export const idSchema = (what: string) => z.uuid({ error: `${what} must be an id` });
 
@@ -17,37 +12,27 @@ const blankToNull = (value: string | null | undefined) => {
 /** One schema for the unit form, the tRPC procedure and the REST body. */
 export const unitInput = z.object({
   unitCode: unitCodeSchema,
-  title: z
-    .string({ error: 'Unit title is required' })
-    .trim()
-    .min(1, 'Unit title is required')
-    .max(300, 'Unit title is too long'),
-  performanceEvidence: z
-    .string()
-    .max(50_000, 'Performance Evidence is too long')
+  title: requiredLine({ label: 'Unit title', max: 300 }),
+  performanceEvidence: multiLineText({ label: 'Performance Evidence', max: 50_000 })
     .nullish()
     .transform(blankToNull),
 });
 export type UnitInput = z.input<typeof unitInput>;
 
 export const taskInput = z.object({
-  title: z.string({ error: 'Task title is required' }).trim().min(1, 'Task title is required').max(200),
-  description: z.string().trim().max(4000).default(''),
+  title: taskFields.title,
+  description: taskFields.description,
   phase: phaseSchema.default(DEFAULT_PHASE),
-  tooltip: z.string().trim().max(2000).default(''),
+  tooltip: taskFields.tooltip,
   evidenceTypes: z
-    .array(evidenceTypeSchema)
+    .array(taskFields.evidenceTypes.element)
     .max(4)
-    .default(DEFAULT_EVIDENCE_TYPES)
-    .transform((types) => [...new Set(types)]),
-  occasion: z
-    .number()
-    .int()
-    .min(1)
-    .max(50)
-    .nullish()
-    .transform((v) => v ?? null),
-  performanceEvidenceMapping: z.array(z.string().trim().min(1).max(2000)).max(50).optional(),
+    .transform((types) => [...new Set(types)])
+    .pipe(taskFields.evidenceTypes)
+    .default(DEFAULT_EVIDENCE_TYPES),
+  /** Left out: a new task has none and an edited one keeps its own; null takes it out of its occasion. */
+  occasion: z.number().int().min(1).max(50).nullish(),
+  performanceEvidenceMapping: z.array(taskFields.performanceEvidenceItem).max(50).optional(),
 });
 export type TaskInput = z.input<typeof taskInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, requiredLine } from './text-fields';
 
 export const phases = ['Prepare', 'Check', 'Do', 'Review/Communicate'] as const;
 export const phaseSchema = z.enum(phases, { error: `Phase must be one of ${phases.join(', ')}` });
@@ -28,15 +29,30 @@ export const unitCodeSchema = z
       .regex(/^[A-Z0-9]+$/, 'Unit code may contain only letters and digits'),
   );
 
+/** The fields a generated task and an admin's task form share, with the same limits and messages. */
+export const taskFields = {
+  title: requiredLine({ label: 'Task title', max: 200 }),
+  description: multiLineText({ label: 'Description', max: 4000 }).default(''),
+  tooltip: multiLineText({ label: 'Tooltip', max: 2000 }).default(''),
+  evidenceTypes: z
+    .array(evidenceTypeSchema)
+    .min(1, 'Choose at least one evidence type')
+    .max(evidenceTypes.length, 'Evidence types must not repeat'),
+  performanceEvidenceItem: multiLineText({ label: 'Performance Evidence item', max: 2000 }).min(
+    1,
+    'Performance Evidence item is required',
+  ),
+};
+
 /** A task as a generator proposes it, before it has an id or a position. */
 export const taskDraftSchema = z.object({
-  title: z.string().trim().min(1, 'Task title is required').max(200),
-  description: z.string().trim().max(4000).default(''),
+  title: taskFields.title,
+  description: taskFields.description,
   phase: phaseSchema.default(DEFAULT_PHASE),
-  tooltip: z.string().trim().max(2000).default(''),
-  evidenceTypes: z.array(evidenceTypeSchema).max(4).default(DEFAULT_EVIDENCE_TYPES),
+  tooltip: taskFields.tooltip,
+  evidenceTypes: taskFields.evidenceTypes.default(DEFAULT_EVIDENCE_TYPES),
   occasion: z.number().int().min(1).max(50).nullable().default(null),
-  performanceEvidenceMapping: z.array(z.string().trim().min(1).max(2000)).max(50).default([]),
+  performanceEvidenceMapping: z.array(taskFields.performanceEvidenceItem).max(50).default([]),
 });
 export type TaskDraft = z.infer<typeof taskDraftSchema>;
 

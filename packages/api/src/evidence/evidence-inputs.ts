@@ -1,15 +1,8 @@
 import { idSchema } from '@evident/core/curriculum-inputs';
+import { requiredLine } from '@evident/core/text-fields';
 import { z } from 'zod';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const controlCharacters = /[\u0000-\u001f\u007f]/;
-
-const fileName = z
-  .string({ error: 'File name is required' })
-  .trim()
-  .min(1, 'File name is required')
-  .max(255, 'File name is too long')
-  .refine((name) => !controlCharacters.test(name), 'File name contains control characters');
+const fileName = requiredLine({ label: 'File name', max: 255 });
 
 /** A MIME type as the browser reports it, parameters and all (`audio/webm;codecs=opus`). */
 const fileType = z

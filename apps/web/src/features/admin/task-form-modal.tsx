@@ -78,6 +78,10 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
       toastError('Validation error', 'Task title is required');
       return;
     }
+    if (types.length === 0) {
+      toastError('Validation error', 'Choose at least one evidence type');
+      return;
+    }
     const fields = { title: title.trim(), description, phase, tooltip, evidenceTypes: types };
     // The form has no occasion field: an edit keeps the task in its occasion group.
     if (task) update.mutate({ taskId: task.id, ...fields, occasion: task.occasion });

@@ -31,7 +31,7 @@ export const adminTasksRouter = router({
   create: adminProcedure.input(taskInput.extend(unitId.shape)).mutation(async ({ ctx, input }) => {
     const { unitId: id, ...fields } = input;
     await requireUnit(ctx.db, id);
-    return insertTask(ctx.db, id, fields);
+    return insertTask(ctx.db, id, { ...fields, occasion: fields.occasion ?? null });
   }),
 
   update: adminProcedure.input(taskInput.extend(taskId.shape)).mutation(async ({ ctx, input }) => {
@@ -39,6 +39,7 @@ export const adminTasksRouter = router({
     const existing = await requireTask(ctx, id);
     const task = await updateTask(ctx.db, id, {
       ...fields,
+      occasion: fields.occasion === undefined ? existing.occasion : fields.occasion,
       performanceEvidenceMapping: fields.performanceEvidenceMapping ?? existing.performanceEvidenceMapping,
     });
     if (!task) throw new AppError('NOT_FOUND', 'Task not found');
@@ -60,6 +61,7 @@ export const adminTasksRouter = router({
   reorder: adminProcedure
     .input(unitId.extend({ taskIds: z.array(idSchema('Task id')).max(500) }))
     .mutation(async ({ ctx, input }) => {
+      await requireUnit(ctx.db, input.unitId);
       const current = await listUnitTasks(ctx.db, input.unitId);
       const same =
         current.length === input.taskIds.length &&
