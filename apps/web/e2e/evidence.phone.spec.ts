@@ -26,6 +26,31 @@ async function phonePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A small photo that another app already squeezed hard (JPEG quality 10), stored sideways with an EXIF
+ * orientation and carrying a location: re-encoding it at our quality makes it larger, not smaller.
+ */
+async function squeezedSidewaysPhoto(): Promise<Buffer> {
+  const width = 640;
+  const height = 480;
+  // Noise, which a low quality smears into blocks whose edges a higher quality then spends bytes on.
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2_654_435_761) >>> 24;
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'PhoneCo' },
+      IFD3: {
+        GPSLatitudeRef: 'S',
+        GPSLatitude: '33/1 52/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '151/1 12/1 0/1',
+      },
+    })
+    .jpeg({ quality: 10 })
+    .toBuffer();
+}
+
 async function studentWithUnit(page: Page): Promise<void> {
   await registerThroughUi(page, {
     firstName: 'Pat',
@@ -77,6 +102,37 @@ test('a student uploads a compressed photo, watches the progress, and sees it as
   expect(meta.format).toBe('jpeg');
   expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(2560);
   expect(meta.exif).toBeUndefined();
+});
+
+test('a small photo that re-encoding makes larger is still stored upright and without its location', async ({
+  page,
+}) => {
+  await studentWithUnit(page);
+  const original = await squeezedSidewaysPhoto();
+  const source = await sharp(original).metadata();
+  expect(source.orientation).toBe(6);
+  expect(source.exif).toBeDefined();
+  const card = page.getByTestId('task-card').first();
+  const taskId = await card.getAttribute('data-task-id');
+
+  await card
+    .getByTestId('evidence-file-input')
+    .setInputFiles({ name: 'meter-reading.jpeg', mimeType: 'image/jpeg', buffer: original });
+  await expectToast(page, 'Evidence uploaded');
+  await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'submitted');
+
+  const evidence = await (await page.request.get(`/api/student/tasks/${taskId}/evidence`)).json();
+  const file = evidence.submission.files[0];
+  expect(file.fileName).toBe('meter-reading.jpg');
+  const stored = Buffer.from(await (await page.request.get(file.url)).body());
+  expect(stored.length).toBe(file.fileSize);
+  // The case under test: the re-encoded JPEG is no smaller than the original, and it is sent anyway.
+  expect(stored.length).toBeGreaterThanOrEqual(original.length);
+  const meta = await sharp(stored).metadata();
+  expect(meta.format).toBe('jpeg');
+  expect(meta.exif).toBeUndefined();
+  // Turned upright in the pixels, since the orientation tag went with the rest of the EXIF.
+  expect({ width: meta.width, height: meta.height }).toEqual({ width: 480, height: 640 });
 });
 
 test('an upload that fails shows the toast, clears the marker and can be retried without choosing again', async ({

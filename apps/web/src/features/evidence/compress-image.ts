@@ -12,6 +12,9 @@ import {
  * so EXIF, GPS location and maker notes are all gone; orientation survives because the bitmap is
  * decoded with `imageOrientation: 'from-image'` (the EXIF rotation is applied to the pixels).
  *
+ * Stripping the location is the point as much as the size is: a photo that decodes is always sent
+ * re-encoded, even when that makes it larger, and never as the original bytes.
+ *
  * No React and no app state here: the benchmark loads this module on its own in a headless browser.
  */
 
@@ -23,32 +26,35 @@ export type CompressImageOptions = {
 };
 
 export type CompressedImage = {
-  /** What to upload: the re-encoded JPEG, or the original when re-encoding did not make it smaller. */
+  /** What to upload: the re-encoded JPEG, or the original bytes when this browser cannot decode the photo. */
   blob: Blob;
   fileName: string;
   fileType: string;
-  /** True when `blob` is the re-encoded JPEG. */
+  /** True when `blob` is the re-encoded JPEG (upright, no metadata). */
   reencoded: boolean;
   /** Decoded size of the original (after EXIF rotation) and of the upload, in pixels; null when undecodable. */
   originalDimensions: { width: number; height: number } | null;
   dimensions: { width: number; height: number } | null;
 };
 
-function original(file: Blob, fileName: string, dimensions: CompressedImage['dimensions']): CompressedImage {
+function original(file: Blob, fileName: string): CompressedImage {
   return {
     blob: file,
     fileName,
     fileType: file.type,
     reencoded: false,
-    originalDimensions: dimensions,
-    dimensions,
+    originalDimensions: null,
+    dimensions: null,
   };
 }
 
 /**
  * Resizes and re-encodes a JPEG, PNG or WebP photo. Anything else (HEIC, which only Safari decodes,
  * video, documents), a browser without createImageBitmap, or a file that fails to decode comes back
- * unchanged: compression is an improvement, never a reason for an upload to fail.
+ * unchanged: there are no pixels to re-encode, and refusing the upload would lose the evidence.
+ *
+ * Rejects when the photo decoded but could not be re-encoded (the canvas ran out of memory, say):
+ * sending the original then would leak its location. The upload fails as one worth retrying.
  */
 export async function compressImage(
   file: Blob,
@@ -56,29 +62,27 @@ export async function compressImage(
   options: CompressImageOptions = {},
 ): Promise<CompressedImage> {
   if (!isReencodablePhotoType(file.type) || typeof createImageBitmap !== 'function') {
-    return original(file, fileName, null);
+    return original(file, fileName);
   }
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
-    return original(file, fileName, null);
+    return original(file, fileName);
   }
-  const originalDimensions = { width: bitmap.width, height: bitmap.height };
   try {
     const target = fitWithin(bitmap.width, bitmap.height, options.maxSide ?? maxPhotoSide);
     const jpeg = await encodeJpeg(bitmap, target.width, target.height, options.quality ?? photoJpegQuality);
-    if (!jpeg || jpeg.size >= file.size) return original(file, fileName, originalDimensions);
+    if (!jpeg) throw new Error('Could not re-encode the photo');
+    // Sent even when larger than the original: the original's EXIF would carry the location along.
     return {
       blob: jpeg,
       fileName: jpegFileName(fileName),
       fileType: 'image/jpeg',
       reencoded: true,
-      originalDimensions,
+      originalDimensions: { width: bitmap.width, height: bitmap.height },
       dimensions: { width: target.width, height: target.height },
     };
-  } catch {
-    return original(file, fileName, originalDimensions);
   } finally {
     bitmap.close();
   }

@@ -5,7 +5,7 @@ import { compressImage } from './compress-image';
 /** The bytes, name and type that will actually be uploaded for a chosen or recorded file. */
 export type PreparedEvidence = { blob: Blob; fileName: string; fileType: string };
 
-/** Fixes up a missing type from the extension and shrinks photos; everything else goes as it is. */
+/** Fixes up a missing type from the extension and re-encodes photos (resized, location stripped). */
 export async function prepareEvidenceFile(file: File): Promise<PreparedEvidence> {
   const fileName = file.name.trim() || 'evidence';
   const fileType = fileTypeFromName(fileName, file.type);
