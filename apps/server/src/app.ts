@@ -118,12 +118,15 @@ export async function buildApp(options: AppOptions) {
     });
   }
 
-  app.get('/api/login', async (_req, reply) =>
-    reply
+  app.get('/api/login', async (req, reply) => {
+    // Someone who pressed 'Continue with Single Sign-On' gets the landing page back with the reason
+    // in a toast, not a bare error page; other callers get the status and the reason as text.
+    if (req.headers.accept?.includes('text/html')) return reply.redirect('/?sso=unavailable', 303);
+    return reply
       .code(501)
       .type('text/plain; charset=utf-8')
-      .send('Single sign-on is not configured on this server. Please sign in with your email and password.'),
-  );
+      .send('Single sign-on is not configured on this server. Please sign in with your email and password.');
+  });
 
   const webDist =
     options.webDistDir && existsSync(`${options.webDistDir}/index.html`) ? options.webDistDir : null;

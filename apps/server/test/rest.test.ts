@@ -228,6 +228,15 @@ describe('request hygiene', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('single sign-on without an identity provider: the browser goes back to the app, other callers get 501', async () => {
+    const browser = await app.inject({ method: 'GET', url: '/api/login', headers: { accept: 'text/html' } });
+    expect(browser.statusCode).toBe(303);
+    expect(browser.headers.location).toBe('/?sso=unavailable');
+    const other = await app.inject({ method: 'GET', url: '/api/login' });
+    expect(other.statusCode).toBe(501);
+    expect(other.body).toMatch(/^Single sign-on is not configured/);
+  });
+
   it('/healthz answers once the database does', async () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);

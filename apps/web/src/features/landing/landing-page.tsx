@@ -1,7 +1,9 @@
 import { Button } from '@mantine/core';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { AuthTab } from '../auth/sign-in-modal';
 import { PublicHeader } from '../shell/public-header';
+import { toastError } from '../toast/toast';
 import { CallToAction } from './call-to-action';
 import { FeatureGrid } from './feature-grid';
 import { Hero } from './hero';
@@ -27,6 +29,19 @@ export function LandingPage() {
     setModalOpened(true);
   };
   const openSignUp = () => open('sign-up');
+
+  // The server sends a single sign-on attempt back here when no identity provider is configured.
+  const { history } = useRouter();
+  // Once, for the address the page opened at; the address is cleaned so a reload does not repeat it.
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('sso') !== 'unavailable') return;
+    history.replace(window.location.pathname);
+    toastError(
+      'Single sign-on unavailable',
+      'Single sign-on is not configured on this server. Please sign in with your email and password.',
+    );
+    open('sign-in');
+  }, []);
 
   return (
     <>
