@@ -12,7 +12,7 @@ export async function checkUploadedObject(
   input: { objectPath: string; contentType: string; maxBytes: number },
 ): Promise<{ size: number }> {
   const info = await storage.stat(input.objectPath);
-  if (!info) throw new AppError('NOT_FOUND', 'The file was not uploaded');
+  if (!info) throw new AppError('NOT_FOUND', 'The file was not uploaded. Please upload it again');
   if (info.size === 0) {
     await storage.delete(input.objectPath);
     throw new AppError('UNPROCESSABLE', 'The file is empty');
