@@ -84,6 +84,10 @@ test('an admin fetches a unit from the register, generates and edits its tasks, 
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Title').fill('Walk the site and report every hazard');
   await dialog.getByLabel('Phase').selectOption('Check');
+  for (const type of ['Photo', 'Audio', 'PDF', 'Document']) await dialog.getByLabel(type).uncheck();
+  await dialog.getByRole('button', { name: 'Save Task' }).click();
+  await expectToast(page, 'Validation error', 'Choose at least one evidence type');
+  await dialog.getByLabel('Photo').check();
   await dialog.getByRole('button', { name: 'Save Task' }).click();
   await expectToast(page, 'Task updated');
   await expect(main.getByRole('article', { name: 'Walk the site and report every hazard' })).toBeVisible();
