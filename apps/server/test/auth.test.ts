@@ -1,4 +1,5 @@
 import { defaultRateLimits } from '@evident/api/rate-limits';
+import { resetPasswordUrl } from '@evident/api/routers/auth';
 import { passwordResetTokens, sessions } from '@evident/db/schema';
 import { listOutbox } from '@evident/mail/outbox-reader';
 import { eq } from 'drizzle-orm';
@@ -18,17 +19,24 @@ const newcomer = (email: string) => ({
   password: 'analytical-engine',
 });
 
-/** Waits for the reset mail sent in the background after forgot-password answered. */
-async function resetLinkFor(email: string): Promise<URL> {
+/** Waits for the reset mails sent in the background after forgot-password answered; newest first. */
+async function resetLinksFor(email: string, count = 1, outboxDir = env.config.mail.outboxDir) {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const message = listOutbox(env.config.mail.outboxDir).find(
-      (m) => m.to === email && m.subject.includes('Reset'),
-    );
-    const link = message?.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0];
-    if (link) return new URL(link);
+    const links = listOutbox(outboxDir)
+      .filter((m) => m.to === email && m.subject.includes('Reset'))
+      .map((m) => m.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0])
+      .filter((link) => link !== undefined)
+      .map((link) => new URL(link));
+    if (links.length >= count) return links;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`no reset mail for ${email}`);
+  throw new Error(`fewer than ${count} reset mails for ${email}`);
+}
+
+async function resetLinkFor(email: string): Promise<URL> {
+  const [newest] = await resetLinksFor(email);
+  if (!newest) throw new Error(`no reset mail for ${email}`);
+  return newest;
 }
 
 describe('registration', () => {
@@ -166,6 +174,52 @@ describe('password reset', () => {
     expect(listOutbox(env.config.mail.outboxDir).length).toBe(before);
   });
 
+  it('a reset spends every link the user was mailed, not just the one used', async () => {
+    await env.signedIn('student', { email: 'twice-asked@example.com' });
+    const stranger = await env.browser().caller();
+    await stranger.auth.forgotPassword({ email: 'twice-asked@example.com' });
+    await resetLinksFor('twice-asked@example.com', 1);
+    await stranger.auth.forgotPassword({ email: 'twice-asked@example.com' });
+    const [second, first] = await resetLinksFor('twice-asked@example.com', 2);
+    const tokens = [first, second].map((link) => link?.searchParams.get('token') ?? '');
+    expect(new Set(tokens).size).toBe(2);
+
+    await stranger.auth.resetPassword({ token: tokens[1] ?? '', password: 'the-one-that-counts' });
+    await expect(
+      stranger.auth.resetPassword({ token: tokens[0] ?? '', password: 'an-older-link-used-later' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid or expired reset token' });
+    await stranger.auth.login({ email: 'twice-asked@example.com', password: 'the-one-that-counts' });
+  });
+
+  it('keeps the path of PUBLIC_URL in the mailed link', async () => {
+    const mounted = await createTestEnv({ env: { PUBLIC_URL: 'https://example.org/evident/' } });
+    try {
+      await mounted.signedIn('student', { email: 'mounted@example.com' });
+      await (await mounted.browser().caller()).auth.forgotPassword({ email: 'mounted@example.com' });
+      const [link] = await resetLinksFor('mounted@example.com', 1, mounted.config.mail.outboxDir);
+      expect(link?.origin).toBe('https://example.org');
+      expect(link?.pathname).toBe('/evident/reset-password');
+      expect(link?.searchParams.get('token')).toMatch(/^[\w-]{43}$/);
+    } finally {
+      await mounted.close();
+    }
+  });
+
+  it('builds the reset link under PUBLIC_URL with or without a path or trailing slash', () => {
+    expect(resetPasswordUrl('https://example.org/evident', 'abc')).toBe(
+      'https://example.org/evident/reset-password?token=abc',
+    );
+    expect(resetPasswordUrl('https://example.org/evident/', 'abc')).toBe(
+      'https://example.org/evident/reset-password?token=abc',
+    );
+    expect(resetPasswordUrl('http://evident.test', 'abc')).toBe(
+      'http://evident.test/reset-password?token=abc',
+    );
+    expect(resetPasswordUrl('http://evident.test/', 'a-b_c')).toBe(
+      'http://evident.test/reset-password?token=a-b_c',
+    );
+  });
+
   it('refuses an expired token', async () => {
     await env.signedIn('student', { email: 'late@example.com' });
     await (await env.browser().caller()).auth.forgotPassword({ email: 'late@example.com' });
@@ -198,6 +252,71 @@ describe('rate limits', () => {
         message: expect.stringMatching(/^Too many attempts/),
       });
     } finally {
+      await limited.close();
+    }
+  });
+
+  it('count only failed sign-ins against an account, so signing in on many devices never locks it', async () => {
+    const limited = await createTestEnv({
+      rateLimits: { ...defaultRateLimits, loginAccount: { points: 3, durationSeconds: 60 } },
+    });
+    try {
+      const owner = await limited.signedIn('student', { email: 'many-devices@example.com' });
+      for (let device = 0; device < 6; device++) {
+        await (await limited.browser(`10.0.1.${device}`).caller()).auth.login({
+          email: 'many-devices@example.com',
+          password: owner.password,
+        });
+      }
+      const guesser = await limited.browser('10.0.2.1').caller();
+      for (let i = 0; i < 3; i++) {
+        await expect(
+          guesser.auth.login({ email: 'many-devices@example.com', password: 'guess-guess' }),
+        ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      }
+      // Three failures used the account's points; now even the right password waits.
+      await expect(
+        (await limited.browser('10.0.1.9').caller()).auth.login({
+          email: 'many-devices@example.com',
+          password: owner.password,
+        }),
+      ).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limit registrations per email across addresses, answering 429 with a message', async () => {
+    const limited = await createTestEnv({
+      rateLimits: { ...defaultRateLimits, registerAccount: { points: 2, durationSeconds: 60 } },
+    });
+    const app = await limited.app();
+    try {
+      const first = await limited.browser('10.0.3.1').caller();
+      await first.auth.register(newcomer('popular@example.com'));
+      await expect(first.auth.register(newcomer('popular@example.com'))).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
+      const elsewhere = await limited.browser('10.0.3.2').caller();
+      await expect(elsewhere.auth.register(newcomer('Popular@Example.com'))).rejects.toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/),
+      });
+
+      const overRest = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(newcomer('popular@example.com')),
+      });
+      expect(overRest.statusCode).toBe(429);
+      expect(overRest.headers['content-type']).toMatch(/^text\/plain/);
+      expect(overRest.body).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+
+      // Another email from the same addresses is not held back by it.
+      await elsewhere.auth.register(newcomer('someone-else@example.com'));
+    } finally {
+      await app.close();
       await limited.close();
     }
   });

@@ -6,6 +6,7 @@ export const rateLimitNames = [
   'loginIp',
   'loginAccount',
   'registerIp',
+  'registerAccount',
   'forgotIp',
   'forgotAccount',
   'resetIp',
@@ -17,12 +18,18 @@ export const defaultRateLimits: RateLimitConfig = {
   loginIp: { points: 60, durationSeconds: 15 * 60 },
   loginAccount: { points: 10, durationSeconds: 15 * 60 },
   registerIp: { points: 20, durationSeconds: 60 * 60 },
+  registerAccount: { points: 5, durationSeconds: 60 * 60 },
   forgotIp: { points: 20, durationSeconds: 15 * 60 },
   forgotAccount: { points: 3, durationSeconds: 15 * 60 },
   resetIp: { points: 30, durationSeconds: 15 * 60 },
 };
 
-export type RateLimits = { consume(name: RateLimitName, key: string): Promise<void> };
+export type RateLimits = {
+  /** Counts one attempt; throws TOO_MANY_REQUESTS once the key has used up its points. */
+  consume(name: RateLimitName, key: string): Promise<void>;
+  /** Gives back the point of an attempt that turned out not to count, e.g. a successful sign-in. */
+  refund(name: RateLimitName, key: string): Promise<void>;
+};
 
 /**
  * In-process counters; one instance per server. Across several instances, rate-limiter-flexible's
@@ -47,6 +54,12 @@ export function createRateLimits(config: RateLimitConfig = defaultRateLimits): R
           `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
         );
       }
+    },
+    async refund(name, key) {
+      // Only while the window that counted the attempt is still open: rewarding an expired key
+      // would start the next window with a point in hand.
+      const counted = await limiters[name].get(key);
+      if (counted && counted.consumedPoints > 0) await limiters[name].reward(key, 1);
     },
   };
 }

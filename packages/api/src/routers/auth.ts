@@ -6,7 +6,7 @@ import {
   resetPasswordInput,
 } from '@evident/core/auth-schemas';
 import { AppError } from '@evident/core/errors';
-import { consumeResetToken, insertResetToken } from '@evident/db/queries/password-reset';
+import { consumeResetToken, insertResetToken, spendResetTokensOf } from '@evident/db/queries/password-reset';
 import { deleteOtherSessions } from '@evident/db/queries/sessions';
 import { findUserByEmail, insertUser, setPasswordHash, toUserSummary } from '@evident/db/queries/users';
 import type { Context } from '../context';
@@ -20,6 +20,16 @@ export function forgotPasswordMessage(email: string): string {
   return `If an account exists for ${email}, you will receive a password reset link shortly.`;
 }
 
+/**
+ * PUBLIC_URL may carry a path (https://example.org/evident), which `new URL('/reset-password', base)`
+ * would drop; the link is appended to it instead.
+ */
+export function resetPasswordUrl(publicUrl: string, token: string): string {
+  const url = new URL(`${publicUrl.replace(/\/+$/, '')}/reset-password`);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
 async function sendResetLink(ctx: Context, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
@@ -29,13 +39,11 @@ async function sendResetLink(ctx: Context, email: string): Promise<void> {
     userId: user.id,
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
   });
-  const resetUrl = new URL('/reset-password', ctx.publicUrl);
-  resetUrl.searchParams.set('token', token);
   await ctx.mailer.send({
     kind: 'password-reset',
     to: user.email,
     firstName: user.firstName,
-    resetUrl: resetUrl.toString(),
+    resetUrl: resetPasswordUrl(ctx.publicUrl, token),
     expiresInMinutes: RESET_TOKEN_TTL_MINUTES,
   });
 }
@@ -45,6 +53,7 @@ export const authRouter = router({
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
     await ctx.rateLimits.consume('registerIp', ctx.ip);
+    await ctx.rateLimits.consume('registerAccount', input.email);
     const passwordHash = await ctx.passwords.hash(input.password);
     const row = await insertUser(ctx.db, { ...input, passwordHash });
     if (!row) throw new AppError('CONFLICT', 'An account with this email already exists');
@@ -63,6 +72,10 @@ export const authRouter = router({
       ? await ctx.passwords.verify(row.passwordHash, input.password)
       : await ctx.passwords.verifyNothing(input.password).then(() => false);
     if (!row || !valid) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+    // The per-account limit is there to stop guessing: only failures count against it, so someone
+    // signing in on several devices is never locked out. Consumed up front and refunded here, so a
+    // burst of guesses in parallel is still counted before any of them is checked.
+    await ctx.rateLimits.refund('loginAccount', input.email);
     if (ctx.session) await ctx.sessions.invalidate(ctx.session.sessionId);
     const { cookie } = await ctx.sessions.create(row.id);
     ctx.setCookie(cookie);
@@ -89,8 +102,11 @@ export const authRouter = router({
     await ctx.rateLimits.consume('resetIp', ctx.ip);
     const passwordHash = await ctx.passwords.hash(input.password);
     const updated = await ctx.db.transaction(async (tx) => {
-      const userId = await consumeResetToken(tx, hashToken(input.token), new Date());
+      const now = new Date();
+      const userId = await consumeResetToken(tx, hashToken(input.token), now);
       if (!userId) return false;
+      // Any other link still sitting in the user's mailbox would set the password again.
+      await spendResetTokensOf(tx, userId, now);
       await setPasswordHash(tx, userId, passwordHash);
       const keep = ctx.session?.userId === userId ? ctx.session.sessionId : undefined;
       await deleteOtherSessions(tx, userId, keep);

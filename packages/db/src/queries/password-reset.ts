@@ -31,3 +31,11 @@ export async function consumeResetToken(
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId;
 }
+
+/** Marks every unused token of the user as used, so no older link still works after a reset. */
+export async function spendResetTokensOf(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
