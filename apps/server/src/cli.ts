@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
 import { createPasswordHasher } from '@evident/auth/password';
 import { AppError } from '@evident/core/errors';
 import { openDatabase } from '@evident/db/client';
 import { ConfigError, loadConfig } from './config';
 import { seedDemoData } from './demo-data';
-import { ensureAdmin } from './initial-admin';
+import { type AdminSpec, describeEnsureAdmin, ensureAdmin, parseCreateAdminArgs } from './initial-admin';
 import { createPino, toLogger } from './logger';
 import { createServices } from './services';
 
@@ -15,6 +14,16 @@ const usage = `Usage: pnpm cli <command>
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Bad arguments are answered before the database is opened or migrated.
+  let adminSpec: AdminSpec | undefined;
+  if (command === 'create-admin') {
+    const parsed = parseCreateAdminArgs(rest);
+    if (!parsed.ok) {
+      console.error(`create-admin: ${parsed.message}\n${usage}`);
+      return 2;
+    }
+    adminSpec = parsed.spec;
+  }
   const config = loadConfig(process.env);
   const database = await openDatabase(config.database);
   try {
@@ -24,26 +33,13 @@ async function main(argv: string[]): Promise<number> {
         console.log('migrations applied');
         return 0;
       case 'create-admin': {
-        const { values } = parseArgs({
-          args: rest,
-          options: {
-            email: { type: 'string' },
-            password: { type: 'string' },
-            'first-name': { type: 'string' },
-            'last-name': { type: 'string' },
-          },
-        });
-        if (!values.email || !values.password || values.password.length < 8) {
-          console.error('create-admin needs --email and a --password of at least 8 characters');
-          return 2;
+        if (!adminSpec) return 2;
+        const result = await ensureAdmin(database.db, createPasswordHasher(), adminSpec);
+        if (result.outcome === 'not-admin') {
+          console.error(describeEnsureAdmin(result));
+          return 1;
         }
-        const result = await ensureAdmin(database.db, createPasswordHasher(), {
-          email: values.email,
-          password: values.password,
-          firstName: values['first-name'],
-          lastName: values['last-name'],
-        });
-        console.log(result.created ? `created admin ${result.email}` : `${result.email} is already an admin`);
+        console.log(describeEnsureAdmin(result));
         return 0;
       }
       case 'seed-demo': {

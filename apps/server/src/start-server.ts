@@ -2,7 +2,7 @@ import { openDatabase } from '@evident/db/client';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { seedDemoData } from './demo-data';
-import { ensureAdmin } from './initial-admin';
+import { ensureInitialAdmin } from './initial-admin';
 import { createPino, toLogger } from './logger';
 import { createServices } from './services';
 import { startUploadSweep } from './upload-sweep';
@@ -16,8 +16,7 @@ export async function startServer(config: Config) {
   const services = createServices(config, database, log);
 
   if (config.initialAdmin) {
-    const result = await ensureAdmin(database.db, services.passwords, config.initialAdmin);
-    if (result.created) log.info(`created admin ${result.email}`);
+    await ensureInitialAdmin(database.db, services.passwords, config.initialAdmin, log);
   }
   if (config.seedDemo) {
     const seeded = await seedDemoData(services);

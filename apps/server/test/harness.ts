@@ -7,6 +7,7 @@ import { createCaller } from '@evident/api/root';
 import type { Role } from '@evident/core/roles';
 import { type DatabaseHandle, openDatabase } from '@evident/db/client';
 import { insertUser } from '@evident/db/queries/users';
+import type { DestinationStream } from 'pino';
 import postgres from 'postgres';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -48,7 +49,12 @@ const generous: RateLimitConfig = Object.fromEntries(
 export type TestEnv = Awaited<ReturnType<typeof createTestEnv>>;
 
 export async function createTestEnv(
-  options: { rateLimits?: RateLimitConfig; env?: Record<string, string> } = {},
+  options: {
+    rateLimits?: RateLimitConfig;
+    env?: Record<string, string>;
+    /** Receives the server's log lines (at info and up) instead of silence. */
+    logDestination?: DestinationStream;
+  } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evident-test-'));
   const config = loadConfig({
@@ -58,7 +64,7 @@ export async function createTestEnv(
     ...options.env,
   });
   const database = await openTestDatabase();
-  const pino = createPino('silent');
+  const pino = options.logDestination ? createPino('info', options.logDestination) : createPino('silent');
   const services: ServerServices = createServices(config, database, toLogger(pino), {
     rateLimits: options.rateLimits ?? generous,
   });
