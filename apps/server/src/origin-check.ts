@@ -7,13 +7,23 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * cross-site POSTs, so a mismatch (or a cross-site fetch-metadata hint) is refused; clients that send
  * neither, such as curl or an LMS server, carry no ambient cookies to abuse.
  */
-export function isCrossSiteMutation(method: string, headers: IncomingHttpHeaders): boolean {
+export function isCrossSiteMutation(
+  method: string,
+  headers: IncomingHttpHeaders,
+  { trustProxy }: { trustProxy: boolean },
+): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (!headers.cookie) return false;
   if (headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = headers.origin;
   if (!origin || origin === 'null') return origin === 'null';
-  const host = headers['x-forwarded-host'] ?? headers.host;
+  // Only a proxy we were told to trust may say which host the browser asked for.
+  const forwarded = trustProxy
+    ? String(headers['x-forwarded-host'] ?? '')
+        .split(',')[0]
+        ?.trim()
+    : undefined;
+  const host = forwarded || headers.host;
   try {
     const from = new URL(origin);
     // Read the Host through the same scheme so a spelled-out default port (":80") still matches.
