@@ -1,3 +1,4 @@
+import { defaultRateLimits } from '@evident/api/rate-limits';
 import { submissions, tasks, units } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,24 @@ const pe = `The candidate must demonstrate:
 - reporting an incident to the supervisor`.replace(/^- /gm, '');
 
 describe('student unit setup', () => {
+  it('is rate limited per student, since generating tasks may call a paid API', async () => {
+    const limited = await createTestEnv({
+      rateLimits: { ...defaultRateLimits, unitSetupUser: { points: 2, durationSeconds: 60 } },
+    });
+    try {
+      const student = await (await limited.signedIn('student')).caller();
+      await student.student.setUpUnit({ unitCode: 'HLTINF006' });
+      await student.student.setUpUnit({ unitCode: 'SITXFSA005' });
+      await expect(student.student.setUpUnit({ unitCode: 'RIIWHS204E' })).rejects.toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+      });
+      const other = await (await limited.signedIn('student')).caller();
+      expect((await other.student.setUpUnit({ unitCode: 'RIIWHS204E' })).taskCount).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('a student sets up an example unit and sees its tasks', async () => {
     const student = await env.signedIn('student');
     const caller = await student.caller();

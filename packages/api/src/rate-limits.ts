@@ -10,6 +10,8 @@ export const rateLimitNames = [
   'forgotIp',
   'forgotAccount',
   'resetIp',
+  'unitSetupUser',
+  'uploadUrlUser',
 ] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 export type RateLimitConfig = Record<RateLimitName, RateLimitPolicy>;
@@ -22,6 +24,10 @@ export const defaultRateLimits: RateLimitConfig = {
   forgotIp: { points: 20, durationSeconds: 15 * 60 },
   forgotAccount: { points: 3, durationSeconds: 15 * 60 },
   resetIp: { points: 30, durationSeconds: 15 * 60 },
+  // Setting up a new unit may call the Anthropic API, which costs money per call.
+  unitSetupUser: { points: 30, durationSeconds: 60 * 60 },
+  // One a file; generous for a day on site, but each grant is a row and, on S3, a started upload.
+  uploadUrlUser: { points: 600, durationSeconds: 60 * 60 },
 };
 
 export type RateLimits = {

@@ -8,6 +8,7 @@ export const studentRouter = router({
   tasks: studentProcedure.query(({ ctx }) => listDashboardTasks(ctx, ctx.user.id)),
 
   setUpUnit: studentProcedure.input(unitCodeInput).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimits.consume('unitSetupUser', ctx.user.id);
     const result = await setUpUnitForStudent(ctx, ctx.user.id, input.unitCode);
     return { taskCount: result.taskCount, unitId: result.unitId, unitCode: result.unitCode };
   }),
