@@ -102,3 +102,12 @@ test('an admin fetches a unit from the register, generates and edits its tasks, 
   await expectToast(page, 'Unit deleted');
   await expect(card).toHaveCount(0);
 });
+
+test('a unit that no longer exists says so, without a pointless Try again', async ({ page }) => {
+  await signInThroughUi(page, admin.email, admin.password);
+  await page.goto('/admin/units/00000000-0000-4000-8000-000000000000/tasks');
+  const alert = page.getByRole('alert').filter({ hasText: "Could not load this unit's tasks" });
+  await expect(alert).toContainText('Unit not found');
+  await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to Units' })).toBeVisible();
+});
