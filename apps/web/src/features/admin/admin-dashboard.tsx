@@ -10,9 +10,9 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
+import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
 import classes from './admin-dashboard.module.css';
-import { LoadError } from './load-error';
 
 const quickLinks = [
   {

@@ -3,11 +3,11 @@ import { IconArrowLeft, IconCloudDownload, IconDeviceFloppy } from '@tabler/icon
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../trpc';
+import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 import type { AdminUnit } from './admin-types';
-import { LoadError } from './load-error';
 import classes from './unit-form.module.css';
 
 type UnitFormPageProps = {

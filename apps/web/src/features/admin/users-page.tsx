@@ -15,12 +15,12 @@ import {
 import { IconLogin2, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { trpc } from '../../trpc';
+import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 import type { AdminUser } from './admin-types';
 import { confirmAction } from './confirm';
-import { LoadError } from './load-error';
 import classes from './users-page.module.css';
 
 const roleColors: Record<Role, string> = { rto_admin: 'grape', assessor: 'blue', student: 'teal' };

@@ -5,16 +5,16 @@ import {
   studentProgress,
   taskStatus,
 } from '@evident/core/student-progress';
-import { Alert, Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconClipboardList, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconClipboardList, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth/use-current-user';
 import { EvidenceViewer } from '../evidence/evidence-viewer';
 import { useUploadsActive } from '../evidence/upload-store';
+import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
-import { errorMessage } from '../toast/error-message';
 import { ProgressCard } from './progress-card';
 import { StatusLegend } from './status-legend';
 import classes from './student-home.module.css';
@@ -33,27 +33,11 @@ export function StudentHome() {
       <PageHeader title="My Progress" subtitle="Gather workplace evidence for each task in your unit." />
       {tasks.isPending ? <DashboardSkeleton /> : null}
       {tasks.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          radius="lg"
+        <LoadError
           title="Could not load your tasks"
-          icon={<IconAlertTriangle size={20} aria-hidden />}
-          role="alert"
-        >
-          {errorMessage(tasks.error, 'Please check your connection and try again.')}
-          <div>
-            <Button
-              mt="sm"
-              size="xs"
-              variant="default"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={() => void tasks.refetch()}
-            >
-              Try again
-            </Button>
-          </div>
-        </Alert>
+          error={tasks.error}
+          onRetry={() => void tasks.refetch()}
+        />
       ) : null}
       {tasks.data && user ? (
         tasks.data.length === 0 ? (
