@@ -1,16 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './e2e/chromium';
 import { e2eDataDir, e2ePort, e2eRegisterPort } from './e2e/e2e-env';
 
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
@@ -23,7 +15,7 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

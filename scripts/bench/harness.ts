@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from '../../apps/web/e2e/chromium';
 
 export const root = new URL('../../', import.meta.url).pathname;
 
@@ -98,18 +99,7 @@ export async function signIn(url: string, email: string, password: string): Prom
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-/** Debian's Chromium, with the flags that keep it from calling out over the closed network. */
+/** Debian's Chromium, as the browser tests launch it. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }
