@@ -449,7 +449,10 @@ describe('recording evidence refuses, and leaves no row behind', () => {
         fileType: 'image/jpeg',
         objectPath: grant.objectPath,
       }),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'The file was not uploaded. Please upload it again' });
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'The file was not uploaded. Please upload it again',
+    });
     await expect(
       caller.student.recordEvidence({
         taskId: task.id,
