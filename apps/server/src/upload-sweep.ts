@@ -27,7 +27,8 @@ const maxBatchesPerRun = 50;
 
 /**
  * Deletes the objects of upload grants that expired (plus the grace) without ever being recorded as
- * evidence, then forgets the grants. The grant row goes first, in its own statement: a record in
+ * evidence, with any upload in parts of them left unfinished (S3 aborts it in `delete`; local part
+ * files go with the object), then forgets the grants. The grant row goes first, in its own statement: a record in
  * flight holds that row's lock, so either it commits first (and the grant, now recorded, is spared)
  * or it finds the grant gone and refuses. An object that cannot be deleted gets its grant back, to be
  * tried again on the next run.

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { uploadGrants } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -158,6 +159,166 @@ describe('evidence on an S3-compatible bucket', () => {
     expect(
       await env.db.select().from(uploadGrants).where(eq(uploadGrants.objectPath, kept.file.objectPath)),
     ).toHaveLength(1);
+  });
+});
+
+/** A video over the 20 MB threshold: three 8 MiB parts, the last one short. */
+function bigVideo(): Buffer {
+  const bytes = randomBytes(21 * 1024 * 1024);
+  Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypmp42'), 0, 0, 0, 0, ...Buffer.from('isommp42')]).copy(
+    bytes,
+  );
+  return bytes;
+}
+
+const partSize = 8 * 1024 * 1024;
+
+function partOf(video: Buffer, part: number) {
+  return new Uint8Array(video.subarray((part - 1) * partSize, part * partSize));
+}
+
+/** The grant of an upload in parts through the bucket, with its part URLs. */
+async function videoGrant(caller: Caller, video: Buffer, fileName = 'Walkthrough.mp4') {
+  const grant = await caller.student.uploadUrl({ fileName, fileType: 'video/mp4', fileSize: video.length });
+  if (grant.parts?.protocol !== 's3')
+    throw new Error(`expected S3 parts, got ${JSON.stringify(grant.parts)}`);
+  const { uploadId, partUrls } = grant.parts;
+  const sendPart = async (part: number) =>
+    (await fetch(partUrls[part - 1] ?? '', { method: 'PUT', body: partOf(video, part) })).status;
+  const file = { fileName, fileType: 'video/mp4', objectPath: grant.objectPath };
+  return { grant, uploadId, sendPart, file, ids: { objectPath: grant.objectPath, uploadId } };
+}
+
+describe('large evidence in resumable parts on an S3-compatible bucket', () => {
+  it('a student sends a video in parts, resumes after a dropped connection, completes it and records it', async () => {
+    const { student, caller, task } = await studentWithUnit(env);
+    const video = bigVideo();
+    const { grant, uploadId, sendPart, file, ids } = await videoGrant(caller, video);
+    expect(grant.parts).toMatchObject({ protocol: 's3', partSize, uploadId: expect.any(String) });
+    expect(grant.parts?.protocol === 's3' && grant.parts.partUrls).toHaveLength(3);
+    // A client that ignores parts still has a whole-file PUT.
+    expect(grant.uploadUrl.startsWith(`${s3.endpoint}/${s3.bucket}/evidence/${student.user.id}/`)).toBe(true);
+    expect(s3.uploads.get(uploadId)?.metadata.uid).toBe(student.user.id);
+
+    expect(await sendPart(3)).toBe(200);
+    expect(await sendPart(1)).toBe(200);
+    // The connection dropped before part 2; the next attempt asks what arrived.
+    expect(await caller.student.uploadParts(ids)).toEqual({
+      parts: [
+        { part: 1, size: partSize },
+        { part: 3, size: video.length - 2 * partSize },
+      ],
+      complete: false,
+    });
+    await expect(caller.student.completeUpload({ ...ids, partCount: 3 })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('1 of 3 parts'),
+    });
+    await expect(caller.student.recordEvidence({ taskId: task.id, ...file })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+
+    expect(await sendPart(2)).toBe(200);
+    expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
+    // The answer was lost and the client asks again: same answer, nothing replaced.
+    expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
+    expect(await caller.student.uploadParts(ids)).toEqual({ parts: [], complete: true, size: video.length });
+    expect(s3.objects.get(grant.objectPath)?.body.equals(video)).toBe(true);
+    expect(s3.objects.get(grant.objectPath)?.contentType).toBe('video/mp4');
+
+    const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
+    expect(recorded.file).toMatchObject({ fileType: 'video/mp4', fileSize: video.length, isPrimary: true });
+    // Recorded evidence is final: asking to join again answers what is stored.
+    expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
+  });
+
+  it('a small file, or one of unknown size, goes in one PUT', async () => {
+    const { caller } = await studentWithUnit(env);
+    const small = await caller.student.uploadUrl({
+      fileName: 'clip.mp4',
+      fileType: 'video/mp4',
+      fileSize: 5 * 1024 * 1024,
+    });
+    expect(small.parts).toBeNull();
+    const unknown = await caller.student.uploadUrl({ fileName: 'clip.mp4', fileType: 'video/mp4' });
+    expect(unknown.parts).toBeNull();
+  });
+
+  it("another student cannot list or complete someone's upload, nor one that was never issued", async () => {
+    const { caller } = await studentWithUnit(env);
+    const video = bigVideo();
+    const { sendPart, ids } = await videoGrant(caller, video);
+    for (const part of [1, 2, 3]) expect(await sendPart(part)).toBe(200);
+
+    const other = await (await env.signedIn('student')).caller();
+    await expect(other.student.uploadParts(ids)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'This file was not uploaded by you',
+    });
+    await expect(other.student.completeUpload({ ...ids, partCount: 3 })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(s3.objects.has(ids.objectPath)).toBe(false);
+
+    const { objectPath } = await other.student.uploadUrl({ fileName: 'mine.mp4', fileType: 'video/mp4' });
+    // Their own object path with someone else's upload: the bucket knows no such upload of that key.
+    await expect(other.student.uploadParts({ objectPath, uploadId: ids.uploadId })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(
+      other.student.completeUpload({ objectPath, uploadId: ids.uploadId, partCount: 3 }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(s3.objects.has(objectPath)).toBe(false);
+
+    const never = ids.objectPath.replace(/\/[0-9a-f-]{36}\//, `/${randomUUID()}/`);
+    await expect(caller.student.uploadParts({ ...ids, objectPath: never })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('No upload was issued'),
+    });
+    const assessor = await (await env.signedIn('assessor')).caller();
+    await expect(assessor.student.uploadParts(ids)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
+  });
+
+  it('recorded evidence is final: a later join cannot put an object back at its path', async () => {
+    const { student, caller, task } = await studentWithUnit(env);
+    const { grant, file } = await upload(caller, 'final.jpg', 'image/jpeg', await jpeg(60, 60));
+    await caller.student.recordEvidence({ taskId: task.id, ...file });
+    const storage = env.services.storage;
+    if (storage.kind !== 's3') throw new Error('expected the S3 store');
+    // Say the object was removed since; an upload in parts of the same path is still open.
+    s3.objects.delete(grant.objectPath);
+    const late = await storage.multipart.start({
+      objectPath: grant.objectPath,
+      userId: student.user.id,
+      contentType: 'image/jpeg',
+      maxBytes: 1024,
+      contentLength: 100,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect((await fetch(late.partUrls[0] ?? '', { method: 'PUT', body: new Uint8Array(100) })).status).toBe(
+      200,
+    );
+    await expect(
+      caller.student.completeUpload({ objectPath: grant.objectPath, uploadId: late.uploadId, partCount: 1 }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(s3.objects.has(grant.objectPath)).toBe(false);
+  });
+
+  it('the sweep aborts the unfinished upload in parts of an expired, unrecorded grant', async () => {
+    const { caller } = await studentWithUnit(env);
+    const { uploadId, sendPart, ids } = await videoGrant(caller, bigVideo(), 'abandoned.mp4');
+    expect(await sendPart(1)).toBe(200);
+    await env.db
+      .update(uploadGrants)
+      .set({ expiresAt: new Date(Date.now() - 3 * 60 * 60 * 1000) })
+      .where(eq(uploadGrants.objectPath, ids.objectPath));
+
+    const result = await sweepExpiredUploads(env.services, { staleUploadAgeMs: 24 * 60 * 60 * 1000 });
+    expect(result.failedObjects).toBe(0);
+    expect(s3.uploads.has(uploadId)).toBe(false);
+    await expect(caller.student.uploadParts(ids)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * Planning a resumable upload in parts (local-disk protocol, packages/storage/src/local-disk.ts):
- * which byte ranges go as which part numbers, and which of them still need sending after the
- * server listed what it already has.
+ * Planning a resumable upload in parts (local-disk protocol, packages/storage/src/local-disk.ts, or
+ * an S3 multipart upload, packages/storage/src/s3-multipart.ts): which byte ranges go as which part
+ * numbers, and which of them still need sending after the server listed what it already has. The
+ * client and the server cut the same plan from the file's size and the part size.
  */
 
 /** Above this size a file goes up in parts (when the store takes parts), so a dropped connection costs one part. */

@@ -12,6 +12,7 @@ import { AppError } from '@evident/core/errors';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import { contentDisposition } from './content-disposition';
 import { assertValidObjectPath } from './object-path';
+import { createS3Multipart, defaultS3PartSize, type S3Multipart } from './s3-multipart';
 
 export type S3StorageConfig = {
   bucket: string;
@@ -22,9 +23,15 @@ export type S3StorageConfig = {
   secretAccessKey: string;
   /** `https://host/bucket/key` instead of `https://bucket.host/key`; most self-hosted servers need it. */
   forcePathStyle?: boolean;
+  /** Size of resumable upload parts (at least 5 MiB); default 8 MiB. */
+  partSize?: number;
 };
 
-export type S3Storage = ObjectStorage & { readonly kind: 's3'; readonly client: S3Client };
+export type S3Storage = ObjectStorage & {
+  readonly kind: 's3';
+  readonly client: S3Client;
+  readonly multipart: S3Multipart;
+};
 
 /** SigV4 presigned URLs cannot outlive a week. */
 const maxPresignSeconds = 7 * 24 * 60 * 60;
@@ -66,10 +73,17 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = config.bucket;
+  const multipart = createS3Multipart({
+    client,
+    bucket: Bucket,
+    partSize: config.partSize ?? defaultS3PartSize,
+    presignSeconds: secondsUntil,
+  });
 
   return {
     kind: 's3',
     client,
+    multipart,
 
     async createUploadUrl({ objectPath, userId, contentType, contentLength, expiresAt }) {
       assertValidObjectPath(objectPath);
@@ -138,6 +152,8 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
     async delete(objectPath) {
       assertValidObjectPath(objectPath);
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectPath }));
+      // Parts of an upload that was never completed cost storage until aborted.
+      await multipart.abortUnfinished(objectPath);
     },
 
     async put(objectPath, body, contentType) {

@@ -15,7 +15,8 @@ import { createS3Storage, type S3Storage, type S3StorageConfig } from './s3';
  *                          generates one and keeps it in DATA_DIR/files-secret
  *
  * With S3 the bucket needs CORS allowing PUT and GET from the app's origin with the Content-Type
- * header, since browsers upload to it directly.
+ * and If-None-Match headers, since browsers upload to it directly (large files as multipart parts,
+ * see s3-multipart.ts), and preferably a lifecycle rule AbortIncompleteMultipartUpload.
  */
 
 export type StorageConfig = {

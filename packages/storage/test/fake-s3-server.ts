@@ -1,16 +1,25 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 
 /**
- * A small S3 peer for tests: path-style PUT/GET/HEAD/DELETE on objects kept in memory, with
+ * A small S3 peer for tests: path-style PUT/GET/HEAD/DELETE on objects kept in memory, multipart
+ * uploads (create, upload part, list parts, complete, abort, list uploads) in S3's XML, with
  * AWS Signature Version 4 checked from first principles (canonical request, string to sign,
  * derived key), written from the AWS documentation rather than by reusing the SDK's signer,
  * so a wrongly built presigned URL fails here the way it would against S3.
  */
 
 export type StoredObject = { body: Buffer; contentType: string; metadata: Record<string, string> };
+
+export type MultipartUpload = {
+  key: string;
+  contentType: string;
+  metadata: Record<string, string>;
+  initiated: Date;
+  parts: Map<number, { body: Buffer; etag: string; lastModified: Date }>;
+};
 
 export type FakeS3 = {
   endpoint: string;
@@ -19,6 +28,8 @@ export type FakeS3 = {
   accessKeyId: string;
   secretAccessKey: string;
   objects: Map<string, StoredObject>;
+  /** Multipart uploads neither completed nor aborted, by UploadId. */
+  uploads: Map<string, MultipartUpload>;
   requests: { method: string; path: string; status: number }[];
   /** Moves the server's clock, to test expiry without waiting. */
   setClock(now: () => Date): void;
@@ -120,9 +131,51 @@ function parseQuery(raw: string): [string, string][] {
   });
 }
 
-export async function startFakeS3(options: { bucket?: string; region?: string } = {}): Promise<FakeS3> {
+function xmlEscape(value: string): string {
+  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function xmlUnescape(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&');
+}
+
+function md5Hex(data: Buffer): string {
+  return createHash('md5').update(data).digest('hex');
+}
+
+const s3Namespace = 'http://s3.amazonaws.com/doc/2006-03-01/';
+
+function sendXml(res: ServerResponse, root: string, inner: string): void {
+  res.writeHead(200, { 'Content-Type': 'application/xml' });
+  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${s3Namespace}">${inner}</${root}>`);
+}
+
+/** `<Name>value</Name>` for each pair, values escaped. */
+function elements(pairs: [string, string | number | boolean][]): string {
+  return pairs.map(([name, value]) => `<${name}>${xmlEscape(String(value))}</${name}>`).join('');
+}
+
+export async function startFakeS3(
+  options: {
+    bucket?: string;
+    region?: string;
+    /** S3 refuses to complete an upload whose parts but the last are smaller than this. */
+    minPartSize?: number;
+    /** Parts per ListParts page (S3: 1000), small in tests to exercise the paging. */
+    listPartsPageSize?: number;
+  } = {},
+): Promise<FakeS3> {
   const bucket = options.bucket ?? 'evidence';
   const region = options.region ?? 'ap-southeast-2';
+  const minPartSize = options.minPartSize ?? 5 * 1024 * 1024;
+  const listPartsPageSize = options.listPartsPageSize ?? 1000;
+  const uploads = new Map<string, MultipartUpload>();
   const accessKeyId = 'AKIDEVIDENTTEST';
   const secretAccessKey = 'fake/secret+key/for-tests-only';
   const objects = new Map<string, StoredObject>();
@@ -214,6 +267,200 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
     );
   }
 
+  function metadataOf(req: IncomingMessage, query: [string, string][]): Record<string, string> {
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (name.startsWith('x-amz-meta-') && typeof value === 'string') metadata[name.slice(11)] = value;
+    }
+    for (const [name, value] of query) {
+      if (name.toLowerCase().startsWith('x-amz-meta-')) metadata[name.slice(11).toLowerCase()] = value;
+    }
+    return metadata;
+  }
+
+  /** A conditional write (`If-None-Match: *`) fails when the key already holds an object. */
+  function refuseExisting(req: IncomingMessage, key: string): void {
+    if (req.headers['if-none-match'] === '*' && objects.has(key)) {
+      throw new S3Failure(
+        412,
+        'PreconditionFailed',
+        'At least one of the pre-conditions you specified did not hold',
+      );
+    }
+  }
+
+  function openUpload(id: string | undefined, key: string): MultipartUpload {
+    const upload = id === undefined ? undefined : uploads.get(id);
+    if (!upload || upload.key !== key) {
+      throw new S3Failure(
+        404,
+        'NoSuchUpload',
+        'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+      );
+    }
+    return upload;
+  }
+
+  function handleMultipart(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    query: [string, string][],
+    body: Buffer,
+  ): void {
+    const params = new Map(query);
+    const method = req.method ?? 'GET';
+    if (method === 'POST' && params.has('uploads')) {
+      const uploadId = randomBytes(24).toString('base64url');
+      uploads.set(uploadId, {
+        key,
+        contentType: req.headers['content-type'] ?? 'binary/octet-stream',
+        metadata: metadataOf(req, query),
+        initiated: clock(),
+        parts: new Map(),
+      });
+      sendXml(
+        res,
+        'InitiateMultipartUploadResult',
+        elements([
+          ['Bucket', bucket],
+          ['Key', key],
+          ['UploadId', uploadId],
+        ]),
+      );
+      return;
+    }
+    const upload = openUpload(params.get('uploadId'), key);
+    if (method === 'PUT') {
+      const partNumber = Number(params.get('partNumber'));
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) {
+        throw new S3Failure(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000');
+      }
+      const etag = `"${md5Hex(body)}"`;
+      upload.parts.set(partNumber, { body, etag, lastModified: clock() });
+      res.writeHead(200, { ETag: etag });
+      res.end();
+      return;
+    }
+    if (method === 'GET') {
+      const marker = Number(params.get('part-number-marker') ?? 0);
+      const pageSize = Math.min(listPartsPageSize, Number(params.get('max-parts') ?? 1000));
+      const after = [...upload.parts.entries()]
+        .filter(([number]) => number > marker)
+        .sort(([a], [b]) => a - b);
+      const page = after.slice(0, pageSize);
+      const truncated = after.length > page.length;
+      const next = page.at(-1)?.[0] ?? marker;
+      const partsXml = page
+        .map(
+          ([number, part]) =>
+            `<Part>${elements([
+              ['PartNumber', number],
+              ['LastModified', part.lastModified.toISOString()],
+              ['ETag', part.etag],
+              ['Size', part.body.length],
+            ])}</Part>`,
+        )
+        .join('');
+      sendXml(
+        res,
+        'ListPartsResult',
+        elements([
+          ['Bucket', bucket],
+          ['Key', key],
+          ['UploadId', params.get('uploadId') ?? ''],
+          ['PartNumberMarker', marker],
+          ['NextPartNumberMarker', next],
+          ['MaxParts', pageSize],
+          ['IsTruncated', truncated],
+        ]) + partsXml,
+      );
+      return;
+    }
+    if (method === 'DELETE') {
+      uploads.delete(params.get('uploadId') ?? '');
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    if (method === 'POST') {
+      const text = body.toString('utf8');
+      const chosen = [...text.matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map(([, inner = '']) => ({
+        number: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(inner)?.[1]),
+        etag: xmlUnescape(/<ETag>([\s\S]*?)<\/ETag>/.exec(inner)?.[1] ?? ''),
+      }));
+      if (chosen.length === 0)
+        throw new S3Failure(400, 'MalformedXML', 'The XML you provided was not well-formed');
+      chosen.forEach((entry, index) => {
+        const previous = chosen[index - 1];
+        if (previous && entry.number <= previous.number) {
+          throw new S3Failure(400, 'InvalidPartOrder', 'The list of parts was not in ascending order');
+        }
+        const part = upload.parts.get(entry.number);
+        if (!part || part.etag !== entry.etag) {
+          throw new S3Failure(400, 'InvalidPart', 'One or more of the specified parts could not be found');
+        }
+        if (index < chosen.length - 1 && part.body.length < minPartSize) {
+          throw new S3Failure(
+            400,
+            'EntityTooSmall',
+            'Your proposed upload is smaller than the minimum allowed',
+          );
+        }
+      });
+      refuseExisting(req, key);
+      const bodies = chosen.map((entry) => upload.parts.get(entry.number)?.body ?? Buffer.alloc(0));
+      objects.set(key, {
+        body: Buffer.concat(bodies),
+        contentType: upload.contentType,
+        metadata: upload.metadata,
+      });
+      uploads.delete(params.get('uploadId') ?? '');
+      const etag = `"${md5Hex(Buffer.concat(bodies.map((b) => createHash('md5').update(b).digest())))}-${bodies.length}"`;
+      sendXml(
+        res,
+        'CompleteMultipartUploadResult',
+        elements([
+          ['Location', `/${bucket}/${key}`],
+          ['Bucket', bucket],
+          ['Key', key],
+          ['ETag', etag],
+        ]),
+      );
+      return;
+    }
+    throw new S3Failure(405, 'MethodNotAllowed', 'Method not allowed');
+  }
+
+  function listMultipartUploads(res: ServerResponse, params: Map<string, string>): void {
+    const prefix = params.get('prefix') ?? '';
+    const listed = [...uploads.entries()]
+      .filter(([, upload]) => upload.key.startsWith(prefix))
+      .sort(([ia, a], [ib, b]) => (a.key === b.key ? (ia < ib ? -1 : 1) : a.key < b.key ? -1 : 1));
+    const uploadsXml = listed
+      .map(
+        ([id, upload]) =>
+          `<Upload>${elements([
+            ['Key', upload.key],
+            ['UploadId', id],
+            ['Initiated', upload.initiated.toISOString()],
+          ])}</Upload>`,
+      )
+      .join('');
+    sendXml(
+      res,
+      'ListMultipartUploadsResult',
+      elements([
+        ['Bucket', bucket],
+        ['KeyMarker', ''],
+        ['UploadIdMarker', ''],
+        ['Prefix', prefix],
+        ['MaxUploads', 1000],
+        ['IsTruncated', false],
+      ]) + uploadsXml,
+    );
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -228,28 +475,26 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
     verify(req, rawPath, query, body);
 
     const path = decodeURIComponent(rawPath);
+    if (path === `/${bucket}` || path === `/${bucket}/`) {
+      if (method === 'GET' && params.has('uploads')) {
+        listMultipartUploads(res, params);
+        return;
+      }
+      throw new S3Failure(501, 'NotImplemented', 'Only ListMultipartUploads is implemented on the bucket');
+    }
     const prefix = `/${bucket}/`;
     if (!path.startsWith(prefix)) throw new S3Failure(404, 'NoSuchBucket', 'No such bucket');
     const key = path.slice(prefix.length);
 
+    if (params.has('uploads') || params.has('uploadId')) {
+      handleMultipart(req, res, key, query, body);
+      return;
+    }
     if (method === 'PUT') {
-      const metadata: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (name.startsWith('x-amz-meta-') && typeof value === 'string') metadata[name.slice(11)] = value;
-      }
-      for (const [name, value] of query) {
-        if (name.toLowerCase().startsWith('x-amz-meta-')) metadata[name.slice(11).toLowerCase()] = value;
-      }
-      if (req.headers['if-none-match'] === '*' && objects.has(key)) {
-        throw new S3Failure(
-          412,
-          'PreconditionFailed',
-          'At least one of the pre-conditions you specified did not hold',
-        );
-      }
+      refuseExisting(req, key);
       const contentType = req.headers['content-type'] ?? 'binary/octet-stream';
-      objects.set(key, { body, contentType, metadata });
-      res.writeHead(200, { ETag: `"${createHash('md5').update(body).digest('hex')}"` });
+      objects.set(key, { body, contentType, metadata: metadataOf(req, query) });
+      res.writeHead(200, { ETag: `"${md5Hex(body)}"` });
       res.end();
       return;
     }
@@ -264,7 +509,7 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
       if (!object) throw new S3Failure(404, 'NoSuchKey', 'The specified key does not exist.');
       const headers: Record<string, string> = {
         'Content-Type': params.get('response-content-type') ?? object.contentType,
-        ETag: `"${createHash('md5').update(object.body).digest('hex')}"`,
+        ETag: `"${md5Hex(object.body)}"`,
         'Accept-Ranges': 'bytes',
       };
       const disposition = params.get('response-content-disposition');
@@ -311,6 +556,7 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
     accessKeyId,
     secretAccessKey,
     objects,
+    uploads,
     requests,
     setClock(now) {
       clock = now;

@@ -24,17 +24,40 @@ export const uploadUrlInput = z.object({
 });
 export type UploadUrlInput = z.input<typeof uploadUrlInput>;
 
+const objectPath = z
+  .string({ error: 'Object path is required' })
+  .trim()
+  .min(1, 'Object path is required')
+  .max(400);
+
 /** Spec section 7, `POST /api/evidence`. */
 export const recordEvidenceInput = z.object({
   taskId: idSchema('Task id'),
   fileName,
   fileType,
-  objectPath: z
-    .string({ error: 'Object path is required' })
-    .trim()
-    .min(1, 'Object path is required')
-    .max(400),
+  objectPath,
 });
 export type RecordEvidenceInput = z.input<typeof recordEvidenceInput>;
 
 export const taskEvidenceInput = z.object({ taskId: idSchema('Task id') });
+
+const uploadId = z
+  .string({ error: 'Upload id is required' })
+  .min(1, 'Upload id is required')
+  .max(1024, 'Upload id is too long');
+
+/** `student.uploadParts`: which parts of an upload in parts (protocol `s3`) already arrived. */
+export const uploadPartsInput = z.object({ objectPath, uploadId });
+export type UploadPartsInput = z.input<typeof uploadPartsInput>;
+
+/** `student.completeUpload`: join parts 1..partCount into the object. */
+export const completeUploadInput = z.object({
+  objectPath,
+  uploadId,
+  partCount: z
+    .number()
+    .int()
+    .min(1, 'An upload has at least one part')
+    .max(10_000, 'An upload has at most 10,000 parts'),
+});
+export type CompleteUploadInput = z.input<typeof completeUploadInput>;

@@ -1,5 +1,6 @@
 import { AppError } from '@evident/core/errors';
 import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
+import { shouldUploadInParts } from '@evident/core/upload-parts';
 import { insertUploadGrant } from '@evident/db/queries/evidence';
 import type { Services } from '../context';
 
@@ -21,13 +22,25 @@ export type UploadUrlResponse = {
   /** ISO time after which the URL no longer works; ask for a new one after it. */
   expiresAt: string;
   /**
-   * Non-null when the store takes resumable uploads in parts (local disk): PUT `{uploadUrl}&part=N`
-   * for N = 1.., each about `partSize` bytes (the last one shorter), then POST `{uploadUrl}&parts=K`.
-   * GET `{uploadUrl}` lists the parts already received, so a dropped connection resumes where it
-   * stopped. Full protocol: packages/storage/src/local-disk.ts. Null: one PUT of the whole file.
+   * Non-null when the file should go up in resumable parts, so a dropped connection costs one part.
+   * `uploadUrl` still takes the whole file in one PUT, for a client that ignores this.
+   *
+   * `local` (local disk): PUT `{uploadUrl}&part=N` for N = 1.., each `partSize` bytes (the last one
+   * shorter), then POST `{uploadUrl}&parts=K`; GET `{uploadUrl}` lists the parts already received.
+   * The client decides by the file's size (core/upload-parts.ts). Full protocol:
+   * packages/storage/src/local-disk.ts.
+   *
+   * `s3` (only when `fileSize` was given and is large): PUT the bytes of part N (from
+   * `(N - 1) * partSize`, exactly as planned by `planUploadParts`) to `partUrls[N - 1]`, with no
+   * headers of its own; `student.uploadParts` lists the parts already received (to resume), and
+   * `student.completeUpload` joins them. Then record the evidence as usual.
    */
-  parts: { partSize: number; maxParts: number } | null;
+  parts: UploadParts | null;
 };
+
+export type UploadParts =
+  | { protocol: 'local'; partSize: number; maxParts: number }
+  | { protocol: 's3'; partSize: number; uploadId: string; partUrls: string[] };
 
 const allowedTypesText =
   'photos (JPEG, PNG, HEIC, WebP), audio (MP3, M4A/AAC, WebM, Ogg, WAV), video (MP4, MOV, WebM), PDF, DOC and DOCX';
@@ -78,6 +91,15 @@ export async function issueUploadUrl(
     maxBytes,
     expiresAt,
   });
+  // After the grant: an upload in parts started here is then always the sweep's to abort.
+  const parts = await planParts(deps, {
+    objectPath,
+    userId,
+    contentType: input.fileType,
+    maxBytes,
+    fileSize: input.fileSize,
+    expiresAt,
+  });
   return {
     uploadUrl: target.uploadUrl,
     objectPath,
@@ -85,11 +107,32 @@ export async function issueUploadUrl(
     headers: target.headers,
     maxBytes,
     expiresAt: expiresAt.toISOString(),
-    parts:
-      deps.evidence.partSize === null
-        ? null
-        : { partSize: deps.evidence.partSize, maxParts: deps.evidence.maxParts },
+    parts,
   };
+}
+
+/** How the file may go up in parts: the local protocol on the upload URL, or the bucket's own. */
+async function planParts(
+  deps: Deps,
+  input: {
+    objectPath: string;
+    userId: string;
+    contentType: string;
+    maxBytes: number;
+    fileSize: number | undefined;
+    expiresAt: Date;
+  },
+): Promise<UploadParts | null> {
+  const { multipart } = deps.storage;
+  if (multipart) {
+    // The bucket needs the plan up front (one presigned URL per part), hence the declared size.
+    if (input.fileSize === undefined || !shouldUploadInParts(input.fileSize, multipart)) return null;
+    const { fileSize, ...grant } = input;
+    const target = await multipart.start({ ...grant, contentLength: fileSize });
+    return { protocol: 's3', ...target };
+  }
+  if (deps.evidence.partSize === null) return null;
+  return { protocol: 'local', partSize: deps.evidence.partSize, maxParts: deps.evidence.maxParts };
 }
 
 function megabytes(bytes: number): string {

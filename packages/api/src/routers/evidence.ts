@@ -1,6 +1,13 @@
-import { recordEvidenceInput, taskEvidenceInput, uploadUrlInput } from '../evidence/evidence-inputs';
+import {
+  completeUploadInput,
+  recordEvidenceInput,
+  taskEvidenceInput,
+  uploadPartsInput,
+  uploadUrlInput,
+} from '../evidence/evidence-inputs';
 import { recordEvidence } from '../evidence/record-evidence';
 import { getTaskEvidence } from '../evidence/task-evidence';
+import { completeUpload, listUploadParts } from '../evidence/upload-in-parts';
 import { issueUploadUrl } from '../evidence/upload-url';
 import { studentProcedure } from '../trpc';
 
@@ -9,6 +16,14 @@ export const studentEvidenceProcedures = {
   uploadUrl: studentProcedure
     .input(uploadUrlInput)
     .mutation(({ ctx, input }) => issueUploadUrl(ctx, ctx.user.id, input)),
+
+  uploadParts: studentProcedure
+    .input(uploadPartsInput)
+    .query(({ ctx, input }) => listUploadParts(ctx, ctx.user.id, input)),
+
+  completeUpload: studentProcedure
+    .input(completeUploadInput)
+    .mutation(({ ctx, input }) => completeUpload(ctx, ctx.user.id, input)),
 
   recordEvidence: studentProcedure
     .input(recordEvidenceInput)

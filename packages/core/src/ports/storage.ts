@@ -31,6 +31,50 @@ export type CreateDownloadUrlInput = {
   disposition?: 'inline' | 'attachment';
 };
 
+export type StartMultipartInput = CreateUploadUrlInput & {
+  /** Exact size of the whole file: each part URL binds its part's exact length. */
+  contentLength: number;
+};
+
+export type MultipartTarget = {
+  /** The bucket's id of this upload; the client passes it back to list and complete. */
+  uploadId: string;
+  partSize: number;
+  /** One presigned PUT per part: `partUrls[i]` takes bytes `[i * partSize, (i + 1) * partSize)`. */
+  partUrls: string[];
+};
+
+export type MultipartListing = {
+  parts: { part: number; size: number }[];
+  /** True once the parts were joined into the object (`size`); nothing is left to send. */
+  complete: boolean;
+  size?: number;
+};
+
+/**
+ * Resumable uploads in parts that the store itself keeps and joins (S3 multipart upload). The
+ * browser PUTs each part to its presigned URL; the server lists and completes, so the client never
+ * needs the parts' ETags. Local disk has its own parts protocol on its upload URL instead.
+ */
+export type MultipartUploads = {
+  /** Size of every part but the last (S3 wants at least 5 MiB). */
+  readonly partSize: number;
+  readonly maxParts: number;
+  /** Starts an upload with the type and uploader recorded like a single PUT, and presigns its part URLs. */
+  start(input: StartMultipartInput): Promise<MultipartTarget>;
+  /**
+   * Parts received so far, or `complete` when the object is already there. Throws AppError
+   * NOT_FOUND when there is neither (aborted, swept, or an uploadId of another object).
+   */
+  listParts(objectPath: string, uploadId: string): Promise<MultipartListing>;
+  /**
+   * Joins parts 1..partCount in order into the object, never replacing one that exists (write-once).
+   * Answers the object's size; a repeat after success answers the same. Throws AppError CONFLICT
+   * when parts are missing or extra, NOT_FOUND when the upload is gone and no object is there.
+   */
+  complete(input: { objectPath: string; uploadId: string; partCount: number }): Promise<{ size: number }>;
+};
+
 /**
  * Where evidence bytes live. Browsers upload and download directly through signed URLs; the server
  * itself only looks at sizes, the first bytes (magic-byte check) and writes derived files (thumbnails).
@@ -43,10 +87,12 @@ export type ObjectStorage = {
   stat(objectPath: string): Promise<{ size: number } | null>;
   /** Up to `bytes` leading bytes (fewer for a shorter object); throws AppError NOT_FOUND when missing. */
   readHead(objectPath: string, bytes: number): Promise<Buffer>;
-  /** Removes the object; no error when it is already gone. */
+  /** Removes the object and any unfinished upload in parts of it; no error when it is already gone. */
   delete(objectPath: string): Promise<void>;
   /** Stores a file the server made itself (thumbnails). */
   put(objectPath: string, body: Buffer | Readable, contentType: string): Promise<void>;
   /** The object's bytes, or null when there is none. */
   getStream(objectPath: string): Promise<Readable | null>;
+  /** Present when the store keeps resumable uploads in parts itself (S3). */
+  multipart?: MultipartUploads;
 };

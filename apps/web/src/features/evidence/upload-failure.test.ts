@@ -45,12 +45,21 @@ describe('describeUploadFailure', () => {
     for (const message of [
       'The file was not uploaded. Please upload it again',
       'The upload expired before it was recorded. Please upload it again',
+      'This upload is no longer open. Please upload it again',
     ]) {
       expect(describeUploadFailure(serverAnswered(404, message))).toMatchObject({
         retryable: true,
         needsNewUrl: true,
       });
     }
+  });
+
+  it('retries joining parts that had not all arrived at the bucket, listing them first', () => {
+    expect(
+      describeUploadFailure(
+        serverAnswered(409, '1 of 3 parts have not arrived yet; send them and try again'),
+      ),
+    ).toMatchObject({ retryable: true, needsNewUrl: false });
   });
 
   it('does not retry what the server refused for good', () => {

@@ -50,6 +50,8 @@ export function describeUploadFailure(error: unknown): UploadFailure {
     if (status === 401) return { ...transient(), reason: errorMessage(error, 'Please sign in again') };
     // The grant was swept (it expired before the evidence was recorded): upload again to a new URL.
     if (status === 404 && /upload it again/i.test(error.message)) return transient(true);
+    // Joining parts the bucket has not all got yet: a retry lists them and sends the missing ones.
+    if (status === 409 && /parts have not arrived|parts beyond/i.test(error.message)) return transient();
     return refused(errorMessage(error, '') || null);
   }
   return transient();

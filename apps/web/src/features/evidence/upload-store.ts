@@ -3,7 +3,13 @@ import { trpcClient, trpcUtils } from '../../trpc';
 import { toastError, toastSuccess } from '../toast/toast';
 import { type PreparedEvidence, prepareEvidenceFile } from './prepare-evidence-file';
 import { describeUploadFailure, uploadFailureText } from './upload-failure';
-import { discardParts, sendFile, UploadCancelledError, type UploadTarget } from './upload-transfer';
+import {
+  type BucketParts,
+  discardParts,
+  sendFile,
+  UploadCancelledError,
+  type UploadTarget,
+} from './upload-transfer';
 
 /**
  * Evidence uploads, one per task at a time, kept outside React so that they go on while the student
@@ -74,6 +80,16 @@ function fileNameOf(attempt: Attempt): string {
   return attempt.prepared?.fileName ?? attempt.source.name;
 }
 
+/** Parts kept by the bucket (S3) are listed and joined through the server, which holds the ETags. */
+function bucketPartsOf(objectPath: string): BucketParts {
+  return {
+    list: (uploadId, signal) => trpcClient.student.uploadParts.query({ objectPath, uploadId }, { signal }),
+    async complete(uploadId, partCount, signal) {
+      await trpcClient.student.completeUpload.mutate({ objectPath, uploadId, partCount }, { signal });
+    },
+  };
+}
+
 /** A URL this close to its expiry would die mid-transfer; ask for a fresh one instead. */
 const urlMarginMs = 2 * 60_000;
 
@@ -111,6 +127,7 @@ async function run(key: string, attempt: Attempt): Promise<void> {
       await sendFile(grant, blob, {
         resume,
         signal,
+        bucketParts: bucketPartsOf(grant.objectPath),
         onProgress: (sent, total) => showProgress(attempt, sent, total),
       });
       attempt.uploaded = true;
@@ -188,7 +205,8 @@ export function discardUpload(userId: string, taskId: string): void {
   const key = keyOf(userId, taskId);
   const attempt = attempts.get(key);
   if (attempt?.view.state !== 'failed') return;
-  if (attempt.grant && attempt.sentBefore && !attempt.uploaded && attempt.grant.parts) {
+  // Parts the bucket keeps (S3) go when the sweep finds the grant unrecorded.
+  if (attempt.grant && attempt.sentBefore && !attempt.uploaded && attempt.grant.parts?.protocol === 'local') {
     discardParts(attempt.grant.uploadUrl);
   }
   attempts.delete(key);

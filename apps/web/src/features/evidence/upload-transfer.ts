@@ -1,16 +1,35 @@
-import { partsToSend, planUploadParts, shouldUploadInParts } from '@evident/core/upload-parts';
+import {
+  partsToSend,
+  planUploadParts,
+  shouldUploadInParts,
+  type UploadPart,
+} from '@evident/core/upload-parts';
 
 /**
  * Sending a file's bytes to the upload URL the server granted: one PUT, or resumable parts for big
- * files when the store takes them (protocol: packages/storage/src/local-disk.ts). XMLHttpRequest,
- * not fetch, because only XHR reports upload progress.
+ * files when the store takes them: on our own upload URL (local disk, protocol in
+ * packages/storage/src/local-disk.ts) or to presigned part URLs that the bucket keeps (S3, listed
+ * and joined through the server; see `UploadUrlResponse` in packages/api). XMLHttpRequest, not
+ * fetch, because only XHR reports upload progress.
  */
 
 /** What `student.uploadUrl` answered; only the fields the transfer needs. */
 export type UploadTarget = {
   uploadUrl: string;
   headers: Record<string, string>;
-  parts: { partSize: number; maxParts: number } | null;
+  parts:
+    | { protocol: 'local'; partSize: number; maxParts: number }
+    | { protocol: 's3'; partSize: number; uploadId: string; partUrls: string[] }
+    | null;
+};
+
+/** Parts received so far, or `complete` when they were already joined into the file. */
+export type PartsListing = { parts: { part: number; size: number }[]; complete: boolean };
+
+/** The server's half of an upload in parts that the bucket keeps (protocol `s3`). */
+export type BucketParts = {
+  list(uploadId: string, signal: AbortSignal): Promise<PartsListing>;
+  complete(uploadId: string, partCount: number, signal: AbortSignal): Promise<void>;
 };
 
 /** The upload URL answered with an error status, or (status 0) the connection failed. */
@@ -119,59 +138,60 @@ export type SendFileOptions = {
    * from S3), which then means the file is already there.
    */
   resume: boolean;
+  /** Lists and joins parts the bucket keeps; without it an `s3` upload goes as one PUT. */
+  bucketParts?: BucketParts;
 };
 
 export async function sendFile(target: UploadTarget, blob: Blob, options: SendFileOptions): Promise<void> {
   const total = blob.size;
-  if (!target.parts || !shouldUploadInParts(total, target.parts)) {
-    options.onProgress(0, total);
-    try {
-      await request({
-        method: 'PUT',
-        url: target.uploadUrl,
-        headers: target.headers,
-        body: blob,
-        signal: options.signal,
-        onProgress: (loaded) => options.onProgress(Math.min(loaded, total), total),
-      });
-    } catch (error) {
-      const alreadyThere = error instanceof UploadHttpError && (error.status === 409 || error.status === 412);
-      if (!(options.resume && alreadyThere)) throw error;
-    }
-    options.onProgress(total, total);
+  const { parts } = target;
+  if (parts?.protocol === 'local' && shouldUploadInParts(total, parts)) {
+    await sendLocalParts(target.uploadUrl, target.headers, parts.partSize, blob, options);
     return;
   }
-  await sendParts(target.uploadUrl, target.headers, target.parts.partSize, blob, options);
+  // The server planned the parts for the size it was told; a blob of another size goes whole.
+  if (
+    parts?.protocol === 's3' &&
+    options.bucketParts &&
+    planUploadParts(total, parts.partSize).length === parts.partUrls.length
+  ) {
+    await sendBucketParts(parts, options.bucketParts, blob, options);
+    return;
+  }
+  options.onProgress(0, total);
+  try {
+    await request({
+      method: 'PUT',
+      url: target.uploadUrl,
+      headers: target.headers,
+      body: blob,
+      signal: options.signal,
+      onProgress: (loaded) => options.onProgress(Math.min(loaded, total), total),
+    });
+  } catch (error) {
+    const alreadyThere = error instanceof UploadHttpError && (error.status === 409 || error.status === 412);
+    if (!(options.resume && alreadyThere)) throw error;
+  }
+  options.onProgress(total, total);
 }
 
-type PartsListing = { parts: { part: number; size: number }[]; complete: boolean };
-
-async function sendParts(
-  uploadUrl: string,
-  headers: Record<string, string>,
-  partSize: number,
+/** PUTs, one after another, the parts of `plan` that `listing` lacks, with progress over the whole file. */
+async function sendMissingParts(
+  plan: UploadPart[],
+  listing: PartsListing | null,
+  partRequest: (part: UploadPart) => { url: string; headers?: Record<string, string> },
   blob: Blob,
-  { onProgress, signal, resume }: SendFileOptions,
+  { onProgress, signal }: SendFileOptions,
 ): Promise<void> {
   const total = blob.size;
-  const plan = planUploadParts(total, partSize);
-  let todo = plan;
-  if (resume) {
-    const listing = JSON.parse(await request({ method: 'GET', url: uploadUrl, signal })) as PartsListing;
-    if (listing.complete) {
-      onProgress(total, total);
-      return;
-    }
-    todo = partsToSend(plan, listing.parts);
-  }
+  const todo = listing ? partsToSend(plan, listing.parts) : plan;
   let sent = total - todo.reduce((sum, part) => sum + (part.end - part.start), 0);
   onProgress(sent, total);
   for (const part of todo) {
     const size = part.end - part.start;
     await request({
       method: 'PUT',
-      url: withQuery(uploadUrl, `part=${part.part}`),
-      headers,
+      ...partRequest(part),
       body: blob.slice(part.start, part.end),
       signal,
       onProgress: (loaded) => onProgress(sent + Math.min(loaded, size), total),
@@ -179,7 +199,50 @@ async function sendParts(
     sent += size;
     onProgress(sent, total);
   }
+}
+
+async function sendLocalParts(
+  uploadUrl: string,
+  headers: Record<string, string>,
+  partSize: number,
+  blob: Blob,
+  options: SendFileOptions,
+): Promise<void> {
+  const { signal } = options;
+  const plan = planUploadParts(blob.size, partSize);
+  let listing: PartsListing | null = null;
+  if (options.resume) {
+    listing = JSON.parse(await request({ method: 'GET', url: uploadUrl, signal })) as PartsListing;
+    if (listing.complete) {
+      options.onProgress(blob.size, blob.size);
+      return;
+    }
+  }
+  const partUrl = (part: UploadPart) => ({ url: withQuery(uploadUrl, `part=${part.part}`), headers });
+  await sendMissingParts(plan, listing, partUrl, blob, options);
   await request({ method: 'POST', url: withQuery(uploadUrl, `parts=${plan.length}`), signal });
+}
+
+async function sendBucketParts(
+  parts: { partSize: number; uploadId: string; partUrls: string[] },
+  bucket: BucketParts,
+  blob: Blob,
+  options: SendFileOptions,
+): Promise<void> {
+  const { signal } = options;
+  const plan = planUploadParts(blob.size, parts.partSize);
+  let listing: PartsListing | null = null;
+  if (options.resume) {
+    listing = await bucket.list(parts.uploadId, signal);
+    if (listing.complete) {
+      options.onProgress(blob.size, blob.size);
+      return;
+    }
+  }
+  // Presigned for exactly this part number and length; no headers, so no ETag to read back either.
+  const partUrl = (part: UploadPart) => ({ url: parts.partUrls[part.part - 1] ?? '' });
+  await sendMissingParts(plan, listing, partUrl, blob, options);
+  await bucket.complete(parts.uploadId, plan.length, signal);
 }
 
 /** Throws away the parts of an abandoned upload; best effort, the server sweeps leftovers anyway. */
