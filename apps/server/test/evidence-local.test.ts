@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { defaultRateLimits } from '@evident/api/rate-limits';
 import { evidenceFiles, submissions, uploadGrants } from '@evident/db/schema';
 import { newObjectPath } from '@evident/storage/object-path';
 import { and, eq } from 'drizzle-orm';
@@ -341,6 +342,25 @@ describe('upload-url refusals', () => {
     await expect(
       caller.student.uploadUrl({ fileName: 'big.pdf', fileType: 'application/pdf', fileSize: 600 * 1024 }),
     ).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('0.5 MB') });
+  });
+
+  it('a student asking for more upload URLs than an hour allows gets 429', async () => {
+    const limited = await createTestEnv({
+      rateLimits: { ...defaultRateLimits, uploadUrlUser: { points: 2, durationSeconds: 60 } },
+    });
+    try {
+      const { caller } = await studentWithUnit(limited);
+      const ask = () => caller.student.uploadUrl({ fileName: 'a.jpg', fileType: 'image/jpeg' });
+      await ask();
+      await ask();
+      await expect(ask()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      const other = await studentWithUnit(limited);
+      await expect(
+        other.caller.student.uploadUrl({ fileName: 'b.jpg', fileType: 'image/jpeg' }),
+      ).resolves.toBeTruthy();
+    } finally {
+      await limited.close();
+    }
   });
 
   it('assessors and signed-out visitors cannot ask for upload URLs', async () => {

@@ -13,9 +13,10 @@ import { studentProcedure } from '../trpc';
 
 /** The student's evidence procedures; student.ts spreads them into the student router. */
 export const studentEvidenceProcedures = {
-  uploadUrl: studentProcedure
-    .input(uploadUrlInput)
-    .mutation(({ ctx, input }) => issueUploadUrl(ctx, ctx.user.id, input)),
+  uploadUrl: studentProcedure.input(uploadUrlInput).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimits.consume('uploadUrlUser', ctx.user.id);
+    return issueUploadUrl(ctx, ctx.user.id, input);
+  }),
 
   uploadParts: studentProcedure
     .input(uploadPartsInput)
