@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite: lint, typecheck, unit + integration tests on PGlite, the integration tests again on a
-# real PostgreSQL server, then the browser tests against the built app. Installs Chromium and PostgreSQL
-# from Debian's packages when they are missing.
+# real PostgreSQL server, then the browser tests against the built app. Installs Chromium, ffmpeg and
+# PostgreSQL from Debian's packages when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1 COREPACK_INTEGRITY_KEYS=0
@@ -20,13 +20,15 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "System packages"
 command -v chromium >/dev/null || { echo "installing chromium"; apt_install chromium; }
+# Video evidence processing (posters, H.264 copies) and its tests.
+command -v ffmpeg >/dev/null || { echo "installing ffmpeg"; apt_install ffmpeg; }
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ]; then
   echo "installing postgresql"
   apt_install postgresql
   pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 fi
-echo "chromium: $(command -v chromium); postgres: $pg_bin"
+echo "chromium: $(command -v chromium); ffmpeg: $(command -v ffmpeg); postgres: $pg_bin"
 
 step "Lint"
 pnpm -s lint

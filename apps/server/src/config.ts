@@ -21,6 +21,11 @@ const minutes = z.coerce
   .positive('must be more than 0')
   .max(7 * 24 * 60, 'must be at most 10080 (a week)');
 
+/** An absolute path to a program; whether it is there is checked at start-up (video processing then stays off). */
+const executablePath = optionalText.pipe(
+  z.string().regex(/^\//, 'must be an absolute path such as /usr/bin/ffmpeg').optional(),
+);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -78,6 +83,9 @@ const envSchema = z
     VIDEO_UPLOAD_URL_TTL_MINUTES: minutes.default(240),
     DOWNLOAD_URL_TTL_MINUTES: minutes.default(15),
     UPLOAD_SWEEP_INTERVAL_MINUTES: minutes.default(5),
+    VIDEO_PROCESSING: flag.default(true),
+    FFMPEG_PATH: executablePath,
+    FFPROBE_PATH: executablePath,
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
@@ -154,6 +162,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
       videoUploadUrlTtlMs: env.VIDEO_UPLOAD_URL_TTL_MINUTES * 60_000,
       downloadUrlTtlMs: env.DOWNLOAD_URL_TTL_MINUTES * 60_000,
       sweepIntervalMs: env.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,
+    },
+    videoProcessing: {
+      enabled: env.VIDEO_PROCESSING,
+      ffmpegPath: env.FFMPEG_PATH,
+      ffprobePath: env.FFPROBE_PATH,
     },
   };
 }

@@ -40,6 +40,11 @@ export async function startServer(config: Config) {
       Math.max(config.files.uploadUrlTtlMs, config.files.videoUploadUrlTtlMs) + 60 * 60 * 1000,
   });
   app.addHook('preClose', () => sweep.stop());
+  // Videos queued before a restart (or by a server that stopped) are picked up now.
+  services.evidence.videos?.wake();
+  app.addHook('preClose', async () => {
+    await services.evidence.videos?.stop();
+  });
   app.addHook('onClose', () => database.close());
   await app.listen({ port: config.port, host: config.host });
   return { app, database, services };

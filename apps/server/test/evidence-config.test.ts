@@ -22,6 +22,18 @@ describe('evidence configuration', () => {
     });
   });
 
+  it('processes videos when ffmpeg is found, unless told not to; tool paths are optional', () => {
+    expect(loadConfig({}).videoProcessing).toEqual({
+      enabled: true,
+      ffmpegPath: undefined,
+      ffprobePath: undefined,
+    });
+    expect(
+      loadConfig({ VIDEO_PROCESSING: '0', FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: ' ' })
+        .videoProcessing,
+    ).toEqual({ enabled: false, ffmpegPath: '/opt/ffmpeg/bin/ffmpeg', ffprobePath: undefined });
+  });
+
   it('reads limits in megabytes and the S3 settings', () => {
     const { files } = loadConfig({
       MAX_IMAGE_MB: '10',
@@ -50,6 +62,9 @@ describe('evidence configuration', () => {
     [{ MAX_AUDIO_MB: '0' }, 'MAX_AUDIO_MB'],
     [{ UPLOAD_URL_TTL_MINUTES: '-5' }, 'UPLOAD_URL_TTL_MINUTES'],
     [{ FILES_SECRET: 'too short' }, 'FILES_SECRET'],
+    [{ FFMPEG_PATH: 'bin/ffmpeg' }, 'FFMPEG_PATH'],
+    [{ FFPROBE_PATH: 'ffprobe' }, 'FFPROBE_PATH'],
+    [{ VIDEO_PROCESSING: 'maybe' }, 'VIDEO_PROCESSING'],
   ])('a wrong value stops start-up naming the variable (%o)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createContext } from '@evident/api/context';
 import { defaultRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createCaller } from '@evident/api/root';
+import type { VideoConverter } from '@evident/core/ports/video';
 import type { Role } from '@evident/core/roles';
 import { type DatabaseHandle, openDatabase } from '@evident/db/client';
 import { insertUser } from '@evident/db/queries/users';
@@ -54,6 +55,8 @@ export async function createTestEnv(
     env?: Record<string, string>;
     /** Receives the server's log lines (at info and up) instead of silence. */
     logDestination?: DestinationStream;
+    /** A stand-in for ffmpeg, or null for no video processing; by default ffmpeg is looked for on PATH. */
+    videoConverter?: VideoConverter | null;
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evident-test-'));
@@ -67,6 +70,7 @@ export async function createTestEnv(
   const pino = options.logDestination ? createPino('info', options.logDestination) : createPino('silent');
   const services: ServerServices = createServices(config, database, toLogger(pino), {
     rateLimits: options.rateLimits ?? generous,
+    videoConverter: options.videoConverter,
   });
 
   /** A signed-in (or not) client that keeps its session cookie between calls, like a browser. */
@@ -133,6 +137,9 @@ export async function createTestEnv(
     signedIn,
     sessionFor,
     app,
-    close: () => database.close(),
+    async close() {
+      await services.evidence.videos?.stop();
+      await database.close();
+    },
   };
 }

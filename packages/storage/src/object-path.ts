@@ -3,13 +3,14 @@ import { AppError } from '@evident/core/errors';
 
 /**
  * Object paths are always made here, never taken from a user: `evidence/{userId}/{uuid}/{safe-name}`
- * for uploads and `thumbnails/{userId}/{uuid}/{safe-name}.webp` for derived images. The strict
+ * for uploads, `thumbnails/{userId}/{uuid}/{safe-name}.webp` for derived images and
+ * `playable/{userId}/{uuid}/{safe-name}.mp4` for the browser-friendly copies of videos. The strict
  * pattern is what keeps `..`, absolute paths, backslashes and hidden files away from the disk adapter
  * (its temporary and part files start with a dot, so no valid path can ever name one).
  */
 const safeNamePattern = '[A-Za-z0-9][A-Za-z0-9._-]{0,119}';
 const objectPathRegex = new RegExp(
-  `^(evidence|thumbnails)/[A-Za-z0-9_-]{1,64}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/${safeNamePattern}$`,
+  `^(evidence|thumbnails|playable)/[A-Za-z0-9_-]{1,64}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/${safeNamePattern}$`,
 );
 const userIdRegex = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -52,4 +53,12 @@ export function thumbnailPathFor(objectPath: string): string {
   const [, userId, id, name] = objectPath.split('/');
   const stem = (name ?? 'file').replace(/\.[^.]*$/, '');
   return `thumbnails/${userId}/${id}/${stem.slice(0, 110)}.webp`;
+}
+
+/** Where the H.264 MP4 copy of an uploaded video lives, beside its original under another prefix. */
+export function playablePathFor(objectPath: string): string {
+  assertValidObjectPath(objectPath);
+  const [, userId, id, name] = objectPath.split('/');
+  const stem = (name ?? 'file').replace(/\.[^.]*$/, '');
+  return `playable/${userId}/${id}/${stem.slice(0, 110)}.mp4`;
 }

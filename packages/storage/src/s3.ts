@@ -36,7 +36,7 @@ export type S3Storage = ObjectStorage & {
 /** SigV4 presigned URLs cannot outlive a week. */
 const maxPresignSeconds = 7 * 24 * 60 * 60;
 
-/** Derived files (thumbnails) are small; PutObject needs a known length, so streams are gathered first. */
+/** PutObject needs a known length: a stream of unknown size (a thumbnail) is gathered first, up to this. */
 const maxPutBufferBytes = 64 * 1024 * 1024;
 
 function secondsUntil(expiresAt: Date): number {
@@ -156,16 +156,17 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
       await multipart.abortUnfinished(objectPath);
     },
 
-    async put(objectPath, body, contentType) {
+    async put(objectPath, body, contentType, size) {
       assertValidObjectPath(objectPath);
-      const bytes = Buffer.isBuffer(body) ? body : await gather(body);
+      // PutObject needs the length: a stream of known size goes straight through, others are gathered.
+      const bytes = Buffer.isBuffer(body) ? body : size === undefined ? await gather(body) : null;
       await client.send(
         new PutObjectCommand({
           Bucket,
           Key: objectPath,
-          Body: bytes,
+          Body: bytes ?? body,
           ContentType: contentType,
-          ContentLength: bytes.length,
+          ContentLength: bytes?.length ?? size,
         }),
       );
     },

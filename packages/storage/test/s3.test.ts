@@ -194,6 +194,19 @@ describe('S3 adapter against a SigV4-checking S3 peer', () => {
     expect(s3.objects.get(fromStream)?.body.toString()).toBe('RIFF1111WEBP');
   });
 
+  it('streams a derived file of known size straight through, past what it would gather', async () => {
+    const objectPath = newObjectPath('student-1', 'playable.mp4');
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const size = 65 * chunk.length;
+    const chunks = function* () {
+      for (let i = 0; i < 65; i++) yield chunk;
+    };
+    await expect(storage.put(objectPath, Readable.from(chunks()), 'video/mp4')).rejects.toThrow(/limited/);
+    await storage.put(objectPath, Readable.from(chunks()), 'video/mp4', size);
+    expect(s3.objects.get(objectPath)?.body.length).toBe(size);
+    expect(s3.objects.get(objectPath)?.contentType).toBe('video/mp4');
+  });
+
   it('the post-upload check deletes an oversized file and one whose bytes lie about its type', async () => {
     const big = newObjectPath('student-1', 'big.png');
     await storage.put(big, Buffer.concat([png, Buffer.alloc(2000)]), 'image/png');

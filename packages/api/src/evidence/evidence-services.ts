@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EvidenceKind } from '@evident/core/evidence-types';
+import type { VideoQueue } from './video-queue';
 
 /**
  * What the evidence procedures need beyond the object store itself: the limits from the server's
@@ -15,8 +16,9 @@ export type EvidenceServices = {
   /** How long a download URL stays valid. */
   downloadUrlTtlMs: number;
   /**
-   * Suggested part size when the store takes resumable uploads in parts (the local adapter's protocol,
-   * documented in packages/storage/src/local-disk.ts); null when only a single PUT works (S3).
+   * Suggested part size when the store takes resumable uploads in parts on its upload URL (the local
+   * adapter's protocol, documented in packages/storage/src/local-disk.ts); null otherwise. A store
+   * that keeps parts itself (S3) offers them through `storage.multipart` instead.
    */
   partSize: number | null;
   maxParts: number;
@@ -29,4 +31,6 @@ export type EvidenceServices = {
   }>;
   createThumbnail(image: Buffer | Readable): Promise<Buffer>;
   thumbnailContentType: string;
+  /** Poster frames and playable copies of videos, made in the background; null when ffmpeg is not there. */
+  videos: VideoQueue | null;
 };

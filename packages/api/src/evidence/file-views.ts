@@ -16,14 +16,25 @@ export type EvidenceFileView = {
   url: string;
   /** Signed GET URL forcing a download under the original file name. */
   downloadUrl: string;
-  /** Signed GET URL of a small WebP preview; null when none was made (not an image, or undecodable). */
+  /**
+   * Signed GET URL of a small WebP preview: of a photo, or a frame of a video (the player's poster);
+   * null when none was made (a document, an undecodable file, or a video not processed yet).
+   */
   thumbnailUrl: string | null;
+  /**
+   * Videos: a signed GET URL of the H.264/AAC MP4 copy that plays in every browser, once it is made;
+   * players use it instead of `url`. Null for other files, while the copy is being made, when making
+   * it failed, or when the original already plays everywhere.
+   */
+  playableUrl: string | null;
+  /** Videos: whether the background processing is `pending`, `ready` or `failed`; null when none was queued. */
+  videoStatus: 'pending' | 'ready' | 'failed' | null;
   /** ISO time after which the URLs stop working; fetch the list again for fresh ones. */
   urlsExpireAt: string;
 };
 
-function thumbnailName(fileName: string): string {
-  return `${fileName.replace(/\.[^.]*$/, '') || 'thumbnail'}.webp`;
+function renamed(fileName: string, extension: string): string {
+  return `${fileName.replace(/\.[^.]*$/, '') || 'file'}.${extension}`;
 }
 
 /**
@@ -46,14 +57,22 @@ export async function toEvidenceFileViews(
           expiresAt,
           disposition,
         });
-      const [url, downloadUrl, thumbnailUrl] = await Promise.all([
+      const [url, downloadUrl, thumbnailUrl, playableUrl] = await Promise.all([
         link('inline'),
         link('attachment'),
         file.thumbnailPath
           ? deps.storage.createDownloadUrl({
               objectPath: file.thumbnailPath,
-              fileName: thumbnailName(file.fileName),
+              fileName: renamed(file.fileName, 'webp'),
               contentType: deps.evidence.thumbnailContentType,
+              expiresAt,
+            })
+          : null,
+        file.playablePath && file.videoStatus === 'ready'
+          ? deps.storage.createDownloadUrl({
+              objectPath: file.playablePath,
+              fileName: renamed(file.fileName, 'mp4'),
+              contentType: 'video/mp4',
               expiresAt,
             })
           : null,
@@ -68,6 +87,8 @@ export async function toEvidenceFileViews(
         url,
         downloadUrl,
         thumbnailUrl,
+        playableUrl,
+        videoStatus: file.videoStatus,
         urlsExpireAt: expiresAt.toISOString(),
       };
     }),

@@ -117,6 +117,7 @@ export async function recordEvidence(
     maxBytes: grant.maxBytes,
   });
 
+  const queueVideo = deps.evidence.videos !== null && kindOfMimeType(grant.fileType) === 'video';
   const outcome = await db.transaction(async (tx) => {
     // The grant's row lock orders us against a duplicate request and against the sweep.
     const locked = await findUploadGrant(tx, objectPath, { forUpdate: true });
@@ -141,11 +142,15 @@ export async function recordEvidence(
       fileType: grant.fileType,
       fileSize: size,
       isPrimary,
+      // Queued in the same transaction, so a restart right after the commit still processes it.
+      ...(queueVideo ? { videoStatus: 'pending' as const } : {}),
     });
     await markUploadGrantRecorded(tx, objectPath, now);
     return { submission, file };
   });
   if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
+  // Returns at once: the poster and playable copy are made in the background.
+  if (queueVideo) deps.evidence.videos?.wake();
 
   const thumbnailPath = await makeThumbnail(deps, outcome.file);
   return toRecorded(outcome.submission, { ...outcome.file, thumbnailPath });

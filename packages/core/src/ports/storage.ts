@@ -89,8 +89,11 @@ export type ObjectStorage = {
   readHead(objectPath: string, bytes: number): Promise<Buffer>;
   /** Removes the object and any unfinished upload in parts of it; no error when it is already gone. */
   delete(objectPath: string): Promise<void>;
-  /** Stores a file the server made itself (thumbnails). */
-  put(objectPath: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  /**
+   * Stores a file the server made itself (thumbnails, playable copies of videos). Give `size` with a
+   * stream when it is known, so a big file streams straight through instead of being gathered first.
+   */
+  put(objectPath: string, body: Buffer | Readable, contentType: string, size?: number): Promise<void>;
   /** The object's bytes, or null when there is none. */
   getStream(objectPath: string): Promise<Readable | null>;
   /** Present when the store keeps resumable uploads in parts itself (S3). */

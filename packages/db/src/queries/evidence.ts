@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { enrolments, tasks } from '../schema/curriculum';
 import { evidenceFiles, submissions, uploadGrants } from '../schema/evidence';
@@ -148,6 +148,8 @@ export type NewEvidenceFile = {
   fileType: string;
   fileSize: number;
   isPrimary: boolean;
+  /** `pending` queues a video for background processing. */
+  videoStatus?: 'pending';
 };
 
 export async function insertEvidenceFile(db: Database, file: NewEvidenceFile): Promise<EvidenceFileRow> {
@@ -176,6 +178,70 @@ export async function setEvidenceThumbnail(
   thumbnailPath: string,
 ): Promise<void> {
   await db.update(evidenceFiles).set({ thumbnailPath }).where(eq(evidenceFiles.id, fileId));
+}
+
+// ---- background video processing ------------------------------------------------------------
+
+/**
+ * Takes the oldest pending video no other server is working on (a claim older than `staleBefore` was
+ * left by a crash or restart and is taken over), counting the attempt. SKIP LOCKED lets several
+ * servers share the queue without waiting on each other.
+ */
+export async function claimPendingVideo(
+  db: Database,
+  now: Date,
+  staleBefore: Date,
+): Promise<EvidenceFileRow | undefined> {
+  const next = db
+    .select({ id: evidenceFiles.id })
+    .from(evidenceFiles)
+    .where(
+      and(
+        eq(evidenceFiles.videoStatus, 'pending'),
+        or(isNull(evidenceFiles.videoClaimedAt), lt(evidenceFiles.videoClaimedAt, staleBefore)),
+      ),
+    )
+    .orderBy(asc(evidenceFiles.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(evidenceFiles)
+    .set({ videoClaimedAt: now, videoAttempts: sql`${evidenceFiles.videoAttempts} + 1` })
+    .where(and(inArray(evidenceFiles.id, next), eq(evidenceFiles.videoStatus, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Keeps a claim fresh while the work runs, so no other server takes it over as abandoned. */
+export async function touchVideoClaim(db: Database, fileId: string, now: Date): Promise<void> {
+  await db
+    .update(evidenceFiles)
+    .set({ videoClaimedAt: now })
+    .where(and(eq(evidenceFiles.id, fileId), eq(evidenceFiles.videoStatus, 'pending')));
+}
+
+/** Gives a claim back untouched (the server is stopping), so the next start picks the video up at once. */
+export async function releaseVideoClaim(db: Database, fileId: string): Promise<void> {
+  await db
+    .update(evidenceFiles)
+    .set({ videoClaimedAt: null, videoAttempts: sql`greatest(${evidenceFiles.videoAttempts} - 1, 0)` })
+    .where(and(eq(evidenceFiles.id, fileId), eq(evidenceFiles.videoStatus, 'pending')));
+}
+
+export async function finishVideo(
+  db: Database,
+  fileId: string,
+  outcome: { status: 'ready' | 'failed'; thumbnailPath: string | null; playablePath: string | null },
+): Promise<void> {
+  await db
+    .update(evidenceFiles)
+    .set({
+      videoStatus: outcome.status,
+      playablePath: outcome.playablePath,
+      ...(outcome.thumbnailPath ? { thumbnailPath: outcome.thumbnailPath } : {}),
+      videoClaimedAt: null,
+    })
+    .where(eq(evidenceFiles.id, fileId));
 }
 
 /** A submission's files, the primary one first, then in the order they were added. */

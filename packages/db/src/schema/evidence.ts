@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
@@ -43,6 +45,12 @@ export const submissions = pgTable(
   ],
 );
 
+/**
+ * Background work on a recorded video (poster frame, H.264 MP4 copy): `pending` until done, then
+ * `ready` or `failed`. Null for other files, and for videos recorded while video processing was off.
+ */
+export const videoStatusEnum = pgEnum('video_status', ['pending', 'ready', 'failed']);
+
 export const evidenceFiles = pgTable(
   'evidence_files',
   {
@@ -57,10 +65,17 @@ export const evidenceFiles = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    videoStatus: videoStatusEnum('video_status'),
+    /** The H.264 MP4 copy; null while pending, on failure, or when the original plays everywhere. */
+    playablePath: text('playable_path'),
+    /** When a server last took the work on, and how often: a claim left by a crash is retried, a few times. */
+    videoClaimedAt: timestamp('video_claimed_at', { withTimezone: true }),
+    videoAttempts: integer('video_attempts').notNull().default(0),
   },
   (t) => [
     uniqueIndex('evidence_files_object_idx').on(t.objectPath),
     index('evidence_files_submission_idx').on(t.submissionId),
+    index('evidence_files_video_pending_idx').on(t.createdAt).where(sql`${t.videoStatus} = 'pending'`),
   ],
 );
 

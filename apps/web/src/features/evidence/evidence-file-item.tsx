@@ -23,6 +23,9 @@ export type EvidenceFileLinks = {
   url: string;
   downloadUrl: string;
   thumbnailUrl: string | null;
+  /** Videos: the H.264 MP4 copy that plays in every browser, once the server has made it. */
+  playableUrl: string | null;
+  videoStatus: 'pending' | 'ready' | 'failed' | null;
 };
 
 type Look = 'image' | 'audio' | 'video' | 'pdf' | 'document';
@@ -124,19 +127,42 @@ function Preview({ file, look }: { file: EvidenceFileLinks; look: Look }) {
     );
   }
   if (look === 'video') {
-    return (
-      // biome-ignore lint/a11y/useMediaCaption: a student's own workplace recording has no caption track
-      <video
-        controls
-        playsInline
-        preload="metadata"
-        src={file.url}
-        className={classes.video}
-        aria-label={file.fileName}
-      />
-    );
+    // Keyed by source, so a copy that became ready (or a refreshed link) gets a fresh try.
+    const src = file.playableUrl ?? file.url;
+    return <VideoPreview key={src} file={file} src={src} />;
   }
   return null;
+}
+
+function VideoPreview({ file, src }: { file: EvidenceFileLinks; src: string }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <Stack gap={4}>
+      {broken ? (
+        <Text size="sm" c="dimmed" className={classes.previewFallback}>
+          This browser cannot play this video; download it to watch
+        </Text>
+      ) : (
+        // biome-ignore lint/a11y/useMediaCaption: a student's own workplace recording has no caption track
+        <video
+          controls
+          playsInline
+          preload="metadata"
+          // The server's H.264 copy once it is ready: iPhone HEVC originals do not play everywhere.
+          src={src}
+          poster={file.thumbnailUrl ?? undefined}
+          className={classes.video}
+          aria-label={file.fileName}
+          onError={() => setBroken(true)}
+        />
+      )}
+      {file.videoStatus === 'pending' ? (
+        <Text size="xs" c="dimmed">
+          Preparing a version that plays in every browser; open this again in a few minutes
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
 
 function Actions({ file, look }: { file: EvidenceFileLinks; look: Look }) {

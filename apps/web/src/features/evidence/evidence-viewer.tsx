@@ -47,6 +47,8 @@ function EvidenceContent({ taskId }: { taskId: string }) {
     {
       staleTime: (query) => {
         const files = query.state.data?.submission?.files ?? [];
+        // A video still being converted: look again next time, to swap in the playable copy.
+        if (files.some((file) => file.videoStatus === 'pending')) return 0;
         const expiries = files.map((file) => Date.parse(file.urlsExpireAt) - Date.now() - linkMarginMs);
         return expiries.length === 0 ? Number.POSITIVE_INFINITY : Math.max(0, Math.min(...expiries));
       },

@@ -1,0 +1,361 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createVideoQueue } from '@evident/api/evidence/video-queue';
+import type { VideoConverter } from '@evident/core/ports/video';
+import { evidenceFiles } from '@evident/db/schema';
+import { playablePathFor, thumbnailPathFor } from '@evident/storage/object-path';
+import { createThumbnail, thumbnailContentType } from '@evident/storage/thumbnail';
+import { findVideoTools } from '@evident/storage/video';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeS3 } from '../../../packages/storage/test/fake-s3-server';
+import { pathOf, studentWithUnit } from './evidence-fixtures';
+import { createTestEnv, type TestEnv } from './harness';
+
+const run = promisify(execFile);
+const tools = findVideoTools();
+const scratch = mkdtempSync(join(tmpdir(), 'evident-video-flow-'));
+
+/** One second of test pattern with a tone, as an iPhone stores it: HEVC and AAC in a QuickTime .mov. */
+async function iphoneClip(): Promise<Buffer> {
+  if (!tools.ok) throw new Error(`ffmpeg is required: ${tools.reason}`);
+  const file = join(scratch, 'clip.mov');
+  await run(tools.ffmpeg, [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc=duration=1:size=640x360:rate=10'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
+    ...['-c:v', 'libx265', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-shortest', '-f', 'mov', file],
+  ]);
+  return readFile(file);
+}
+
+async function ffprobe(bytes: Buffer) {
+  if (!tools.ok) throw new Error('ffprobe is required');
+  const file = join(scratch, `probe-${Math.random().toString(36).slice(2)}.mp4`);
+  await writeFile(file, bytes);
+  const { stdout } = await run(tools.ffprobe, [
+    ...['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+  ]);
+  return JSON.parse(stdout) as {
+    format: { format_name: string; tags?: { major_brand?: string } };
+    streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+  };
+}
+
+/** A QuickTime header (`ftyp qt  `) followed by noise: passes the magic-byte check, decodes as nothing. */
+function corruptMov(): Buffer {
+  const header = Buffer.from('00000014667479707174202000000000717420200000', 'hex');
+  const noise = Buffer.alloc(20_000);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
+  return Buffer.concat([header, noise]);
+}
+
+type Env = { env: TestEnv; app: Awaited<ReturnType<TestEnv['app']>> };
+type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
+
+/** upload-url, the PUT, then recordEvidence: the flow a phone goes through. */
+async function recordVideo(
+  { app }: Env,
+  caller: Caller,
+  taskId: string,
+  fileName: string,
+  fileType: string,
+  body: Buffer,
+) {
+  const grant = await caller.student.uploadUrl({ fileName, fileType });
+  const put = await app.inject({
+    method: 'PUT',
+    url: pathOf(grant.uploadUrl),
+    headers: { 'content-type': fileType },
+    payload: body,
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  const recorded = await caller.student.recordEvidence({
+    taskId,
+    fileName,
+    fileType,
+    objectPath: grant.objectPath,
+  });
+  return { recorded, objectPath: grant.objectPath };
+}
+
+/** Polls the student's evidence view until the video is no longer pending. */
+async function processedFile(caller: Caller, taskId: string) {
+  for (;;) {
+    const file = (await caller.student.evidence({ taskId })).submission?.files[0];
+    if (!file) throw new Error('no evidence file');
+    if (file.videoStatus !== 'pending') return file;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on local disk', () => {
+  const ctx = {} as Env;
+  beforeAll(async () => {
+    ctx.env = await createTestEnv();
+    ctx.app = await ctx.env.app();
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.env.close();
+  });
+
+  it('an iPhone HEVC .mov gets a WebP poster and an H.264 MP4 copy that the viewer plays; the original stays', async () => {
+    expect(ctx.env.services.evidence.videos).not.toBeNull();
+    const { caller, task } = await studentWithUnit(ctx.env);
+    const original = await iphoneClip();
+    const { recorded, objectPath } = await recordVideo(
+      ctx,
+      caller,
+      task.id,
+      'Forklift pre-start.mov',
+      'video/quicktime',
+      original,
+    );
+    // The student's answer does not wait for ffmpeg.
+    expect(recorded.file).toMatchObject({ fileType: 'video/quicktime', hasThumbnail: false });
+
+    const file = await processedFile(caller, task.id);
+    expect(file).toMatchObject({
+      videoStatus: 'ready',
+      playableUrl: expect.stringMatching(/^http:\/\/evident\.test\/files\/download\/playable\//),
+      thumbnailUrl: expect.stringMatching(/^http:\/\/evident\.test\/files\/download\/thumbnails\//),
+    });
+
+    const copy = await ctx.app.inject({ method: 'GET', url: pathOf(file.playableUrl ?? '') });
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-type']).toBe('video/mp4');
+    const probed = await ffprobe(copy.rawPayload);
+    expect(probed.format.format_name).toContain('mp4');
+    expect(probed.format.tags?.major_brand).not.toBe('qt  ');
+    expect(probed.streams.map((s) => [s.codec_type, s.codec_name])).toEqual([
+      ['video', 'h264'],
+      ['audio', 'aac'],
+    ]);
+    expect(probed.streams[0]).toMatchObject({ width: 640, height: 360 });
+
+    const poster = await ctx.app.inject({ method: 'GET', url: pathOf(file.thumbnailUrl ?? '') });
+    expect(poster.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(poster.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect([meta.width, meta.height]).toEqual([480, 270]);
+
+    // The upload itself is untouched, still served as the file and the download.
+    expect(await readFile(join(ctx.env.dataDir, 'files', objectPath))).toEqual(original);
+    const served = await ctx.app.inject({ method: 'GET', url: pathOf(file.url) });
+    expect(served.rawPayload).toEqual(original);
+    expect(served.headers['content-type']).toBe('video/quicktime');
+  });
+
+  it('a corrupt "video" is marked failed, and the original still plays as uploaded', async () => {
+    const { caller, task } = await studentWithUnit(ctx.env);
+    const bytes = corruptMov();
+    await recordVideo(ctx, caller, task.id, 'Broken.mov', 'video/quicktime', bytes);
+
+    const file = await processedFile(caller, task.id);
+    expect(file).toMatchObject({ videoStatus: 'failed', playableUrl: null, thumbnailUrl: null });
+    const served = await ctx.app.inject({ method: 'GET', url: pathOf(file.url) });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(bytes);
+  });
+
+  it('video evidence recorded before a restart is processed by the next server from the database', async () => {
+    const { caller, task } = await studentWithUnit(ctx.env);
+    const original = await iphoneClip();
+    // The server that recorded it stopped before it got to the video: it is left pending in the database.
+    const { objectPath } = await recordVideo(
+      ctx,
+      caller,
+      task.id,
+      'Before restart.mov',
+      'video/quicktime',
+      original,
+    );
+    const row = async () =>
+      (await ctx.env.db.select().from(evidenceFiles).where(eq(evidenceFiles.objectPath, objectPath)))[0];
+    // Whatever the running queue did, put the row back to how a crash mid-work leaves it.
+    await processedFile(caller, task.id);
+    await ctx.env.db
+      .update(evidenceFiles)
+      .set({ videoStatus: 'pending', playablePath: null, thumbnailPath: null, videoClaimedAt: null })
+      .where(eq(evidenceFiles.objectPath, objectPath));
+
+    if (!tools.ok) throw new Error('ffmpeg is required');
+    const { createFfmpegConverter } = await import('@evident/storage/video');
+    const restarted = createVideoQueue({
+      db: ctx.env.db,
+      storage: ctx.env.services.storage,
+      log: ctx.env.services.log,
+      converter: createFfmpegConverter(tools),
+      createThumbnail,
+      thumbnailPathFor,
+      thumbnailContentType,
+      playablePathFor,
+    });
+    restarted.wake();
+    try {
+      const file = await processedFile(caller, task.id);
+      expect(file.videoStatus).toBe('ready');
+      expect(await row()).toMatchObject({ playablePath: playablePathFor(objectPath), videoClaimedAt: null });
+    } finally {
+      await restarted.stop();
+    }
+  });
+});
+
+describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on an S3-compatible bucket', () => {
+  it('reads the original from the bucket and stores the poster and H.264 copy beside it', async () => {
+    const s3 = await startFakeS3();
+    const env = await createTestEnv({
+      env: {
+        S3_BUCKET: s3.bucket,
+        S3_REGION: s3.region,
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+    });
+    try {
+      const { caller, task } = await studentWithUnit(env);
+      const original = await iphoneClip();
+      const grant = await caller.student.uploadUrl({
+        fileName: 'Site walk.mov',
+        fileType: 'video/quicktime',
+      });
+      const put = await fetch(grant.uploadUrl, {
+        method: grant.method,
+        headers: grant.headers,
+        body: new Uint8Array(original),
+      });
+      expect(put.status).toBe(200);
+      await caller.student.recordEvidence({
+        taskId: task.id,
+        fileName: 'Site walk.mov',
+        fileType: 'video/quicktime',
+        objectPath: grant.objectPath,
+      });
+
+      const file = await processedFile(caller, task.id);
+      expect(file.videoStatus).toBe('ready');
+      const copy = s3.objects.get(playablePathFor(grant.objectPath));
+      expect(copy?.contentType).toBe('video/mp4');
+      const probed = await ffprobe(copy?.body ?? Buffer.alloc(0));
+      expect(probed.streams.map((s) => s.codec_name)).toEqual(['h264', 'aac']);
+      expect(s3.objects.get(thumbnailPathFor(grant.objectPath))?.contentType).toBe('image/webp');
+      expect(s3.objects.get(grant.objectPath)?.body.equals(original)).toBe(true);
+      const played = await fetch(file.playableUrl ?? '');
+      expect(played.headers.get('content-type')).toBe('video/mp4');
+      expect(Buffer.from(await played.arrayBuffer()).equals(copy?.body ?? Buffer.alloc(0))).toBe(true);
+    } finally {
+      if (env.services.storage.kind === 's3') env.services.storage.client.destroy();
+      await env.close();
+      await s3.close();
+    }
+  });
+});
+
+describe('video evidence without ffmpeg', () => {
+  it('nothing is queued, the video plays as uploaded, and start-up says why', async () => {
+    const lines: string[] = [];
+    const env = await createTestEnv({
+      env: { FFMPEG_PATH: '/nonexistent/ffmpeg' },
+      logDestination: { write: (line: string) => void lines.push(line) },
+    });
+    const app = await env.app();
+    try {
+      expect(env.services.evidence.videos).toBeNull();
+      const off = lines.map((line) => JSON.parse(line).msg).filter((msg) => /video processing/.test(msg));
+      expect(off).toEqual([
+        'video processing is off (FFMPEG_PATH /nonexistent/ffmpeg is not an executable file); videos are stored and played as uploaded',
+      ]);
+
+      const { caller, task } = await studentWithUnit(env);
+      await recordVideo({ env, app }, caller, task.id, 'Walkthrough.mov', 'video/quicktime', corruptMov());
+      const [file] = (await caller.student.evidence({ taskId: task.id })).submission?.files ?? [];
+      expect(file).toMatchObject({ videoStatus: null, playableUrl: null, thumbnailUrl: null });
+      const [row] = await env.db.select().from(evidenceFiles);
+      expect(row?.videoStatus).toBeNull();
+    } finally {
+      await app.close();
+      await env.close();
+    }
+  });
+});
+
+describe('the video queue', () => {
+  it('runs one conversion at a time, never fails a recording, and records a converter failure', async () => {
+    let active = 0;
+    let mostAtOnce = 0;
+    let calls = 0;
+    const slow: VideoConverter = {
+      description: 'a test stand-in',
+      async convert(source, _options, use) {
+        calls++;
+        active++;
+        mostAtOnce = Math.max(mostAtOnce, active);
+        try {
+          for await (const _ of source) {
+            // drain the original
+          }
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          if (calls === 2) throw new Error('ffmpeg fell over');
+          return await use({
+            probe: {
+              container: 'mov',
+              majorBrand: 'qt',
+              videoCodec: 'hevc',
+              pixelFormat: 'yuv420p',
+              colorTransfer: null,
+              audioCodec: null,
+              durationSeconds: 1,
+            },
+            poster: null,
+            playable: null,
+          });
+        } finally {
+          active--;
+        }
+      },
+    };
+    const lines: string[] = [];
+    const env = await createTestEnv({
+      videoConverter: slow,
+      logDestination: { write: (line: string) => void lines.push(line) },
+    });
+    const app = await env.app();
+    try {
+      const students = await Promise.all([1, 2, 3].map(() => studentWithUnit(env)));
+      await Promise.all(
+        students.map(({ caller, task }, i) =>
+          recordVideo({ env, app }, caller, task.id, `clip-${i}.mov`, 'video/quicktime', corruptMov()),
+        ),
+      );
+      const statuses = [];
+      for (const { caller, task } of students)
+        statuses.push((await processedFile(caller, task.id)).videoStatus);
+      expect(statuses.sort()).toEqual(['failed', 'ready', 'ready']);
+      expect(calls).toBe(3);
+      expect(mostAtOnce).toBe(1);
+      const failures = lines.map((line) => JSON.parse(line)).filter((line) => /failed/.test(line.msg));
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({
+        level: 40,
+        msg: expect.stringMatching(
+          /^Video processing failed for evidence\/.+ \(video\/quicktime\): ffmpeg fell over$/,
+        ),
+      });
+    } finally {
+      await app.close();
+      await env.close();
+    }
+  });
+});

@@ -1,0 +1,156 @@
+import type { ObjectStorage } from '@evident/core/ports/storage';
+import type { VideoConverter } from '@evident/core/ports/video';
+import type { Database } from '@evident/db/client';
+import {
+  claimPendingVideo,
+  type EvidenceFileRow,
+  finishVideo,
+  releaseVideoClaim,
+  touchVideoClaim,
+} from '@evident/db/queries/evidence';
+import type { Logger } from '../context';
+
+/**
+ * Background processing of recorded videos: a poster thumbnail and, unless the original already
+ * plays everywhere, an H.264 MP4 copy. The queue is the `video_status = 'pending'` rows themselves,
+ * so work queued before a restart is picked up after it; one video is converted at a time.
+ */
+export type VideoQueue = {
+  /** Something was queued (or the server started): work through pending videos. Returns at once. */
+  wake(): void;
+  /** Kills a running conversion, gives its claim back, and resolves once the worker is idle. */
+  stop(): Promise<void>;
+};
+
+export type VideoQueueDeps = {
+  db: Database;
+  storage: ObjectStorage;
+  log: Logger;
+  converter: VideoConverter;
+  createThumbnail(image: Buffer): Promise<Buffer>;
+  thumbnailPathFor(objectPath: string): string;
+  thumbnailContentType: string;
+  playablePathFor(objectPath: string): string;
+};
+
+export type VideoQueueOptions = {
+  /** How often a running claim is refreshed; a claim not refreshed for 5x this is taken over. */
+  heartbeatMs?: number;
+  /** How often to look for work left by a crash or by another server. */
+  pollMs?: number;
+  /** Attempts cut short by crashes before a video is given up as failed. */
+  maxAttempts?: number;
+};
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+type Outcome = { thumbnailPath: string | null; playablePath: string | null };
+
+export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOptions = {}): VideoQueue {
+  const heartbeatMs = options.heartbeatMs ?? 60_000;
+  const pollMs = options.pollMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? 3;
+  let running: Promise<void> | null = null;
+  let wokenWhileRunning = false;
+  let stopped = false;
+  let current: AbortController | null = null;
+
+  async function convert(file: EvidenceFileRow, signal: AbortSignal): Promise<Outcome> {
+    const source = await deps.storage.getStream(file.objectPath);
+    if (!source) throw new Error('the original upload is missing');
+    return deps.converter.convert(source, { contentType: file.fileType, signal }, async (converted) => {
+      let thumbnailPath: string | null = null;
+      if (converted.poster) {
+        try {
+          const thumbnail = await deps.createThumbnail(converted.poster);
+          const path = deps.thumbnailPathFor(file.objectPath);
+          await deps.storage.put(path, thumbnail, deps.thumbnailContentType);
+          thumbnailPath = path;
+        } catch (error) {
+          deps.log.warn(`No thumbnail for video ${file.objectPath}: ${messageOf(error)}`);
+        }
+      }
+      let playablePath: string | null = null;
+      if (converted.playable) {
+        const path = deps.playablePathFor(file.objectPath);
+        const { playable } = converted;
+        await deps.storage.put(path, playable.open(), playable.contentType, playable.size);
+        playablePath = path;
+      }
+      return { thumbnailPath, playablePath };
+    });
+  }
+
+  async function processOne(file: EvidenceFileRow): Promise<void> {
+    if (stopped) {
+      await releaseVideoClaim(deps.db, file.id);
+      return;
+    }
+    const controller = new AbortController();
+    current = controller;
+    const heartbeat = setInterval(() => {
+      touchVideoClaim(deps.db, file.id, new Date()).catch(() => {});
+    }, heartbeatMs);
+    heartbeat.unref();
+    try {
+      const outcome = await convert(file, controller.signal);
+      await finishVideo(deps.db, file.id, { status: 'ready', ...outcome });
+    } catch (error) {
+      if (controller.signal.aborted) {
+        await releaseVideoClaim(deps.db, file.id);
+        return;
+      }
+      deps.log.warn(`Video processing failed for ${file.objectPath} (${file.fileType}): ${messageOf(error)}`);
+      await finishVideo(deps.db, file.id, { status: 'failed', thumbnailPath: null, playablePath: null });
+    } finally {
+      clearInterval(heartbeat);
+      current = null;
+    }
+  }
+
+  async function drain(): Promise<void> {
+    while (!stopped) {
+      const now = new Date();
+      const file = await claimPendingVideo(deps.db, now, new Date(now.getTime() - 5 * heartbeatMs));
+      if (!file) return;
+      if (file.videoAttempts > maxAttempts) {
+        deps.log.warn(
+          `Video processing gave up on ${file.objectPath} after ${maxAttempts} interrupted attempts`,
+        );
+        await finishVideo(deps.db, file.id, { status: 'failed', thumbnailPath: null, playablePath: null });
+        continue;
+      }
+      await processOne(file);
+    }
+  }
+
+  function wake(): void {
+    if (stopped) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => deps.log.error(error, 'video processing stopped on an error'))
+      .finally(() => {
+        running = null;
+        if (wokenWhileRunning) {
+          wokenWhileRunning = false;
+          wake();
+        }
+      });
+  }
+
+  const poll = setInterval(wake, pollMs);
+  poll.unref();
+
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearInterval(poll);
+      current?.abort();
+      await running;
+    },
+  };
+}
