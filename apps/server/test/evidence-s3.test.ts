@@ -16,12 +16,7 @@ beforeAll(async () => {
   s3 = await startFakeS3();
   env = await createTestEnv({
     env: {
-      S3_BUCKET: s3.bucket,
-      S3_REGION: s3.region,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3.env,
       // Small enough that a test photo can overshoot it: S3 cannot enforce the limit on the PUT.
       MAX_IMAGE_MB: '0.1',
     },
@@ -327,12 +322,7 @@ describe('when the bucket cannot be reached', () => {
     const down = await startFakeS3();
     const other = await createTestEnv({
       env: {
-        S3_BUCKET: down.bucket,
-        S3_REGION: down.region,
-        S3_ENDPOINT: down.endpoint,
-        S3_ACCESS_KEY_ID: down.accessKeyId,
-        S3_SECRET_ACCESS_KEY: down.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
+        ...down.env,
       },
     });
     try {

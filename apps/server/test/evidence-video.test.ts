@@ -216,12 +216,7 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on an 
     const s3 = await startFakeS3();
     const env = await createTestEnv({
       env: {
-        S3_BUCKET: s3.bucket,
-        S3_REGION: s3.region,
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
+        ...s3.env,
       },
     });
     try {

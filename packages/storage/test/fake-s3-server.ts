@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
+import type { S3StorageConfig } from '../src/s3';
 
 /**
  * A small S3 peer for tests: path-style PUT/GET/HEAD/DELETE on objects kept in memory, multipart
@@ -31,6 +32,10 @@ export type FakeS3 = {
   /** Multipart uploads neither completed nor aborted, by UploadId. */
   uploads: Map<string, MultipartUpload>;
   requests: { method: string; path: string; status: number }[];
+  /** How the server's environment names this bucket, for `createTestEnv({ env })`. */
+  env: Record<string, string>;
+  /** The adapter's configuration for this bucket. */
+  storageConfig: S3StorageConfig;
   /** Moves the server's clock, to test expiry without waiting. */
   setClock(now: () => Date): void;
   close(): Promise<void>;
@@ -549,12 +554,22 @@ export async function startFakeS3(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     bucket,
     region,
     accessKeyId,
     secretAccessKey,
+    env: {
+      S3_BUCKET: bucket,
+      S3_REGION: region,
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    storageConfig: { bucket, endpoint, region, accessKeyId, secretAccessKey, forcePathStyle: true },
     objects,
     uploads,
     requests,

@@ -13,12 +13,7 @@ beforeAll(async () => {
   // Two parts per listing page, so a three-part upload is listed in two pages.
   s3 = await startFakeS3({ listPartsPageSize: 2 });
   storage = createS3Storage({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: s3.region,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
+    ...s3.storageConfig,
     partSize: s3MinPartSize,
   });
 });

@@ -17,12 +17,7 @@ let storage: S3Storage;
 beforeAll(async () => {
   s3 = await startFakeS3();
   storage = createS3Storage({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: s3.region,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
+    ...s3.storageConfig,
   });
 });
 
