@@ -253,14 +253,3 @@ export async function listSubmissionFiles(db: Database, submissionIds: string[])
     .where(inArray(evidenceFiles.submissionId, submissionIds))
     .orderBy(desc(evidenceFiles.isPrimary), asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
 }
-
-/** How many files each of a student's submissions holds, keyed by submission id. */
-export async function countFilesBySubmission(db: Database, studentId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ submissionId: evidenceFiles.submissionId, n: sql<number>`count(*)::int` })
-    .from(evidenceFiles)
-    .innerJoin(submissions, eq(submissions.id, evidenceFiles.submissionId))
-    .where(eq(submissions.studentId, studentId))
-    .groupBy(evidenceFiles.submissionId);
-  return new Map(rows.map((row) => [row.submissionId, row.n]));
-}

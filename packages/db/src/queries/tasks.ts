@@ -2,7 +2,7 @@ import type { EvidenceType, Phase } from '@evident/core/curriculum';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { enrolments, tasks, units } from '../schema/curriculum';
-import { submissions } from '../schema/evidence';
+import { evidenceFiles, submissions } from '../schema/evidence';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskFields = {
@@ -95,10 +95,11 @@ export type StudentTask = TaskRow & {
     id: string;
     status: 'submitted' | 'satisfactory' | 'not_yet_satisfactory';
     assessorComment: string | null;
+    fileCount: number;
   } | null;
 };
 
-/** The tasks of every unit the student is enrolled in, with their own submission if any. */
+/** The tasks of every unit the student is enrolled in, with their own submission (and its file count) if any. */
 export async function listStudentTasks(db: Database, studentId: string): Promise<StudentTask[]> {
   const rows = await db
     .select({
@@ -108,6 +109,8 @@ export async function listStudentTasks(db: Database, studentId: string): Promise
       submissionId: submissions.id,
       status: submissions.status,
       assessorComment: submissions.assessorComment,
+      // In the same query rather than a second one: on PGlite every round trip costs a row parse.
+      fileCount: sql<number>`(select count(*)::int from ${evidenceFiles} where ${evidenceFiles.submissionId} = ${submissions.id})`,
     })
     .from(enrolments)
     .innerJoin(units, eq(units.id, enrolments.unitId))
@@ -121,7 +124,12 @@ export async function listStudentTasks(db: Database, studentId: string): Promise
     unitTitle: row.unitTitle,
     submission:
       row.submissionId && row.status
-        ? { id: row.submissionId, status: row.status, assessorComment: row.assessorComment }
+        ? {
+            id: row.submissionId,
+            status: row.status,
+            assessorComment: row.assessorComment,
+            fileCount: row.fileCount,
+          }
         : null,
   }));
 }
