@@ -135,8 +135,10 @@ export async function buildApp(options: AppOptions) {
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const isApi = /^\/(api|trpc|files|lti)(\/|$)/.test(req.url);
-    if (req.method === 'GET' && webDist && !isApi) {
+    // A missing build asset is a 404, never the SPA: after a deploy, a tab still on the old build
+    // asks for old chunk names, and HTML in their place fails as a module the router cannot recover.
+    const notSpa = /^\/(api|trpc|files|lti|assets)(\/|$)/.test(req.url);
+    if (req.method === 'GET' && webDist && !notSpa) {
       // Client-side routes: the SPA decides between a screen, the landing page and its 404.
       return reply
         .type('text/html; charset=utf-8')

@@ -123,8 +123,8 @@ export async function createTestEnv(
     return browser('127.0.0.1', session.sessionId);
   }
 
-  async function app() {
-    return buildApp({ services, databaseKind: database.kind, logger: pino });
+  async function app(extra: { webDistDir?: string } = {}) {
+    return buildApp({ services, databaseKind: database.kind, logger: pino, ...extra });
   }
 
   return {

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { restRoutes } from '@evident/api/rest/routes';
 import { PASSWORD_MAX_LENGTH } from '@evident/core/auth-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,6 +244,27 @@ describe('request hygiene', () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('client routes get the SPA; a missing build asset is a 404, not the SPA in its place', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'evident-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(join(dist, 'assets', 'index-abc123.js'), 'export {};');
+    const withSpa = await env.app({ webDistDir: dist });
+    try {
+      const route = await withSpa.inject({ method: 'GET', url: '/admin/units' });
+      expect(route.statusCode).toBe(200);
+      expect(route.headers['content-type']).toMatch(/^text\/html/);
+      const asset = await withSpa.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+      const stale = await withSpa.inject({ method: 'GET', url: '/assets/index-old999.js' });
+      expect(stale.statusCode).toBe(404);
+    } finally {
+      await withSpa.close();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 
   it('unknown /api paths are a plain 404', async () => {
