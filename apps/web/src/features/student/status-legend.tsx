@@ -15,7 +15,7 @@ export function StatusLegend() {
           const { color, icon: Icon } = statusLook[status];
           return (
             <li key={status} className={classes.legendItem}>
-              <Icon size={14} stroke={2} color={`var(--mantine-color-${color}-filled)`} aria-hidden />
+              <Icon size={14} stroke={2} color={`var(--mantine-color-${color}-text)`} aria-hidden />
               <Text size="xs" component="span">
                 {taskStatusLabels[status]}
               </Text>
