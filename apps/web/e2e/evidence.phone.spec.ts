@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { expectToast, registerThroughUi, uniqueEmail } from './support';
+import { expectToast, studentWithUnit } from './support';
 
 /**
  * A 12-megapixel photo as a phone camera saves it: smooth light with sensor grain, high JPEG quality,
@@ -49,19 +49,6 @@ async function squeezedSidewaysPhoto(): Promise<Buffer> {
     })
     .jpeg({ quality: 10 })
     .toBuffer();
-}
-
-async function studentWithUnit(page: Page): Promise<void> {
-  await registerThroughUi(page, {
-    firstName: 'Pat',
-    lastName: 'Phone',
-    email: uniqueEmail('evidence'),
-    password: 'on-the-tools',
-  });
-  const setup = await page.request.post('/api/units/generate-tasks', { data: { unitCode: 'HLTINF006' } });
-  expect(setup.ok()).toBe(true);
-  await page.goto('/');
-  await expect(page.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
 }
 
 test('a student uploads a compressed photo, watches the progress, and sees it as evidence', async ({

@@ -80,3 +80,17 @@ export async function expectToast(page: Page, title: string, message?: string): 
   await expect(toast.first()).toBeVisible();
   if (message) await expect(toast.first()).toContainText(message);
 }
+
+/** A newly registered student, signed in, enrolled in HLTINF006 and on the dashboard. */
+export async function studentWithUnit(page: Page): Promise<void> {
+  await registerThroughUi(page, {
+    firstName: 'Pat',
+    lastName: 'Phone',
+    email: uniqueEmail('evidence'),
+    password: 'on-the-tools',
+  });
+  const setup = await page.request.post('/api/units/generate-tasks', { data: { unitCode: 'HLTINF006' } });
+  expect(setup.ok()).toBe(true);
+  await page.goto('/');
+  await expect(page.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
+}
