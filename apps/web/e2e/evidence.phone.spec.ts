@@ -179,3 +179,43 @@ test('a retry after the answer to a finished upload was lost records the file th
   const evidence = await (await page.request.get(`/api/student/tasks/${taskId}/evidence`)).json();
   expect(evidence.submission.files).toHaveLength(1);
 });
+
+test('a big video goes up in parts, and after a dropped part the retry sends only what is missing', async ({
+  page,
+}) => {
+  await studentWithUnit(page);
+  const card = page.getByTestId('task-card').first();
+  // 21 MiB of MP4 (an ftyp box, then filler): three 8 MiB parts.
+  const video = Buffer.alloc(21 * 1024 * 1024, 0x11);
+  Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]).copy(video);
+
+  const sent: string[] = [];
+  let dropped = false;
+  await page.route('**/files/upload/**', async (route) => {
+    const url = new URL(route.request().url());
+    const step = `${route.request().method()} ${url.searchParams.get('part') ?? url.searchParams.get('parts') ?? ''}`;
+    sent.push(step);
+    // The connection drops while part 2 is on its way, after part 1 arrived.
+    if (step === 'PUT 2' && !dropped) {
+      dropped = true;
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+  await card
+    .getByTestId('evidence-file-input')
+    .setInputFiles({ name: 'forklift-check.mp4', mimeType: 'video/mp4', buffer: video });
+  await expectToast(page, 'Upload failed', 'Failed to upload evidence. Please try again');
+  expect(sent).toEqual(['PUT 1', 'PUT 2']);
+
+  await card.getByTestId('retry-upload').click();
+  await expectToast(page, 'Evidence uploaded');
+  await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'submitted');
+  // The retry asked what arrived, sent parts 2 and 3 only, then joined them.
+  expect(sent.slice(2)).toEqual(['GET ', 'PUT 2', 'PUT 3', 'POST 3']);
+
+  const taskId = await card.getAttribute('data-task-id');
+  const evidence = await (await page.request.get(`/api/student/tasks/${taskId}/evidence`)).json();
+  expect(evidence.submission.files[0]).toMatchObject({ fileType: 'video/mp4', fileSize: video.length });
+});
