@@ -1,6 +1,7 @@
 import { createPasswordHasher } from '@evident/auth/password';
 import { AppError } from '@evident/core/errors';
 import { openDatabase } from '@evident/db/client';
+import { queueUnprocessedVideos } from '@evident/db/queries/evidence';
 import { ConfigError, loadConfig } from './config';
 import { seedDemoData } from './demo-data';
 import { type AdminSpec, describeEnsureAdmin, ensureAdmin, parseCreateAdminArgs } from './initial-admin';
@@ -10,7 +11,9 @@ import { createServices } from './services';
 const usage = `Usage: pnpm cli <command>
   migrate                                   apply database migrations
   create-admin --email E --password P [--first-name F] [--last-name L]
-  seed-demo                                 add demo people to an empty database`;
+  seed-demo                                 add demo people to an empty database
+  queue-videos [--retry-failed]             queue videos recorded while video processing was off
+                                            (and, with the flag, those whose processing failed)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -49,6 +52,19 @@ async function main(argv: string[]): Promise<number> {
           seeded.length
             ? `seeded ${seeded.length} demo people and their units`
             : 'database not empty; nothing seeded',
+        );
+        return 0;
+      }
+      case 'queue-videos': {
+        if (rest.some((arg) => arg !== '--retry-failed')) {
+          console.error(usage);
+          return 2;
+        }
+        const queued = await queueUnprocessedVideos(database.db, {
+          retryFailed: rest.includes('--retry-failed'),
+        });
+        console.log(
+          `queued ${queued} video${queued === 1 ? '' : 's'}; a server with video processing on picks them up within a minute`,
         );
         return 0;
       }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createVideoQueue } from '@evident/api/evidence/video-queue';
 import type { VideoConverter } from '@evident/core/ports/video';
+import { queueUnprocessedVideos } from '@evident/db/queries/evidence';
 import { evidenceFiles } from '@evident/db/schema';
 import { playablePathFor, thumbnailPathFor } from '@evident/storage/object-path';
 import { createThumbnail, thumbnailContentType } from '@evident/storage/thumbnail';
@@ -279,6 +280,15 @@ describe('video evidence without ffmpeg', () => {
       expect(file).toMatchObject({ videoStatus: null, playableUrl: null, thumbnailUrl: null });
       const [row] = await env.db.select().from(evidenceFiles);
       expect(row?.videoStatus).toBeNull();
+
+      // Once ffmpeg is installed, `pnpm cli queue-videos` hands such videos to the queue.
+      expect(await queueUnprocessedVideos(env.db, { retryFailed: false })).toBe(1);
+      const [queued] = await env.db.select().from(evidenceFiles);
+      expect(queued).toMatchObject({ videoStatus: 'pending', videoAttempts: 0 });
+      expect(await queueUnprocessedVideos(env.db, { retryFailed: false })).toBe(0);
+      await env.db.update(evidenceFiles).set({ videoStatus: 'failed' });
+      expect(await queueUnprocessedVideos(env.db, { retryFailed: false })).toBe(0);
+      expect(await queueUnprocessedVideos(env.db, { retryFailed: true })).toBe(1);
     } finally {
       await app.close();
       await env.close();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { enrolments, tasks } from '../schema/curriculum';
 import { evidenceFiles, submissions, uploadGrants } from '../schema/evidence';
@@ -242,6 +242,25 @@ export async function finishVideo(
       videoClaimedAt: null,
     })
     .where(eq(evidenceFiles.id, fileId));
+}
+
+/**
+ * Queues videos recorded while processing was off (no status yet) and, with `retryFailed`, those
+ * whose processing failed; answers how many. A running server picks them up on its next look.
+ */
+export async function queueUnprocessedVideos(db: Database, { retryFailed }: { retryFailed: boolean }) {
+  const unprocessed = isNull(evidenceFiles.videoStatus);
+  const rows = await db
+    .update(evidenceFiles)
+    .set({ videoStatus: 'pending', videoAttempts: 0, videoClaimedAt: null })
+    .where(
+      and(
+        like(evidenceFiles.fileType, 'video/%'),
+        retryFailed ? or(unprocessed, eq(evidenceFiles.videoStatus, 'failed')) : unprocessed,
+      ),
+    )
+    .returning({ id: evidenceFiles.id });
+  return rows.length;
 }
 
 /** A submission's files, the primary one first, then in the order they were added. */
