@@ -15,6 +15,8 @@ test('a forgotten password is reset through the mailed link', async ({ page }) =
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('dialog').getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The URL changes before the page's code has loaded; until then the sign-in dialog's Email is on screen.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel(/^Email/).fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(
