@@ -47,18 +47,20 @@ export function newObjectPath(userId: string, fileName: string): string {
   return `evidence/${userId}/${randomUUID()}/${sanitiseFileName(fileName)}`;
 }
 
-/** Where the thumbnail of an uploaded image lives. */
-export function thumbnailPathFor(objectPath: string): string {
+/** A file the server makes from an upload: same user and id, another prefix and extension. */
+function derivedPathFor(objectPath: string, prefix: 'thumbnails' | 'playable', extension: string): string {
   assertValidObjectPath(objectPath);
   const [, userId, id, name] = objectPath.split('/');
   const stem = (name ?? 'file').replace(/\.[^.]*$/, '');
-  return `thumbnails/${userId}/${id}/${stem.slice(0, 110)}.webp`;
+  return `${prefix}/${userId}/${id}/${stem.slice(0, 110)}.${extension}`;
+}
+
+/** Where the thumbnail of an uploaded image (or a video's poster) lives. */
+export function thumbnailPathFor(objectPath: string): string {
+  return derivedPathFor(objectPath, 'thumbnails', 'webp');
 }
 
 /** Where the H.264 MP4 copy of an uploaded video lives, beside its original under another prefix. */
 export function playablePathFor(objectPath: string): string {
-  assertValidObjectPath(objectPath);
-  const [, userId, id, name] = objectPath.split('/');
-  const stem = (name ?? 'file').replace(/\.[^.]*$/, '');
-  return `playable/${userId}/${id}/${stem.slice(0, 110)}.mp4`;
+  return derivedPathFor(objectPath, 'playable', 'mp4');
 }

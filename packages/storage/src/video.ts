@@ -270,6 +270,7 @@ export function createFfmpegConverter(options: FfmpegConverterOptions): VideoCon
     timeoutMs: number,
     signal?: AbortSignal,
   ) {
+    const toneMap = toneMapFor(probed);
     await run(
       ffmpeg,
       [
@@ -287,7 +288,7 @@ export function createFfmpegConverter(options: FfmpegConverterOptions): VideoCon
         '-map_chapters',
         '-1',
         '-vf',
-        [fitInside(playableMaxSide), ...toneMapFor(probed), 'format=yuv420p'].join(','),
+        [fitInside(playableMaxSide), ...toneMap, 'format=yuv420p'].join(','),
         '-c:v',
         'libx264',
         '-preset',
@@ -296,7 +297,7 @@ export function createFfmpegConverter(options: FfmpegConverterOptions): VideoCon
         '23',
         '-profile:v',
         'high',
-        ...(toneMapFor(probed).length > 0
+        ...(toneMap.length > 0
           ? ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709']
           : []),
         '-c:a',
