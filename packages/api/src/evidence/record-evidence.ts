@@ -16,6 +16,7 @@ import {
   setEvidenceThumbnail,
 } from '@evident/db/queries/evidence';
 import type { Services } from '../context';
+import { noUploadIssued, requireOwnUploadGrant } from './own-upload-grant';
 
 /** Answer of `student.recordEvidence` / `POST /api/evidence`. */
 export type RecordedEvidence = {
@@ -72,9 +73,7 @@ function toRecorded(submission: SubmissionRow, file: EvidenceFileRow): RecordedE
 /** A second request for an object already recorded gets the first one's answer, not a second row. */
 async function alreadyRecorded(db: Database, studentId: string, objectPath: string, taskId: string) {
   const found = await findEvidenceFileByObjectPath(db, objectPath);
-  if (!found || found.submission.studentId !== studentId) {
-    throw new AppError('NOT_FOUND', 'No upload was issued for this file. Please upload it again');
-  }
+  if (!found || found.submission.studentId !== studentId) throw noUploadIssued();
   if (found.submission.taskId !== taskId) {
     throw new AppError('CONFLICT', 'This file is already recorded as evidence for another task');
   }
@@ -95,9 +94,7 @@ export async function recordEvidence(
 ): Promise<RecordedEvidence> {
   const { db } = deps;
   const { objectPath, taskId } = input;
-  const grant = await findUploadGrant(db, objectPath);
-  if (!grant) throw new AppError('NOT_FOUND', 'No upload was issued for this file. Please upload it again');
-  if (grant.userId !== studentId) throw new AppError('FORBIDDEN', 'This file was not uploaded by you');
+  const grant = await requireOwnUploadGrant(db, studentId, objectPath);
   if (grant.recordedAt) return alreadyRecorded(db, studentId, objectPath, taskId);
 
   if (normaliseMimeType(input.fileType) !== grant.fileType) {

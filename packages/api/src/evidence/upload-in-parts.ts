@@ -1,7 +1,7 @@
 import { AppError } from '@evident/core/errors';
 import type { MultipartListing } from '@evident/core/ports/storage';
-import { findUploadGrant } from '@evident/db/queries/evidence';
 import type { Services } from '../context';
+import { requireOwnUploadGrant } from './own-upload-grant';
 
 /**
  * The server's half of an upload in parts that the bucket keeps (protocol `s3` in
@@ -13,9 +13,7 @@ import type { Services } from '../context';
 type Deps = Pick<Services, 'db' | 'storage'>;
 
 async function ownUpload(deps: Deps, userId: string, objectPath: string) {
-  const grant = await findUploadGrant(deps.db, objectPath);
-  if (!grant) throw new AppError('NOT_FOUND', 'No upload was issued for this file. Please upload it again');
-  if (grant.userId !== userId) throw new AppError('FORBIDDEN', 'This file was not uploaded by you');
+  const grant = await requireOwnUploadGrant(deps.db, userId, objectPath);
   const { multipart } = deps.storage;
   if (!multipart) {
     throw new AppError('BAD_REQUEST', 'This store takes parts through the upload URL itself');
