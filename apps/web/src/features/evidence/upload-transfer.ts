@@ -1,3 +1,4 @@
+import type { UploadParts } from '@evident/api/evidence/upload-url';
 import {
   partsToSend,
   planUploadParts,
@@ -17,10 +18,7 @@ import {
 export type UploadTarget = {
   uploadUrl: string;
   headers: Record<string, string>;
-  parts:
-    | { protocol: 'local'; partSize: number; maxParts: number }
-    | { protocol: 's3'; partSize: number; uploadId: string; partUrls: string[] }
-    | null;
+  parts: UploadParts | null;
 };
 
 /** Parts received so far, or `complete` when they were already joined into the file. */
@@ -146,7 +144,7 @@ export async function sendFile(target: UploadTarget, blob: Blob, options: SendFi
   const total = blob.size;
   const { parts } = target;
   if (parts?.protocol === 'local' && shouldUploadInParts(total, parts)) {
-    await sendLocalParts(target.uploadUrl, target.headers, parts.partSize, blob, options);
+    await sendParts(parts.partSize, localChannel(target.uploadUrl, target.headers), blob, options);
     return;
   }
   // The server planned the parts for the size it was told; a blob of another size goes whole.
@@ -155,7 +153,7 @@ export async function sendFile(target: UploadTarget, blob: Blob, options: SendFi
     options.bucketParts &&
     planUploadParts(total, parts.partSize).length === parts.partUrls.length
   ) {
-    await sendBucketParts(parts, options.bucketParts, blob, options);
+    await sendParts(parts.partSize, bucketChannel(parts, options.bucketParts), blob, options);
     return;
   }
   options.onProgress(0, total);
@@ -175,23 +173,62 @@ export async function sendFile(target: UploadTarget, blob: Blob, options: SendFi
   options.onProgress(total, total);
 }
 
-/** PUTs, one after another, the parts of `plan` that `listing` lacks, with progress over the whole file. */
-async function sendMissingParts(
-  plan: UploadPart[],
-  listing: PartsListing | null,
-  partRequest: (part: UploadPart) => { url: string; headers?: Record<string, string> },
+/** Where the parts of one upload go, and how to learn what arrived and have them joined. */
+type PartsChannel = {
+  list(signal: AbortSignal): Promise<PartsListing>;
+  partRequest(part: UploadPart): { url: string; headers?: Record<string, string> };
+  join(partCount: number, signal: AbortSignal): Promise<unknown>;
+};
+
+/** Local disk: everything goes to our own upload URL (packages/storage/src/local-disk.ts). */
+function localChannel(uploadUrl: string, headers: Record<string, string>): PartsChannel {
+  return {
+    list: async (signal) =>
+      JSON.parse(await request({ method: 'GET', url: uploadUrl, signal })) as PartsListing,
+    partRequest: (part) => ({ url: withQuery(uploadUrl, `part=${part.part}`), headers }),
+    join: (partCount, signal) =>
+      request({ method: 'POST', url: withQuery(uploadUrl, `parts=${partCount}`), signal }),
+  };
+}
+
+/** S3: parts go to the bucket; the server lists and joins them, since it holds the ETags. */
+function bucketChannel(parts: { uploadId: string; partUrls: string[] }, bucket: BucketParts): PartsChannel {
+  return {
+    list: (signal) => bucket.list(parts.uploadId, signal),
+    // Presigned for exactly this part number and length; no headers, so no ETag to read back either.
+    partRequest: (part) => ({ url: parts.partUrls[part.part - 1] ?? '' }),
+    join: (partCount, signal) => bucket.complete(parts.uploadId, partCount, signal),
+  };
+}
+
+/**
+ * Sends the parts the server lacks (on a resume it is asked first), one after another with progress
+ * over the whole file, then has them joined.
+ */
+async function sendParts(
+  partSize: number,
+  channel: PartsChannel,
   blob: Blob,
-  { onProgress, signal }: SendFileOptions,
+  { onProgress, signal, resume }: SendFileOptions,
 ): Promise<void> {
   const total = blob.size;
-  const todo = listing ? partsToSend(plan, listing.parts) : plan;
+  const plan = planUploadParts(total, partSize);
+  let todo = plan;
+  if (resume) {
+    const listing = await channel.list(signal);
+    if (listing.complete) {
+      onProgress(total, total);
+      return;
+    }
+    todo = partsToSend(plan, listing.parts);
+  }
   let sent = total - todo.reduce((sum, part) => sum + (part.end - part.start), 0);
   onProgress(sent, total);
   for (const part of todo) {
     const size = part.end - part.start;
     await request({
       method: 'PUT',
-      ...partRequest(part),
+      ...channel.partRequest(part),
       body: blob.slice(part.start, part.end),
       signal,
       onProgress: (loaded) => onProgress(sent + Math.min(loaded, size), total),
@@ -199,50 +236,7 @@ async function sendMissingParts(
     sent += size;
     onProgress(sent, total);
   }
-}
-
-async function sendLocalParts(
-  uploadUrl: string,
-  headers: Record<string, string>,
-  partSize: number,
-  blob: Blob,
-  options: SendFileOptions,
-): Promise<void> {
-  const { signal } = options;
-  const plan = planUploadParts(blob.size, partSize);
-  let listing: PartsListing | null = null;
-  if (options.resume) {
-    listing = JSON.parse(await request({ method: 'GET', url: uploadUrl, signal })) as PartsListing;
-    if (listing.complete) {
-      options.onProgress(blob.size, blob.size);
-      return;
-    }
-  }
-  const partUrl = (part: UploadPart) => ({ url: withQuery(uploadUrl, `part=${part.part}`), headers });
-  await sendMissingParts(plan, listing, partUrl, blob, options);
-  await request({ method: 'POST', url: withQuery(uploadUrl, `parts=${plan.length}`), signal });
-}
-
-async function sendBucketParts(
-  parts: { partSize: number; uploadId: string; partUrls: string[] },
-  bucket: BucketParts,
-  blob: Blob,
-  options: SendFileOptions,
-): Promise<void> {
-  const { signal } = options;
-  const plan = planUploadParts(blob.size, parts.partSize);
-  let listing: PartsListing | null = null;
-  if (options.resume) {
-    listing = await bucket.list(parts.uploadId, signal);
-    if (listing.complete) {
-      options.onProgress(blob.size, blob.size);
-      return;
-    }
-  }
-  // Presigned for exactly this part number and length; no headers, so no ETag to read back either.
-  const partUrl = (part: UploadPart) => ({ url: parts.partUrls[part.part - 1] ?? '' });
-  await sendMissingParts(plan, listing, partUrl, blob, options);
-  await bucket.complete(parts.uploadId, plan.length, signal);
+  await channel.join(plan.length, signal);
 }
 
 /** Throws away the parts of an abandoned upload; best effort, the server sweeps leftovers anyway. */
