@@ -320,11 +320,7 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
 describe('when the bucket cannot be reached', () => {
   it('the sweep keeps the grant of an object it could not delete, to try again next time', async () => {
     const down = await startFakeS3();
-    const other = await createTestEnv({
-      env: {
-        ...down.env,
-      },
-    });
+    const other = await createTestEnv({ env: down.env });
     try {
       const { caller } = await studentWithUnit(other);
       const grant = await caller.student.uploadUrl({ fileName: 'a.jpg', fileType: 'image/jpeg' });

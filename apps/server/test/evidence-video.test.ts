@@ -215,11 +215,7 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on loc
 describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on an S3-compatible bucket', () => {
   it('reads the original from the bucket and stores the poster and H.264 copy beside it', async () => {
     const s3 = await startFakeS3();
-    const env = await createTestEnv({
-      env: {
-        ...s3.env,
-      },
-    });
+    const env = await createTestEnv({ env: s3.env });
     try {
       const { caller, task } = await studentWithUnit(env);
       const original = await iphoneClip();

@@ -68,31 +68,23 @@ describe('logged database errors', () => {
     const app = await env.app();
     try {
       log.lines.length = 0;
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({
-          firstName: 'Grace',
-          lastName: 'Hopper',
-          email: 'grace@example.com',
-          password: 'cobol-forever',
-        }),
-      });
+      const register = (url: string, email: string) =>
+        app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({
+            firstName: 'Grace',
+            lastName: 'Hopper',
+            email,
+            password: 'cobol-forever',
+          }),
+        });
+      const res = await register('/api/auth/register', 'grace@example.com');
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('argon2');
 
-      const trpc = await app.inject({
-        method: 'POST',
-        url: '/trpc/auth.register',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({
-          firstName: 'Grace',
-          lastName: 'Hopper',
-          email: 'grace2@example.com',
-          password: 'cobol-forever',
-        }),
-      });
+      const trpc = await register('/trpc/auth.register', 'grace2@example.com');
       expect(trpc.statusCode).toBe(500);
 
       const failures = log.lines.map((line) => JSON.parse(line)).filter((line) => line.err);
