@@ -68,7 +68,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onRequest', async (req, reply) => {
     // Signed file URLs carry their own authority and ignore cookies, so there is nothing to forge.
     if (req.url.startsWith('/files/')) return;
-    if (isCrossSiteMutation(req.method, req.headers, { trustProxy: options.trustProxy ?? false })) {
+    if (isCrossSiteMutation(req.method, req.headers, req.host)) {
       return reply.code(403).type('text/plain; charset=utf-8').send('Cross-site request refused');
     }
   });

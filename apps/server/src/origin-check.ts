@@ -10,20 +10,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function isCrossSiteMutation(
   method: string,
   headers: IncomingHttpHeaders,
-  { trustProxy }: { trustProxy: boolean },
+  /** The host the browser asked for: Fastify's `request.host`, which reads X-Forwarded-Host only with TRUST_PROXY. */
+  host: string,
 ): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (!headers.cookie) return false;
   if (headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = headers.origin;
   if (!origin || origin === 'null') return origin === 'null';
-  // Only a proxy we were told to trust may say which host the browser asked for.
-  const forwarded = trustProxy
-    ? String(headers['x-forwarded-host'] ?? '')
-        .split(',')[0]
-        ?.trim()
-    : undefined;
-  const host = forwarded || headers.host;
   try {
     const from = new URL(origin);
     // Read the Host through the same scheme so a spelled-out default port (":80") still matches.

@@ -123,7 +123,7 @@ export async function createTestEnv(
     return browser('127.0.0.1', session.sessionId);
   }
 
-  async function app(extra: { webDistDir?: string } = {}) {
+  async function app(extra: { webDistDir?: string; trustProxy?: boolean } = {}) {
     return buildApp({ services, databaseKind: database.kind, logger: pino, ...extra });
   }
 

@@ -200,6 +200,38 @@ describe('request hygiene', () => {
     expect(await (await student.caller()).auth.user()).not.toBeNull();
   });
 
+  it('believes X-Forwarded-Host for the Origin check only behind a trusted proxy', async () => {
+    const student = await env.signedIn('student');
+    const logout = (server: typeof app, origin: string, host: string, forwardedHost: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: {
+          cookie: `evident_session=${student.sessionId}`,
+          origin,
+          host,
+          'x-forwarded-host': forwardedHost,
+        },
+      });
+    // Without TRUST_PROXY a forged header cannot make another site look like us.
+    const forged = await logout(app, 'https://evil.example', 'evident.example', 'evil.example');
+    expect(forged.statusCode).toBe(403);
+    expect(await (await student.caller()).auth.user()).not.toBeNull();
+
+    const behindProxy = await env.app({ trustProxy: true });
+    try {
+      const viaProxy = await logout(
+        behindProxy,
+        'https://evident.example',
+        '10.0.0.5:3000',
+        'evident.example',
+      );
+      expect(viaProxy.statusCode).toBe(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('every /api path refuses a signed-out caller unless it is part of signing in', async () => {
     const open = new Set([
       '/api/auth/user',
