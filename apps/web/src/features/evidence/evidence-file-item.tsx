@@ -1,3 +1,4 @@
+import type { EvidenceFileView } from '@evident/api/evidence/file-views';
 import { formatKilobytes } from '@evident/core/file-size';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import {
@@ -14,19 +15,7 @@ import { useState } from 'react';
 import classes from './evidence-viewer.module.css';
 
 /** A stored evidence file with its signed links, as `student.evidence` (and the assessor views) return it. */
-export type EvidenceFileLinks = {
-  id: string;
-  fileName: string;
-  fileType: string;
-  fileSize: number;
-  isPrimary: boolean;
-  url: string;
-  downloadUrl: string;
-  thumbnailUrl: string | null;
-  /** Videos: the H.264 MP4 copy that plays in every browser, once the server has made it. */
-  playableUrl: string | null;
-  videoStatus: 'pending' | 'ready' | 'failed' | null;
-};
+export type EvidenceFileLinks = Omit<EvidenceFileView, 'createdAt' | 'urlsExpireAt'>;
 
 type Look = 'image' | 'audio' | 'video' | 'pdf' | 'document';
 
