@@ -35,6 +35,8 @@ export const submissions = pgTable(
     strategiesForReassessment: text('strategies_for_reassessment'),
     gradedBy: uuid('graded_by').references(() => users.id, { onDelete: 'set null' }),
     gradedAt: timestamp('graded_at', { withTimezone: true }),
+    /** When the student last sent it for a decision: first upload, or new evidence after NYS. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +73,12 @@ export const evidenceFiles = pgTable(
     /** When a server last took the work on, and how often: a claim left by a crash is retried, a few times. */
     videoClaimedAt: timestamp('video_claimed_at', { withTimezone: true }),
     videoAttempts: integer('video_attempts').notNull().default(0),
+    /**
+     * A file the student took back before it was graded: hidden from every view but kept, with who
+     * withdrew it and when, for the audit trail. Never deleted.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: uuid('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('evidence_files_object_idx').on(t.objectPath),
@@ -90,8 +98,36 @@ export const uploadGrants = pgTable(
     fileName: text('file_name').notNull(),
     fileType: text('file_type').notNull(),
     maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
+    /** The size the client declared up front, when it did; what the grant counts against the quota. */
+    declaredSize: bigint('declared_size', { mode: 'number' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
   },
-  (t) => [index('upload_grants_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    index('upload_grants_expiry_idx').on(t.expiresAt),
+    index('upload_grants_open_user_idx').on(t.userId).where(sql`${t.recordedAt} is null`),
+  ],
+);
+
+/**
+ * Every assessment decision, append-only: a re-grade or new evidence adds a row and never changes
+ * one. `assessorId` is who the app acted as; `actingAdminId` the admin behind them when impersonating.
+ */
+export const gradingDecisions = pgTable(
+  'grading_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    assessorId: uuid('assessor_id').references(() => users.id, { onDelete: 'set null' }),
+    actingAdminId: uuid('acting_admin_id').references(() => users.id, { onDelete: 'set null' }),
+    status: submissionStatusEnum('status').notNull(),
+    comment: text('comment'),
+    strategiesForReassessment: text('strategies_for_reassessment'),
+    /** The evidence files the decision judged (those not withdrawn at the time). */
+    fileIds: uuid('file_ids').array().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('grading_decisions_submission_idx').on(t.submissionId, t.createdAt)],
 );

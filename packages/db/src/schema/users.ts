@@ -16,6 +16,12 @@ export const users = pgTable(
     role: roleEnum('role').notNull(),
     /** Null for people who only ever sign in through SSO or an LMS launch. */
     passwordHash: text('password_hash'),
+    /**
+     * Assessors see students' evidence only once an administrator approves them; null while a
+     * self-registered assessor waits. Unused for other roles.
+     */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: uuid('approved_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
