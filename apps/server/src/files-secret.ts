@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Logger } from '@evident/api/context';
+import type { Logger } from '@evident/core/logger';
 
 /**
  * The HMAC key of the local adapter's signed file URLs. FILES_SECRET wins; without it a random key

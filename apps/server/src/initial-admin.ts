@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { Logger } from '@evident/api/context';
 import { emailSchema, newPasswordSchema } from '@evident/core/auth-schemas';
+import type { Logger } from '@evident/core/logger';
 import type { PasswordHasher } from '@evident/core/ports/auth';
 import type { Role } from '@evident/core/roles';
 import type { Database } from '@evident/db/client';

@@ -1,4 +1,4 @@
-import type { Logger } from '@evident/api/context';
+import type { Logger } from '@evident/core/logger';
 import { type DestinationStream, type Logger as Pino, pino, stdSerializers } from 'pino';
 
 /** Where the drivers keep a failed query's values: drizzle and PGlite say params, postgres.js parameters. */

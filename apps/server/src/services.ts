@@ -1,9 +1,10 @@
 import { createTaskGenerator } from '@evident/ai/generator-factory';
-import type { Logger, Services } from '@evident/api/context';
+import type { Services } from '@evident/api/context';
 import { createVideoQueue, type VideoQueue } from '@evident/api/evidence/video-queue';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createPasswordHasher } from '@evident/auth/password';
 import { createSessionStore } from '@evident/auth/sessions';
+import type { Logger } from '@evident/core/logger';
 import type { VideoConverter } from '@evident/core/ports/video';
 import type { DatabaseHandle } from '@evident/db/client';
 import { createMailer } from '@evident/mail/mailer';
@@ -15,6 +16,7 @@ import { createS3Storage, type S3Storage } from '@evident/storage/s3';
 import { createThumbnail, thumbnailContentType } from '@evident/storage/thumbnail';
 import { createFfmpegConverter, findVideoTools, playableMaxSide } from '@evident/storage/video';
 import type { Config } from './config';
+import { createInProcessEventBus } from './events/in-process-bus';
 import { resolveFilesSecret } from './files-secret';
 
 /** Services as the server holds them: the concrete store, so /files routes can reach the local adapter. */
@@ -107,6 +109,7 @@ export function createServices(
       videos,
     },
     log,
+    events: createInProcessEventBus(log),
     publicUrl: config.publicUrl,
   };
 }

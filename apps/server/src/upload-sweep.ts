@@ -1,4 +1,4 @@
-import type { Logger } from '@evident/api/context';
+import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
 import { deleteExpiredUploadGrants, restoreUploadGrant } from '@evident/db/queries/evidence';
 import type { LocalDiskStorage } from '@evident/storage/local-disk';

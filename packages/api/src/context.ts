@@ -1,4 +1,6 @@
+import type { Logger } from '@evident/core/logger';
 import type { ActiveSession, PasswordHasher, SessionStore } from '@evident/core/ports/auth';
+import type { EventBus } from '@evident/core/ports/events';
 import type { Mailer } from '@evident/core/ports/mailer';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import type { ObjectStorage } from '@evident/core/ports/storage';
@@ -8,12 +10,6 @@ import type { Database } from '@evident/db/client';
 import { findUserById, toUserSummary } from '@evident/db/queries/users';
 import type { EvidenceServices } from './evidence/evidence-services';
 import type { RateLimits } from './rate-limits';
-
-export type Logger = {
-  info(message: string): void;
-  warn(message: string): void;
-  error(error: unknown, message?: string): void;
-};
 
 /** The adapters a request may use. Only apps/server constructs them. */
 export type Services = {
@@ -28,6 +24,8 @@ export type Services = {
   storage: ObjectStorage;
   evidence: EvidenceServices;
   log: Logger;
+  /** Domain events: publish after the transaction commits (see core/events.ts). */
+  events: EventBus;
   /** Origin the app is reached at, used in links we mail: https://evident.example */
   publicUrl: string;
 };

@@ -89,6 +89,7 @@ export async function issueUploadUrl(
     fileName: input.fileName,
     fileType,
     maxBytes,
+    declaredSize: input.fileSize ?? null,
     expiresAt,
   });
   // After the grant: an upload in parts started here is then always the sweep's to abort.

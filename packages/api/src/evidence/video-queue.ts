@@ -1,3 +1,4 @@
+import type { Logger } from '@evident/core/logger';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { VideoConverter } from '@evident/core/ports/video';
 import type { Database } from '@evident/db/client';
@@ -8,7 +9,6 @@ import {
   releaseVideoClaim,
   touchVideoClaim,
 } from '@evident/db/queries/evidence';
-import type { Logger } from '../context';
 
 /**
  * Background processing of recorded videos: a poster thumbnail and, unless the original already

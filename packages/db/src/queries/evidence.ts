@@ -11,7 +11,7 @@ export type EvidenceFileRow = typeof evidenceFiles.$inferSelect;
 
 export async function insertUploadGrant(
   db: Database,
-  grant: Omit<UploadGrantRow, 'recordedAt'>,
+  grant: Omit<UploadGrantRow, 'recordedAt' | 'declaredSize'> & { declaredSize?: number | null },
 ): Promise<void> {
   await db.insert(uploadGrants).values(grant);
 }
