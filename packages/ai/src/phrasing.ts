@@ -50,7 +50,9 @@ function findBreaks(words: string[]): Breaks {
     const afterJoiner = /^(?:and|or)$/i.test(previous) || previous.endsWith(',');
     if (objectSeen) {
       const newClause = previous.endsWith(',') && (isBaseVerb(bare) || bare === 'then');
-      if (/[;:]$/.test(previous) || newClause || clauseWords.has(bare)) {
+      // "forward and in reverse": a phrase joined to the one before is part of it.
+      const coordinated = /^(?:and|or)$/i.test(previous) && prepositions.has(bare);
+      if (/[;:]$/.test(previous) || newClause || (clauseWords.has(bare) && !coordinated)) {
         breaks.hard.push({ index: i, preposition: prepositions.has(bare) && !previous.endsWith(',') });
       } else if (bare === 'and' && isBaseVerb(words[i + 1] ?? '')) breaks.soft.push(i);
       continue;
@@ -131,7 +133,9 @@ export function endsDangling(text: string): boolean {
 /** "a, b and c", or "a; b; and c" when the items have commas or "and"s of their own. */
 export function joinList(items: string[], plain = false): string {
   if (items.length <= 1) return items[0] ?? '';
-  const complex = !plain && items.some((item) => /,|\band\b|\bor\b/.test(item));
+  // Two items only need a semicolon when the first has an "and" or comma that would swallow the join.
+  const nested = items.length === 2 ? items.slice(0, 1) : items;
+  const complex = !plain && nested.some((item) => /,|\band\b|\bor\b/.test(item));
   const head = items.slice(0, -1).join(complex ? '; ' : ', ');
   return `${head}${complex ? '; and ' : ' and '}${items.at(-1)}`;
 }

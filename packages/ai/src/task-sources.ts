@@ -22,7 +22,9 @@ export type TaskSource = {
 };
 
 const listingTail = /,?\s*\b(?:including|such as|for example|e\.g\.|as follows|that is)\s*:?\s*$/i;
-const following = /,?\s*\b(?:showing\s+)?(?:each of|all of|any of)?\s*the following(?:\s+\w+)?\s*:?\s*$/i;
+/** "..., showing each of the following:" frames a list; "carry out the following manoeuvres" names it. */
+const following = /,?\s*\b(?:showing\s+)?(?:each of|all of|any of)?\s*the following\s*:?\s*$/i;
+const followingNoun = /\bthe following\s+(?=[\w-]+(?:\s+[\w-]+){0,2}\s*:?\s*$)/i;
 /** Headings whose verb names a goal the item serves: "use tongs ... to avoid bare-hand contact". */
 const goalVerbs = new Set(['avoid', 'prevent', 'protect', 'reduce', 'control', 'minimise', 'minimize']);
 
@@ -34,8 +36,12 @@ function clean(text: string): string {
   );
 }
 
+function stemOf(heading: string): string {
+  return clean(heading).replace(following, '').replace(followingNoun, '').replace(listingTail, '').trim();
+}
+
 function actionOf(heading: string) {
-  const stem = clean(heading).replace(following, '').replace(listingTail, '').trim();
+  const stem = stemOf(heading);
   const action = toInstruction(stem);
   return action.verb !== null && action.phase !== null ? { ...action, phase: action.phase } : null;
 }
@@ -47,11 +53,12 @@ function parentKey(item: PerformanceEvidenceLine): string {
 export function taskSources(items: PerformanceEvidenceLine[]): TaskSource[] {
   const sources: TaskSource[] = [];
   const groups = new Map<string, TaskSource>();
+  const listsNouns = nounLists(items);
   for (const item of items) {
     const core = clean(item.text);
     const action = toInstruction(core);
     const parent = item.headings.at(-1);
-    if (action.verb !== null) {
+    if (action.verb !== null && !listsNouns.has(parentKey(item))) {
       sources.push({
         items: [item],
         instruction: action.instruction,
@@ -99,15 +106,32 @@ export function taskSources(items: PerformanceEvidenceLine[]): TaskSource[] {
   return sources;
 }
 
+/**
+ * Headings whose items are mostly noun phrases: there a gerund ("working at heights" among "manual
+ * handling" and "electrical hazards") names a thing too, not an action of its own.
+ */
+function nounLists(items: PerformanceEvidenceLine[]): Set<string> {
+  const counts = new Map<string, { nouns: number; all: number }>();
+  for (const item of items) {
+    if (item.headings.length === 0) continue;
+    const key = parentKey(item);
+    const count = counts.get(key) ?? { nouns: 0, all: 0 };
+    count.all++;
+    if (toInstruction(clean(item.text)).verb === null) count.nouns++;
+    counts.set(key, count);
+  }
+  return new Set([...counts].filter(([, count]) => count.nouns * 2 > count.all).map(([key]) => key));
+}
+
 /** "find and follow the safety documents: SWMS; permits; and the rescue plan". */
 function listedInstruction(source: TaskSource): string {
   const heading = source.items[0]?.headings.findLast((text) => actionOf(text) !== null) ?? '';
   const list = joinList(source.items.map((item) => lowerFirst(clean(item.text))));
   const cleaned = clean(heading);
-  if (following.test(cleaned)) return `${source.titleSource}: ${list}`;
   if (listingTail.test(cleaned)) return `${source.titleSource}, including ${list}`;
-  if (/\b(?:of|for|to|with|on|in|about|at|from|by|using|into)$/i.test(cleaned)) return `${cleaned} ${list}`;
-  return `${cleaned}: ${list}`;
+  if (/\b(?:of|for|to|with|on|in|about|at|from|by|using|into)$/i.test(cleaned))
+    return `${source.titleSource} ${list}`;
+  return `${source.titleSource}: ${list}`;
 }
 
 function contextOf(heading: string): string | null {

@@ -1,5 +1,5 @@
 import type { EvidenceType, Phase } from '@evident/core/curriculum';
-import { conversation, knowledgeWords } from './evidence-choice';
+import { conversation, knowledgeWords, spoken } from './evidence-choice';
 import { MAX_OCCASION_TASKS } from './performance-evidence';
 import { capitalise, cardinal, joinList, lowerFirst } from './phrasing';
 import type { TaskSource } from './task-sources';
@@ -80,7 +80,7 @@ function whatToCapture(
           : `Record yourself (1–2 minutes) explaining how you went about ${doing} and why`
       : types.includes('pdf')
         ? `Upload a copy of what you worked from when ${doing}`
-        : `Upload what you filled in when ${doing}, signed and dated where the form asks`;
+        : `Upload the forms or records you completed when ${doing}, signed and dated where they ask`;
   const leadType = types[0];
   const extras: string[] = [];
   if (leadType !== 'audio' && types.includes('audio')) {
@@ -88,7 +88,7 @@ function whatToCapture(
   }
   if (leadType !== 'pdf' && types.includes('pdf'))
     extras.push('a copy of the plans or instructions you used');
-  if (leadType !== 'document' && types.includes('document')) extras.push('any form or record you filled in');
+  if (leadType !== 'document' && types.includes('document')) extras.push('any form or record you completed');
 
   let sentence = extras.length > 0 ? `${lead}, and upload ${joinList(extras, true)}` : lead;
   const required = source.occasions ?? 1;
@@ -122,7 +122,19 @@ function whatGoodLooksLike(source: TaskSource, doing: string, occasion: Occasion
       `The right person hears promptly from you when ${doing}, and it is recorded where your workplace keeps it`,
     ],
   };
-  let sentence = pick(standards[source.phase], variant);
+  const talking = [
+    `${Doing} comes across clearly and politely, and you check the other person has understood`,
+    `When ${doing}, you listen as much as you speak and confirm what was agreed`,
+  ];
+  const knowing = [
+    `When ${doing}, you explain it accurately in your own words and link it to real jobs at your workplace`,
+  ];
+  const options = knowledgeWords.test(source.instruction)
+    ? knowing
+    : source.phase === 'Do' && spoken.test(source.instruction)
+      ? talking
+      : standards[source.phase];
+  let sentence = pick(options, variant);
   const criterion = criteria.find(([pattern]) => pattern.test(source.instruction));
   if (criterion) sentence += `; ${criterion[1]}`;
   if (occasion && occasion.number > 1)

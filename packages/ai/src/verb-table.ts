@@ -161,6 +161,7 @@ export const verbsByPhase: Record<Phase, string[]> = {
     'tag',
     'take',
     'transport',
+    'travel',
     'treat',
     'undertake',
     'unload',
@@ -267,6 +268,7 @@ export const doublingVerbs = new Set([
   'stop',
   'submit',
   'tag',
+  'travel',
 ]);
 
 export const adverbs = new Set([

@@ -45,8 +45,14 @@ for (const [phase, verbs] of Object.entries(verbsByPhase) as [Phase, string[]][]
 
 /** The base form of a known action verb in any of its forms, or null. */
 export function lookUpVerb(word: string): (VerbEntry & { inflected: boolean }) | null {
-  const entry = verbForms.get(word.toLowerCase().replace(/[^a-z]/g, ''));
-  return entry ? { ...entry, inflected: entry.form !== 'base' } : null;
+  const lower = word.toLowerCase().replace(/[^a-z-]/g, '');
+  const entry = verbForms.get(lower.replace(/-/g, ''));
+  if (entry) return { ...entry, inflected: entry.form !== 'base' };
+  // "de-stacking", "re-fuelled": a known verb with a hyphenated prefix.
+  const prefixed = /^(de|re|un|pre|dis)-([a-z]+)$/.exec(lower);
+  const inner = prefixed?.[2] ? verbForms.get(prefixed[2]) : undefined;
+  if (!prefixed || !inner) return null;
+  return { ...inner, base: `${prefixed[1]}-${inner.base}`, inflected: inner.form !== 'base' };
 }
 
 const leadIns =
@@ -116,13 +122,25 @@ export function toGerundPhrase(instruction: string): string {
       else if (!/^(?:and|or|on|off|up|down|out|back|in)$/i.test(bare) || i === 0) leading = false;
       continue;
     }
-    // After the object only "and report it", "and choose the controls" start a second action.
-    if (base && previous === 'and' && pronounOrArticle.test(words[i + 1] ?? '')) out[i] = asGerund;
+    // After the object only "and report it", "and implement controls" start a second action;
+    // "and store" could as well be a noun ("tools and store").
+    const second = base !== null && (pronounOrArticle.test(words[i + 1] ?? '') || !nounLike.has(base));
+    if (second && previous === 'and') out[i] = asGerund;
   }
   return out.join(' ');
 }
 
 const pronounOrArticle = /^(?:it|them|this|these|those|the|a|an|your|any|all|each|every|of|others|with|to)$/i;
+
+/** Verbs that are just as often nouns. */
+const nounLike = new Set(
+  (
+    'access audit book brief build change check clean clear control cover cut deal design display document dry ' +
+    'estimate file finish fix hand label lift load lock log mark mix monitor move order pack place plan position ' +
+    'present process produce record repair report request research review schedule seal service set share sign ' +
+    'source spot stop store support sweep tag test trial use wash work wrap'
+  ).split(' '),
+);
 
 function matchCase(original: string, replacement: string): string {
   return /^[A-Z]/.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
