@@ -4,7 +4,15 @@ import type { GeneratedTasks, GenerationInput, TaskGenerator } from '@evident/co
 import { evidenceTypesFor } from './evidence-choice';
 import { buildMappingDocument } from './mapping-document';
 import { MAX_OCCASION_TASKS, parsePerformanceEvidence } from './performance-evidence';
-import { capitalise, clip, shortTitle, withoutDanglingEnd, wordCount } from './phrasing';
+import {
+  abbreviated,
+  capitalise,
+  clip,
+  lowerFirst,
+  shortTitle,
+  withoutDanglingEnd,
+  wordCount,
+} from './phrasing';
 import { type TaskSource, taskSources } from './task-sources';
 import { writeTaskText } from './task-text';
 
@@ -73,34 +81,34 @@ export function generateTasksOffline(input: GenerationInput): GeneratedTasks {
 const MAX_LONG_TITLE_WORDS = 14;
 
 /**
- * One title per task, each naming its job. Two jobs that shorten to the same title keep more of
- * their own words until they differ, never a "(2)".
+ * One title per task, each naming its job. Jobs that shorten to the same title keep more of their
+ * own words until they differ, never a "(2)".
  */
 function distinctTitles(sources: TaskSource[]): string[] {
   const short = sources.map((source) => capitalise(shortTitle(source.titleSource)));
-  return short
-    .map((title, index) => {
-      const source = sources[index];
-      if (!source || short.indexOf(title) === short.lastIndexOf(title)) return title;
-      const candidates = [
-        longTitle(source.instruction),
-        ...source.items.map((item) => `${title}: ${shortTitle(item.text)}`),
-      ];
-      const taken = new Set(short.filter((_, other) => other !== index));
-      const distinct = candidates.find((candidate) => !taken.has(candidate) && candidate !== title);
-      if (!distinct) return title;
-      taken.add(distinct);
-      return distinct;
-    })
-    .map((title, index, all) => {
-      // Identical Performance Evidence lines: say which one this is in words.
-      const before = all.slice(0, index).filter((other) => other === title).length;
-      return before === 0 ? title : `${title}, again`;
-    });
+  const chosen: string[] = [];
+  short.forEach((title, index) => {
+    const source = sources[index];
+    const clash = short.indexOf(title) !== short.lastIndexOf(title) || chosen.includes(title);
+    if (!source || !clash) {
+      chosen.push(title);
+      return;
+    }
+    const candidates = [
+      longTitle(source.instruction),
+      ...(source.context ? [`${title} ${source.context}`] : []),
+      ...source.items.map((item) => `${title}: ${lowerFirst(shortTitle(item.text))}`),
+    ];
+    const taken = new Set([...chosen, ...short.filter((_, other) => other !== index)]);
+    chosen.push(candidates.find((candidate) => !taken.has(candidate)) ?? `${title}, again`);
+  });
+  return chosen;
 }
 
 function longTitle(instruction: string): string {
-  const words = instruction.replace(/[.;:]+$/, '').split(/\s+/);
+  const words = abbreviated(instruction)
+    .replace(/[.;:]+$/, '')
+    .split(/\s+/);
   const kept = words.length > MAX_LONG_TITLE_WORDS ? words.slice(0, MAX_LONG_TITLE_WORDS) : words;
   const title = capitalise(withoutDanglingEnd(kept.join(' ')));
   return wordCount(title) >= 2 ? clip(title, 170) : capitalise(instruction);

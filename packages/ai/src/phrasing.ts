@@ -80,13 +80,12 @@ const genericJob = /^\S+(?:\s+\S+)?\s+(?:the|a|an|this|your)\s+(?:work|job|task|
  * second action when it is short ("Identify an infection risk and report it").
  */
 export function shortTitle(instruction: string): string {
-  const text = instruction
-    .replace(/\bpersonal protective equipment(?:\s*\(PPE\))?/gi, 'PPE')
-    .replace(fixedPhrases, (phrase) => phrase.replace(/ /g, GLUE));
+  const text = abbreviated(instruction).replace(fixedPhrases, (phrase) => phrase.replace(/ /g, GLUE));
   const words = text.split(/\s+/).filter(Boolean);
   const breaks = findBreaks(words);
   let cut = breaks.hard.find((b) => !genericJob.test(words.slice(0, b.index).join(' ')));
-  if (!cut && breaks.hard.length > 0 && !genericJob.test(text)) cut = breaks.hard[0];
+  // Only "do the work" before every break: the whole line when it is short, else the first cut.
+  if (!cut && words.length > MAX_TITLE_WORDS) cut = breaks.hard[0];
   let kept = words.slice(0, cut?.index ?? words.length);
   if (cut?.preposition) {
     // "identify a risk in the workplace and report it to ...": the second action belongs in the title.
@@ -108,6 +107,11 @@ export function shortTitle(instruction: string): string {
     }
   }
   return withoutDanglingEnd(kept.join(' ')).replace(new RegExp(GLUE, 'g'), ' ');
+}
+
+/** Titles use the short names trainers use: "PPE" for "personal protective equipment". */
+export function abbreviated(text: string): string {
+  return text.replace(/\bpersonal protective equipment(?:\s*\(PPE\))?/gi, 'PPE');
 }
 
 /** Drops trailing punctuation and words that leave a phrase unfinished. */

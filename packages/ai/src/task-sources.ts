@@ -59,6 +59,11 @@ export function taskSources(items: PerformanceEvidenceLine[]): TaskSource[] {
     const action = toInstruction(core);
     const parent = item.headings.at(-1);
     if (action.verb !== null && !listsNouns.has(parentKey(item))) {
+      // The same line twice under one heading is one job; its one mapping covers both.
+      const twin = sources.some(
+        (source) => source.items[0]?.text === item.text && parentKey(source.items[0]) === parentKey(item),
+      );
+      if (twin) continue;
       sources.push({
         items: [item],
         instruction: action.instruction,
@@ -87,7 +92,7 @@ export function taskSources(items: PerformanceEvidenceLine[]): TaskSource[] {
     const key = parentKey(item);
     const group = groups.get(key);
     if (group) {
-      group.items.push(item);
+      if (!group.items.some((listed) => listed.text === item.text)) group.items.push(item);
       continue;
     }
     const source: TaskSource = {

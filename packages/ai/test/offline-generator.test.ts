@@ -157,3 +157,32 @@ describe('offline task generator', () => {
     );
   });
 });
+
+describe('offline task titles', () => {
+  const sameWords = [
+    'select personal protective equipment for cleaning:',
+    '  gloves',
+    '  aprons',
+    'select personal protective equipment for handling sharps:',
+    '  gloves',
+    '  eye protection',
+    'operate the forklift in the warehouse',
+    'operate the forklift in the yard',
+    'operate the forklift in the warehouse',
+  ].join('\n');
+
+  it('tells jobs that shorten alike apart in words, never with a number', () => {
+    const { tasks } = generateTasksOffline({ ...unit, performanceEvidence: sameWords });
+    const titles = tasks.map((task) => task.title);
+
+    expect(titles).toEqual([
+      'Select PPE for cleaning: gloves and aprons',
+      'Select PPE for handling sharps: gloves and eye protection',
+      'Operate the forklift in the warehouse',
+      'Operate the forklift in the yard',
+    ]);
+    for (const title of titles) expect(title).not.toMatch(/\(\d+\)$/);
+    const sentences = tasks.flatMap((task) => `${task.description} ${task.tooltip}`.split(/(?<=\.)\s+/));
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
+});
