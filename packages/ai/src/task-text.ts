@@ -1,5 +1,5 @@
 import type { EvidenceType, Phase } from '@evident/core/curriculum';
-import { conversation, knowledgeWords, spoken } from './evidence-choice';
+import { conversation, knowledgeWords } from './evidence-choice';
 import { MAX_OCCASION_TASKS } from './performance-evidence';
 import { capitalise, cardinal, joinList, lowerFirst } from './phrasing';
 import type { TaskSource } from './task-sources';
@@ -131,7 +131,7 @@ function whatGoodLooksLike(source: TaskSource, doing: string, occasion: Occasion
   ];
   const options = knowledgeWords.test(source.instruction)
     ? knowing
-    : source.phase === 'Do' && spoken.test(source.instruction)
+    : source.phase === 'Do' && talkingWords.test(source.instruction)
       ? talking
       : standards[source.phase];
   let sentence = pick(options, variant);
@@ -142,8 +142,17 @@ function whatGoodLooksLike(source: TaskSource, doing: string, occasion: Occasion
   return `${sentence}.`;
 }
 
+/** Jobs done by talking to someone, where "done safely" says nothing. */
+const talkingWords =
+  /\b(?:communicat\w*|verbal\w*|non-verbal|speak\w*|talk\w*|listen\w*|engag\w*|customers?|clients?|information)\b/i;
+
+/** The variant's wording, or the next one when it would say "while" twice ("while doing X while ..."). */
 function pick(options: string[], variant: number): string {
-  return options[variant % options.length] ?? options[0] ?? '';
+  for (let step = 0; step < options.length; step++) {
+    const option = options[(variant + step) % options.length] ?? '';
+    if ((option.match(/\bwhile\b/g) ?? []).length < 2) return option;
+  }
+  return options[variant % options.length] ?? '';
 }
 
 /** What an assessor looks for beyond doing the job, by what the job involves; the first match wins. */
@@ -171,7 +180,7 @@ const criteria: [RegExp, string][] = [
     'everything ends up in the right bin or container and nothing is left behind',
   ],
   [
-    /\b(?:clean\w*|sanitis\w*|sanitiz\w*|disinfect\w*)\b/i,
+    /(?=.*\b(?:clean\w*|sanitis\w*|sanitiz\w*|disinfect\w*)\b)(?=.*\b(?:surfaces?|benches|utensils|premises|kitchen)\b)/i,
     'surfaces are cleaned first and then sanitised, with each product used as its label directs',
   ],
   [/\bfood\b/i, 'food stays protected from contamination at every step'],
