@@ -102,7 +102,8 @@ function distinctTitles(sources: TaskSource[]): string[] {
     const taken = new Set([...chosen, ...short.filter((_, other) => other !== index)]);
     chosen.push(candidates.find((candidate) => !taken.has(candidate)) ?? `${title}, again`);
   });
-  return chosen;
+  // Room for " (occasion N)" within the 200 characters a title may have.
+  return chosen.map((title) => clip(title, 180));
 }
 
 function longTitle(instruction: string): string {
