@@ -1,264 +1,60 @@
 import type { Phase } from '@evident/core/curriculum';
+import { adverbs, doublingVerbs, irregularForms, objectDependentVerbs, verbsByPhase } from './verb-table';
 
-/**
- * The action verbs Performance Evidence is written with, grouped by the phase of work they belong to.
+/*
  * Register text uses the base form ("select"), the past ("selected") and the gerund ("selecting"),
- * so every form is looked up back to its base.
+ * so every form is looked up back to its base; task text turns it into an instruction ("select") or
+ * a gerund ("selecting") again.
  */
-const verbsByPhase: Record<Phase, string[]> = {
-  Prepare: [
-    'access',
-    'allocate',
-    'analyse',
-    'analyze',
-    'arrange',
-    'assess',
-    'calculate',
-    'choose',
-    'clarify',
-    'design',
-    'determine',
-    'establish',
-    'estimate',
-    'gather',
-    'identify',
-    'interpret',
-    'locate',
-    'obtain',
-    'order',
-    'organise',
-    'organize',
-    'plan',
-    'prepare',
-    'read',
-    'recognise',
-    'request',
-    'research',
-    'schedule',
-    'seek',
-    'select',
-    'source',
-  ],
-  Check: [
-    'audit',
-    'calibrate',
-    'check',
-    'compare',
-    'confirm',
-    'detect',
-    'ensure',
-    'examine',
-    'inspect',
-    'measure',
-    'monitor',
-    'observe',
-    'test',
-    'trial',
-    'verify',
-  ],
-  Do: [
-    'adjust',
-    'apply',
-    'assemble',
-    'assist',
-    'build',
-    'carry',
-    'clean',
-    'complete',
-    'conduct',
-    'connect',
-    'construct',
-    'contribute',
-    'control',
-    'cut',
-    'deal',
-    'demonstrate',
-    'deliver',
-    'develop',
-    'dismantle',
-    'dispose',
-    'drive',
-    'erect',
-    'fill',
-    'finish',
-    'fit',
-    'follow',
-    'handle',
-    'hold',
-    'implement',
-    'install',
-    'isolate',
-    'keep',
-    'label',
-    'lay',
-    'lift',
-    'load',
-    'maintain',
-    'make',
-    'manage',
-    'mix',
-    'move',
-    'operate',
-    'participate',
-    'perform',
-    'position',
-    'produce',
-    'provide',
-    'put',
-    'remove',
-    'repair',
-    'replace',
-    'respond',
-    'restore',
-    'secure',
-    'set',
-    'shut',
-    'store',
-    'tag',
-    'take',
-    'transport',
-    'undertake',
-    'unload',
-    'update',
-    'use',
-    'wear',
-    'work',
-  ],
-  'Review/Communicate': [
-    'advise',
-    'answer',
-    'brief',
-    'communicate',
-    'consult',
-    'describe',
-    'discuss',
-    'document',
-    'escalate',
-    'evaluate',
-    'explain',
-    'file',
-    'hand',
-    'inform',
-    'liaise',
-    'log',
-    'negotiate',
-    'notify',
-    'present',
-    'record',
-    'refer',
-    'reflect',
-    'relay',
-    'report',
-    'review',
-    'share',
-    'sign',
-    'submit',
-    'write',
-  ],
-};
 
-/** Verbs whose phase depends on their object: "complete a report" is communication, "complete a lift" is not. */
-const objectDependentVerbs = new Set([
-  'carry',
-  'complete',
-  'conduct',
-  'contribute',
-  'deal',
-  'develop',
-  'fill',
-  'keep',
-  'maintain',
-  'participate',
-  'perform',
-  'prepare',
-  'provide',
-  'respond',
-  'undertake',
-  'update',
-]);
-const inspectionObjects = /\b(?:pre-?start|checks?|inspections?|tests?|audits?)\b/i;
-const planningObjects =
-  /\b(?:job safety analys[ie]s|jsas?|swms|safe work method statements?|risk assessments?|permits?(?: to work)?|work plans?|job plans?|quotes?|quotations?|estimates?)\b/i;
-const communicationObjects =
-  /\b(?:reports?|records?|documentation|minutes|log ?books?|handovers?|feedback|meetings?|discussions?|enquir(?:y|ies)|complaints?|customers?|clients?)\b/i;
+type Form = 'base' | 'past' | 'gerund' | 'third';
 
-const irregularForms: Record<string, string[]> = {
-  build: ['built'],
-  choose: ['chose', 'chosen'],
-  cut: ['cut'],
-  deal: ['dealt'],
-  drive: ['drove', 'driven'],
-  hold: ['held'],
-  keep: ['kept'],
-  lay: ['laid'],
-  make: ['made'],
-  put: ['put'],
-  read: ['read'],
-  seek: ['sought'],
-  set: ['set'],
-  shut: ['shut'],
-  take: ['took', 'taken'],
-  undertake: ['undertook', 'undertaken'],
-  wear: ['wore', 'worn'],
-  write: ['wrote', 'written'],
-};
-/** Verbs that double their last consonant (Australian spelling: labelled, controlling). */
-const doublingVerbs = new Set([
-  'control',
-  'cut',
-  'fit',
-  'label',
-  'log',
-  'plan',
-  'put',
-  'refer',
-  'set',
-  'shut',
-  'submit',
-  'tag',
-]);
-
-function inflections(base: string): string[] {
-  const forms = [base, ...(irregularForms[base] ?? [])];
+function inflections(base: string): [string, Form][] {
+  const forms: [string, Form][] = [
+    [base, 'base'],
+    ...(irregularForms[base] ?? []).map((f) => [f, 'past'] as [string, Form]),
+  ];
+  forms.push([gerund(base), 'gerund']);
   const stem = doublingVerbs.has(base) ? base + base.slice(-1) : base;
   if (/[^aeiou]y$/.test(base)) {
-    forms.push(`${base.slice(0, -1)}ies`, `${base.slice(0, -1)}ied`, `${base}ing`);
+    forms.push([`${base.slice(0, -1)}ies`, 'third'], [`${base.slice(0, -1)}ied`, 'past']);
   } else if (/e$/.test(base) && !/ee$/.test(base)) {
-    forms.push(`${base}s`, `${base}d`, `${base.slice(0, -1)}ing`);
+    forms.push([`${base}s`, 'third'], [`${base}d`, 'past']);
   } else {
-    forms.push(/(?:s|sh|ch|x|z)$/.test(base) ? `${base}es` : `${base}s`, `${stem}ed`, `${stem}ing`);
+    forms.push([/(?:s|sh|ch|x|z|o)$/.test(base) ? `${base}es` : `${base}s`, 'third'], [`${stem}ed`, 'past']);
   }
   return forms;
 }
 
-type VerbEntry = { base: string; phase: Phase; inflected: boolean };
+/** "select" -> "selecting", "fit" -> "fitting", "use" -> "using", "tie" -> "tying". */
+export function gerund(base: string): string {
+  if (/ie$/.test(base)) return `${base.slice(0, -2)}ying`;
+  if (/[^e]e$/.test(base) && base !== 'be') return `${base.slice(0, -1)}ing`;
+  return `${doublingVerbs.has(base) ? base + base.slice(-1) : base}ing`;
+}
+
+type VerbEntry = { base: string; phase: Phase; form: Form };
 const verbForms = new Map<string, VerbEntry>();
 for (const [phase, verbs] of Object.entries(verbsByPhase) as [Phase, string[]][]) {
   for (const base of verbs) {
-    for (const form of inflections(base)) {
-      if (!verbForms.has(form)) verbForms.set(form, { base, phase, inflected: form !== base });
+    for (const [form, kind] of inflections(base)) {
+      if (!verbForms.has(form)) verbForms.set(form, { base, phase, form: kind });
     }
   }
 }
 
 /** The base form of a known action verb in any of its forms, or null. */
-export function lookUpVerb(word: string): VerbEntry | null {
-  return verbForms.get(word.toLowerCase().replace(/[^a-z]/g, '')) ?? null;
+export function lookUpVerb(word: string): (VerbEntry & { inflected: boolean }) | null {
+  const lower = word.toLowerCase().replace(/[^a-z-]/g, '');
+  const entry = verbForms.get(lower.replace(/-/g, ''));
+  if (entry) return { ...entry, inflected: entry.form !== 'base' };
+  // "de-stacking", "re-fuelled": a known verb with a hyphenated prefix.
+  const prefixed = /^(de|re|un|pre|dis)-([a-z]+)$/.exec(lower);
+  const inner = prefixed?.[2] ? verbForms.get(prefixed[2]) : undefined;
+  if (!prefixed || !inner) return null;
+  return { ...inner, base: `${prefixed[1]}-${inner.base}`, inflected: inner.form !== 'base' };
 }
 
-const adverbs = new Set([
-  'accurately',
-  'appropriately',
-  'clearly',
-  'consistently',
-  'correctly',
-  'effectively',
-  'efficiently',
-  'independently',
-  'promptly',
-  'safely',
-  'successfully',
-]);
 const leadIns =
   /^(?:(?:has|have)\s+)?(?:(?:demonstrated?|shown|show)\s+(?:the\s+)?ability\s+to\s+|(?:evidence of\s+)?(?:the\s+)?ability\s+to\s+|evidence of\s+|(?:has|have)\s+)/i;
 
@@ -272,7 +68,9 @@ export type ActionPhrase = {
 
 /**
  * Turns a Performance Evidence line ("selected and used PPE", "selecting PPE") into an instruction
- * ("select and use PPE"). Verbs joined by "and"/"or" are turned with the first one.
+ * ("select and use PPE"). Verbs joined by "and"/"or" are turned with the first one. A line opening
+ * with a plural noun that happens to be a verb form ("cuts, sores", "signs of pests") is a noun phrase:
+ * register text never writes items in the third person.
  */
 export function toInstruction(text: string): ActionPhrase {
   const cleaned = text
@@ -283,7 +81,7 @@ export function toInstruction(text: string): ActionPhrase {
   let index = 0;
   while (index < words.length - 1 && adverbs.has((words[index] ?? '').toLowerCase())) index++;
   const first = lookUpVerb(words[index] ?? '');
-  if (!first) return { instruction: cleaned, verb: null, phase: null };
+  if (!first || first.form === 'third') return { instruction: cleaned, verb: null, phase: null };
 
   const out = [...words];
   out[index] = `${first.base}${(words[index] ?? '').match(/[,;]$/)?.[0] ?? ''}`;
@@ -295,12 +93,64 @@ export function toInstruction(text: string): ActionPhrase {
       const joined = /^(?:and|or)$/i.test(previous) || previous.endsWith(',');
       const comma = word.endsWith(',') ? ',' : '';
       const verb = lookUpVerb(word);
-      if (joined && verb?.inflected) out[i] = `${verb.base}${comma}`;
+      if (joined && verb?.inflected && verb.form !== 'third') out[i] = `${verb.base}${comma}`;
     }
   }
   const instruction = out.join(' ');
   return { instruction, verb: first.base, phase: phaseFor(first, instruction) };
 }
+
+/**
+ * An instruction as a gerund phrase, for sentences about the task: "select, fit and inspect a
+ * harness" -> "selecting, fitting and inspecting a harness"; "identify a risk and report it" ->
+ * "identifying a risk and reporting it".
+ */
+export function toGerundPhrase(instruction: string): string {
+  const words = instruction.split(' ');
+  const out = [...words];
+  let leading = true;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    const bare = word.replace(/[,;:]$/, '');
+    const previous = (words[i - 1] ?? '').toLowerCase();
+    const joined = i === 0 || previous.endsWith(',') || previous === 'and' || previous === 'or';
+    const verb = lookUpVerb(bare);
+    const base = verb !== null && verb.form === 'base' ? verb.base : null;
+    const asGerund = base ? `${gerund(base)}${word.slice(bare.length)}` : word;
+    if (leading) {
+      if (base && joined) out[i] = i === 0 ? matchCase(bare, asGerund) : asGerund;
+      else if (!/^(?:and|or|on|off|up|down|out|back|in)$/i.test(bare) || i === 0) leading = false;
+      continue;
+    }
+    // After the object only "and report it", "and implement controls" start a second action;
+    // "and store" could as well be a noun ("tools and store").
+    const second = base !== null && (pronounOrArticle.test(words[i + 1] ?? '') || !nounLike.has(base));
+    if (second && previous === 'and') out[i] = asGerund;
+  }
+  return out.join(' ');
+}
+
+const pronounOrArticle = /^(?:it|them|this|these|those|the|a|an|your|any|all|each|every|of|others|with|to)$/i;
+
+/** Verbs that are just as often nouns. */
+const nounLike = new Set(
+  (
+    'access audit book brief build change check clean clear control cover cut deal design display document dry ' +
+    'estimate file finish fix hand label lift load lock log mark mix monitor move order pack place plan position ' +
+    'present process produce record repair report request research review schedule seal service set share sign ' +
+    'source spot stop store support sweep tag test trial use wash work wrap'
+  ).split(' '),
+);
+
+function matchCase(original: string, replacement: string): string {
+  return /^[A-Z]/.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
+}
+
+const inspectionObjects = /\b(?:pre-?start|checks?|inspections?|tests?|audits?)\b/i;
+const planningObjects =
+  /\b(?:job safety analys[ie]s|jsas?|swms|safe work method statements?|risk assessments?|permits?(?: to work)?|work plans?|job plans?|quotes?|quotations?|estimates?)\b/i;
+const communicationObjects =
+  /\b(?:reports?|records?|documentation|minutes|log ?books?|handovers?|feedback|meetings?|discussions?|enquir(?:y|ies)|complaints?|customers?|clients?)\b/i;
 
 function phaseFor(verb: VerbEntry, instruction: string): Phase {
   if (verb.base === 'set' && /\bset up\b/i.test(instruction)) return 'Prepare';

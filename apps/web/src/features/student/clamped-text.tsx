@@ -1,19 +1,29 @@
 import { Text, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
-import classes from './task-card.module.css';
+import { type CSSProperties, useId, useLayoutEffect, useRef, useState } from 'react';
+import classes from './clamped-text.module.css';
 
-type ClampedTextProps = { text: string; lines: number; testId?: string };
+type ClampedTextProps = {
+  text: string;
+  /** Lines shown on a phone before "More"; wider screens always show the whole text. */
+  lines: number;
+  /** The toggle's colour: the card's link colour, or the amber of the "What good looks like" box. */
+  tone?: 'body' | 'hint';
+  /** Id of the element that names what the text is about (the task title), for the toggle. */
+  describedBy?: string;
+  testId?: string;
+};
 
 /**
- * Text cut to a few lines with a "Show more" toggle, shown only when the text is actually longer;
- * the whole text stays in the page for screen readers and search.
+ * Text cut to a few lines on phones with a "More" toggle, shown only when the text is actually cut.
+ * The clamp is CSS inside a phone-width media query, so on wider screens nothing overflows and no
+ * toggle appears. The whole text stays in the accessibility tree, so screen readers read all of it.
  */
-export function ClampedText({ text, lines, testId }: ClampedTextProps) {
+export function ClampedText({ text, lines, tone = 'body', describedBy, testId }: ClampedTextProps) {
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(false);
   const textRef = useRef<HTMLParagraphElement>(null);
-  // Re-measured when the width changes: a rotated phone may fit the whole text.
+  // Re-measured when the width changes: a rotated phone may fit the whole text, a tablet shows it all.
   const { ref: sizeRef, width } = useElementSize();
   const id = useId();
 
@@ -29,20 +39,23 @@ export function ClampedText({ text, lines, testId }: ClampedTextProps) {
         ref={textRef}
         id={id}
         size="sm"
-        className={classes.text}
-        lineClamp={expanded ? undefined : lines}
+        className={expanded ? classes.text : `${classes.text} ${classes.clamped}`}
+        style={{ '--clamp-lines': lines } as CSSProperties}
         data-testid={testId}
+        data-clamped={!expanded && overflows ? 'true' : undefined}
       >
         {text}
       </Text>
       {overflows || expanded ? (
         <UnstyledButton
-          className={classes.hintToggle}
+          className={tone === 'hint' ? `${classes.toggle} ${classes.hintTone}` : classes.toggle}
           aria-expanded={expanded}
           aria-controls={id}
+          aria-describedby={describedBy}
           onClick={() => setExpanded((value) => !value)}
+          data-testid={testId ? `${testId}-toggle` : undefined}
         >
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? 'Less' : 'More'}
         </UnstyledButton>
       ) : null}
     </div>

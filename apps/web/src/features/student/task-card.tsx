@@ -1,5 +1,5 @@
 import { canAddEvidence, taskStatus } from '@evident/core/student-progress';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconBulb, IconEye, IconMessageCircle } from '@tabler/icons-react';
 import { memo } from 'react';
 import { trpc } from '../../trpc';
@@ -23,6 +23,7 @@ export const TaskCard = memo(function TaskCard({ task, userId, showUnit, onViewE
   const titleId = `task-${task.id}-title`;
   const addable = canAddEvidence(status);
   const fileCount = task.submission?.fileCount ?? 0;
+  const occasionSuffix = task.occasion !== null ? / \(occasion \d+\)$/i.exec(task.title)?.[0] : undefined;
 
   return (
     <Paper
@@ -53,16 +54,25 @@ export const TaskCard = memo(function TaskCard({ task, userId, showUnit, onViewE
               </Badge>
             ) : null}
           </Group>
-          <StatusBadge status={status} />
+          <div className={classes.status}>
+            <StatusBadge status={status} />
+          </div>
         </Group>
 
         <Title order={3} size="h5" id={titleId} className={classes.title}>
-          {task.title}
+          {occasionSuffix ? (
+            <>
+              {task.title.slice(0, -occasionSuffix.length)}
+              {/* The badge shows the occasion; screen readers still hear two occasions apart. */}
+              <VisuallyHidden>{occasionSuffix}</VisuallyHidden>
+            </>
+          ) : (
+            task.title
+          )}
         </Title>
+        {/* Long text would make every card a screen tall on a phone: a few lines, then "More". */}
         {task.description ? (
-          <Text size="sm" className={classes.text}>
-            {task.description}
-          </Text>
+          <ClampedText text={task.description} lines={3} describedBy={titleId} testId="task-description" />
         ) : null}
 
         {task.tooltip ? (
@@ -72,8 +82,13 @@ export const TaskCard = memo(function TaskCard({ task, userId, showUnit, onViewE
               <Text size="xs" fw={700} className={classes.hintTitle}>
                 What good looks like
               </Text>
-              {/* Long guidance would make every card a screen tall on a phone: three lines, then "Show more". */}
-              <ClampedText text={task.tooltip} lines={3} testId="task-tooltip" />
+              <ClampedText
+                text={task.tooltip}
+                lines={2}
+                tone="hint"
+                describedBy={titleId}
+                testId="task-tooltip"
+              />
             </div>
           </div>
         ) : null}
