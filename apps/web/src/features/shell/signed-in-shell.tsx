@@ -30,7 +30,7 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
   const items = navItemsFor(user);
 
   return (
-    // Confirm dialogs (admin/confirm.tsx) are only opened from signed-in screens, so their host lives
+    // Confirm dialogs (dialog/confirm.tsx) are only opened from signed-in screens, so their host lives
     // here rather than in main.tsx: the landing page does not download it.
     <ModalsProvider>
       <a href="#main-content" className={classes.skipLink}>

@@ -2,7 +2,7 @@ import { snippet } from '@evident/core/curriculum-inputs';
 import { ActionIcon, Badge, Button, Card, Group, List, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconBulb, IconEdit, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
-import type { AdminTask } from './admin-types';
+import type { AdminTask } from '../admin-types';
 import { evidenceTypeLabels, phaseColors } from './task-labels';
 import type { MoveDirection } from './task-order';
 import classes from './unit-tasks.module.css';

@@ -2,12 +2,12 @@ import { Anchor, Button, Group, Paper, Skeleton, Stack, Textarea, TextInput } fr
 import { IconArrowLeft, IconCloudDownload, IconDeviceFloppy } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { trpc } from '../../trpc';
-import { LoadError } from '../shell/load-error';
-import { PageHeader } from '../shell/page-header';
-import { errorMessage } from '../toast/error-message';
-import { toastError, toastSuccess } from '../toast/toast';
-import type { AdminUnit } from './admin-types';
+import { trpc } from '../../../trpc';
+import { LoadError } from '../../shell/load-error';
+import { PageHeader } from '../../shell/page-header';
+import { errorMessage } from '../../toast/error-message';
+import { toastError, toastSuccess } from '../../toast/toast';
+import type { AdminUnit } from '../admin-types';
 import classes from './unit-form.module.css';
 
 type UnitFormPageProps = {

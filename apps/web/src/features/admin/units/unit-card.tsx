@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconEdit, IconFileText, IconListDetails, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import type { AdminUnit } from './admin-types';
+import type { AdminUnit } from '../admin-types';
 import classes from './units-page.module.css';
 
 export type UnitAction = 'generate' | 'mapping' | 'delete';

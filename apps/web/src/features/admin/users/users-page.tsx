@@ -14,13 +14,13 @@ import {
 } from '@mantine/core';
 import { IconLogin2, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { trpc } from '../../trpc';
-import { LoadError } from '../shell/load-error';
-import { PageHeader } from '../shell/page-header';
-import { errorMessage } from '../toast/error-message';
-import { toastError, toastSuccess } from '../toast/toast';
-import type { AdminUser } from './admin-types';
-import { confirmAction } from './confirm';
+import { trpc } from '../../../trpc';
+import { confirmAction } from '../../dialog/confirm';
+import { LoadError } from '../../shell/load-error';
+import { PageHeader } from '../../shell/page-header';
+import { errorMessage } from '../../toast/error-message';
+import { toastError, toastSuccess } from '../../toast/toast';
+import type { AdminUser } from '../admin-types';
 import classes from './users-page.module.css';
 
 const roleColors: Record<Role, string> = { rto_admin: 'grape', assessor: 'blue', student: 'teal' };
