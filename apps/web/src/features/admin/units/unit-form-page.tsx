@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconCloudDownload, IconDeviceFloppy } from '@tabler/icons-react';
+import { Button, Group, Paper, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
+import { IconCloudDownload, IconDeviceFloppy } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../../trpc';
+import { BackLink } from '../../shell/back-link';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
@@ -30,7 +31,7 @@ function EditUnit({ unitId }: { unitId: string }) {
   if (unit.data) return <UnitForm key={unit.data.id} unitId={unit.data.id} initial={unit.data} />;
   return (
     <>
-      <BackToUnits />
+      <BackLink to="/admin/units">Back to Units</BackLink>
       <PageHeader title="Edit Unit" />
       {unit.isError ? (
         <LoadError title="Could not load this unit" error={unit.error} onRetry={() => void unit.refetch()} />
@@ -51,15 +52,6 @@ function EditUnit({ unitId }: { unitId: string }) {
         </Paper>
       )}
     </>
-  );
-}
-
-function BackToUnits() {
-  return (
-    <Anchor component={Link} to="/admin/units" size="sm" className={classes.back}>
-      <IconArrowLeft size={16} aria-hidden />
-      Back to Units
-    </Anchor>
   );
 }
 
@@ -129,7 +121,7 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
 
   return (
     <>
-      <BackToUnits />
+      <BackLink to="/admin/units">Back to Units</BackLink>
       <PageHeader
         title={unitId ? 'Edit Unit' : 'Create Unit'}
         subtitle={

@@ -1,19 +1,11 @@
-import {
-  Button,
-  CloseButton,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBook2, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { countNoun } from '../../../count-noun';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
+import { SearchField } from '../../search/search-field';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
@@ -85,16 +77,11 @@ export function UnitsPage() {
 
       {units.data && units.data.length > 0 ? (
         <Stack gap="md">
-          <TextInput
+          <SearchField
             label="Search units"
             placeholder="Search by unit code or title"
-            type="search"
             value={query}
-            onChange={(event) => search(event.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => search('')} /> : null
-            }
+            onChange={search}
             maw={480}
           />
           <Text size="sm" c="dimmed" role="status" aria-live="polite">
@@ -139,13 +126,9 @@ export function UnitsPage() {
 function resultSummary(matched: number, total: number, shown: number, query: string): string {
   const n = countFormat.format;
   if (!query.trim())
-    return shown < total ? `Showing ${n(shown)} of ${n(total)} units` : plural(total, 'unit');
+    return shown < total ? `Showing ${n(shown)} of ${n(total)} units` : countNoun(total, 'unit');
   if (shown < matched) return `Showing ${n(shown)} of ${n(matched)} matching units`;
-  return `${n(matched)} of ${plural(total, 'unit')} ${matched === 1 ? 'matches' : 'match'}`;
-}
-
-function plural(count: number, noun: string): string {
-  return `${countFormat.format(count)} ${count === 1 ? noun : `${noun}s`}`;
+  return `${n(matched)} of ${countNoun(total, 'unit')} ${matched === 1 ? 'matches' : 'match'}`;
 }
 
 /** Generate, view mapping and delete, behind one stable callback so the memoised cards stay put. */

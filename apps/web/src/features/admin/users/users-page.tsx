@@ -1,21 +1,12 @@
 import { type Role, roleLabels } from '@evident/core/roles';
 import { fullName, initials } from '@evident/core/user';
-import {
-  Avatar,
-  Badge,
-  Button,
-  CloseButton,
-  EmptyState,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconLogin2, IconSearch, IconUsers } from '@tabler/icons-react';
+import { Avatar, Badge, Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconLogin2, IconUsers } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { countNoun } from '../../../count-noun';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
+import { SearchField } from '../../search/search-field';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
@@ -76,18 +67,13 @@ export function UsersPage() {
       {users.data ? (
         <Stack gap="md">
           {users.data.length > 0 ? (
-            <TextInput
+            <SearchField
               label="Search users"
               placeholder="Search by name or email"
-              type="search"
               value={query}
-              onChange={(event) => setQuery(event.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                query ? (
-                  <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} />
-                ) : null
-              }
+              onChange={setQuery}
+              resultCount={matches.length}
+              formatResultCount={(count) => (count === 0 ? 'No users found' : countNoun(count, 'user'))}
               maw={480}
             />
           ) : null}
