@@ -11,6 +11,7 @@ import {
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../trpc';
+import { useDocumentTitle } from '../shell/document-title';
 import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
@@ -36,6 +37,7 @@ const steps: { icon: TablerIcon; title: string; text: string }[] = [
 
 /** Spec section 2, Set Up Your Unit: a student types a unit code and gets its workplace tasks. */
 export function UnitSetupPage() {
+  useDocumentTitle('Setup Unit');
   const [unitCode, setUnitCode] = useState('');
   const navigate = useNavigate();
   const utils = trpc.useUtils();

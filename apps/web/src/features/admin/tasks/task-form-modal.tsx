@@ -29,7 +29,7 @@ export function TaskFormModal({ unitId, opened, task, onClose }: TaskFormModalPr
     <Modal
       opened={opened}
       onClose={onClose}
-      title={task ? 'Edit Task' : 'Add Task'}
+      title={task ? 'Edit task' : 'Add task'}
       size="lg"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}

@@ -5,6 +5,7 @@ import { countNoun } from '../../../count-noun';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
 import { BackLink } from '../../shell/back-link';
+import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
@@ -20,6 +21,7 @@ type FormState = { opened: boolean; task: AdminTask | null };
 /** Spec section 2, Unit task list (/admin/units/{id}/tasks). */
 export function UnitTasksPage({ unitId }: { unitId: string }) {
   const list = trpc.admin.tasks.list.useQuery({ unitId });
+  useDocumentTitle(list.data ? `${list.data.unit.unitCode} tasks` : 'Unit tasks');
   const [form, setForm] = useState<FormState>({ opened: false, task: null });
   const openEditor = useCallback((task: AdminTask) => setForm({ opened: true, task }), []);
   const { onAction, deletingId, announcement } = useTaskActions(unitId, list.data?.tasks, openEditor);

@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../../trpc';
 import { BackLink } from '../../shell/back-link';
+import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
@@ -23,6 +24,7 @@ const emptyUnit: UnitFields = { unitCode: '', title: '', performanceEvidence: nu
 /** /admin/units/new and /admin/units/{id}/edit. */
 export function UnitFormPage({ unitId }: UnitFormPageProps) {
   const editing = unitId !== undefined && unitId !== 'new' ? unitId : null;
+  useDocumentTitle(editing ? 'Edit unit' : 'Create unit');
   return editing ? <EditUnit unitId={editing} /> : <UnitForm unitId={null} initial={emptyUnit} />;
 }
 

@@ -6,6 +6,7 @@ import { countNoun } from '../../../count-noun';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
 import { SearchField } from '../../search/search-field';
+import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
@@ -23,6 +24,7 @@ const countFormat = new Intl.NumberFormat('en-AU');
 
 /** Spec section 2, Units Management (/admin/units). */
 export function UnitsPage() {
+  useDocumentTitle('Units');
   const units = trpc.admin.units.list.useQuery();
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE_SIZE);

@@ -7,6 +7,7 @@ import { countNoun } from '../../../count-noun';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
 import { SearchField } from '../../search/search-field';
+import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
@@ -18,6 +19,7 @@ const roleColors: Record<Role, string> = { rto_admin: 'grape', assessor: 'blue',
 
 /** Spec section 2, Users Management (/admin/users). */
 export function UsersPage() {
+  useDocumentTitle('Users');
   const users = trpc.admin.users.useQuery();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
