@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconCloudDownload, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconCloudDownload, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { trpc } from '../../../trpc';
 import { BackLink } from '../../shell/back-link';
 import { useDocumentTitle } from '../../shell/document-title';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminUnit } from '../admin-types';
+import { ExistingUnitNotice, useExistingUnit } from './existing-unit';
 import classes from './unit-form.module.css';
 
 type UnitFormPageProps = {
@@ -61,6 +62,11 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
   const [unitCode, setUnitCode] = useState(initial.unitCode);
   const [title, setTitle] = useState(initial.title);
   const [performanceEvidence, setPerformanceEvidence] = useState(initial.performanceEvidence ?? '');
+  // A note about fetched text ("a summary, not the official register text"): shown beside the box,
+  // never written into it, since tasks are generated from what the box holds.
+  const [evidenceNote, setEvidenceNote] = useState<string | null>(null);
+  const existing = useExistingUnit(unitCode, unitId);
+  const openExisting = useRef<HTMLAnchorElement>(null);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
 
@@ -69,6 +75,7 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
       setUnitCode(unit.code);
       setTitle(unit.title);
       setPerformanceEvidence(unit.performanceEvidence);
+      setEvidenceNote(unit.note);
       toastSuccess('Success', `Fetched ${unit.code} from the national training register`);
     },
     onError: (error) =>
@@ -102,6 +109,10 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
     const code = unitCode.trim().toUpperCase();
     if (!code) {
       toastError('Unit code required', 'Please enter a unit code first');
+      return;
+    }
+    if (existing) {
+      openExisting.current?.focus();
       return;
     }
     fetchUnit.mutate({ unitCode: code });
@@ -159,6 +170,7 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
                 Fetch from TGA
               </Button>
             </div>
+            {existing ? <ExistingUnitNotice unit={existing} openRef={openExisting} /> : null}
             <TextInput
               label="Unit Title"
               withAsterisk
@@ -170,7 +182,18 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
             />
             <Textarea
               label="Performance Evidence"
-              description="Optional. What a student must show they can do, one item per line. Tasks are generated from this text."
+              description={
+                <>
+                  Optional. What a student must show they can do, one item per line. Tasks are generated from
+                  this text.
+                  {evidenceNote ? (
+                    <span className={classes.evidenceNote} data-testid="performance-evidence-note">
+                      <IconInfoCircle size={14} aria-hidden />
+                      {evidenceNote}
+                    </span>
+                  ) : null}
+                </>
+              }
               rows={8}
               value={performanceEvidence}
               onChange={(event) => setPerformanceEvidence(event.currentTarget.value)}

@@ -1,6 +1,6 @@
 import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBook2, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { countNoun } from '../../../count-noun';
 import { trpc } from '../../../trpc';
@@ -162,17 +162,29 @@ function useUnitActions() {
   });
 
   const generateTasks = generate.mutate;
+  const openTasks = useNavigate();
   const deleteUnit = remove.mutate;
   const onAction = useCallback(
     (action: UnitAction, unit: AdminUnit) => {
       switch (action) {
         case 'generate':
+          // The server refuses to replace tasks students have submitted evidence for: say so first.
+          if (unit.submissionCount > 0) {
+            confirmAction({
+              title: 'Generate tasks',
+              message: `Students have already submitted evidence for ${unit.unitCode} (${countNoun(unit.submissionCount, 'submission')}), so its tasks can no longer be replaced by generated ones.`,
+              detail: 'You can still edit, add and reorder its tasks by hand.',
+              confirmLabel: 'Edit tasks',
+              onConfirm: () => void openTasks({ to: '/admin/units/$id/tasks', params: { id: unit.id } }),
+            });
+            return;
+          }
           confirmAction({
             title: 'Generate tasks',
             message: 'Generate workplace tasks from performance evidence using AI?',
             detail:
               unit.taskCount > 0
-                ? `The ${unit.taskCount} tasks ${unit.unitCode} has now will be replaced.`
+                ? `${unit.unitCode} has ${countNoun(unit.taskCount, 'task')}; the generated tasks replace ${unit.taskCount === 1 ? 'it' : 'them'}.`
                 : undefined,
             confirmLabel: 'Generate Tasks',
             onConfirm: () => generateTasks({ id: unit.id }),
@@ -194,7 +206,7 @@ function useUnitActions() {
           return;
       }
     },
-    [generateTasks, deleteUnit],
+    [generateTasks, deleteUnit, openTasks],
   );
 
   return { generate, remove, onAction };
