@@ -1,6 +1,12 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { admin } from './e2e-env';
-import { expectToast, hasNoHorizontalOverflow, studentWithUnit } from './support';
+import {
+  expectToast,
+  hasNoHorizontalOverflow,
+  registerThroughUi,
+  studentWithUnit,
+  uniqueEmail,
+} from './support';
 
 async function signInAsAdmin(page: Page): Promise<void> {
   const login = await page.request.post('/api/auth/login', { data: admin });
@@ -57,10 +63,38 @@ test("the three admin counters' figures line up on a phone", async ({ page }) =>
   expect(new Set(tops).size, `figure tops ${tops.join(', ')}`).toBe(1);
 });
 
-test('the phase chips stay on one row on a phone, Review/Communicate included', async ({ page }) => {
-  await studentWithUnit(page);
+/** A student enrolled in a new unit whose four tasks are one of each phase, on their dashboard. */
+async function studentWithEveryPhase(page: Page, browser: Browser): Promise<void> {
+  const adminPage = await (await browser.newContext()).newPage();
+  await signInAsAdmin(adminPage);
+  const unitCode = `PH${Date.now().toString(36).toUpperCase().slice(-7)}`;
+  const unit = await (
+    await adminPage.request.post('/api/admin/units', { data: { unitCode, title: 'Every phase' } })
+  ).json();
+  for (const phase of ['Prepare', 'Check', 'Do', 'Review/Communicate']) {
+    const added = await adminPage.request.post(`/api/admin/units/${unit.id}/tasks`, {
+      data: { title: `${phase} the job`, phase, evidenceTypes: ['photo'] },
+    });
+    expect(added.ok()).toBe(true);
+  }
+  await adminPage.context().close();
+
+  await registerThroughUi(page, {
+    firstName: 'Phi',
+    lastName: 'Phase',
+    email: uniqueEmail('phases'),
+    password: 'every-phase',
+  });
+  const enrol = await page.request.post('/api/units/generate-tasks', { data: { unitCode } });
+  expect(enrol.ok()).toBe(true);
+  await page.goto('/');
+  await expect(page.getByTestId('task-card')).toHaveCount(4);
+}
+
+test('the phase chips stay on one row on a phone, Review/Communicate included', async ({ page, browser }) => {
+  await studentWithEveryPhase(page, browser);
   const chips = page.getByRole('group', { name: 'Filter by phase' }).getByRole('button');
-  await expect(chips.last()).toHaveText('Review/Communicate');
+  await expect(chips).toHaveText(['All', 'Prepare', 'Check', 'Do', 'Review/Communicate']);
   const tops = await chips.evaluateAll((elements) =>
     elements.map((element) => Math.round(element.getBoundingClientRect().top)),
   );
