@@ -269,3 +269,17 @@ test("a catalogue summary's note shows beside the Performance Evidence box, not 
   // The note describes the box to screen readers too.
   await expect(evidence).toHaveAccessibleDescription(/not the official register text/);
 });
+
+test('searching users says how many match, for screen readers too', async ({ page }) => {
+  await adminAt(page, '/admin/users');
+  const search = page.getByRole('searchbox', { name: 'Search users' });
+  await search.fill('admin@e2e.test');
+  await expect(page.getByRole('status').filter({ hasText: /users? found|^1 user$/ })).toHaveText('1 user');
+  await search.fill('nobody-matches-this');
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'No users found' })).toHaveCount(
+    1,
+  );
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
+});
