@@ -3,6 +3,7 @@ import { IconCloudDownload, IconDeviceFloppy, IconInfoCircle } from '@tabler/ico
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { trpc } from '../../../trpc';
+import { UnitCodeInput } from '../../curriculum/unit-code-input';
 import { BackLink } from '../../shell/back-link';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
@@ -147,18 +148,13 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
         <form onSubmit={save} noValidate>
           <Stack gap="lg">
             <div className={classes.codeRow}>
-              <TextInput
+              <UnitCodeInput
                 label="Unit Code"
                 withAsterisk
                 aria-required
-                placeholder="e.g. RIIWHS204E"
                 value={unitCode}
-                onChange={(event) => setUnitCode(event.currentTarget.value.toUpperCase())}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={20}
-                classNames={{ root: classes.codeField, input: classes.codeInput }}
+                onChange={setUnitCode}
+                classNames={{ root: classes.codeField }}
               />
               <Button
                 variant="light"
