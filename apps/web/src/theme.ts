@@ -1,9 +1,29 @@
-import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  defaultVariantColorsResolver,
+  localStorageColorSchemeManager,
+  type VariantColorsResolver,
+} from '@mantine/core';
+import classes from './theme.module.css';
 
 /** Spec: the theme is kept under the `theme` key in local storage; index.html reads the same key before paint. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
 
+/**
+ * Mantine's subtle variant colours its text with the "light" colour, which in the dark scheme is the
+ * palette's palest shade: a red Delete button reads white. The palette's text colour is the filled
+ * shade in light and shade 4 in dark, a colour on both backgrounds.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'subtle' || !input.color) return colors;
+  const color = input.color.split('.')[0];
+  return { ...colors, color: `var(--mantine-color-${color}-text)` };
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'teal',
   // White on teal 7 is 3.1:1, under WCAG AA and hard to read in sunlight on site; teal 9 is 5:1.
   primaryShade: { light: 9, dark: 9 },
@@ -16,6 +36,8 @@ export const theme = createTheme({
   components: {
     // Spec section 9: tooltips open after 700 ms.
     Tooltip: { defaultProps: { openDelay: 700 } },
+    // Every dialog title the same: confirmations, forms and viewers alike.
+    Modal: { classNames: { title: classes.dialogTitle } },
   },
 });
 

@@ -62,5 +62,7 @@ export type RegisterUnit = {
   title: string;
   /** Plain text: one item a line, nested items indented by two spaces. */
   performanceEvidence: string;
+  /** A note about the text itself ("summary, not the official register text"), kept out of it. */
+  note?: string;
   elements: { title: string; performanceCriteria: string[] }[];
 };

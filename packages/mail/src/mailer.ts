@@ -29,13 +29,21 @@ export function createMailer(config: MailerConfig): Mailer {
     async send(message) {
       const rendered = renderMail(message);
       const info = await transport.sendMail({ from: config.from, ...rendered });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = join(
-        config.outboxDir,
-        `${stamp}-${message.kind}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
-      );
+      const file = join(config.outboxDir, outboxFileName(message.kind, rendered.to, info.messageId));
       await writeFile(file, info.message as Buffer);
       config.log?.(`mail: "${rendered.subject}" to ${rendered.to} written to ${file}`);
     },
   };
+}
+
+/**
+ * '2026-11-23T18-30-00-000Z-password-reset-sam@example.com-1a2b3c4d.eml': sorted by time, and a person
+ * looking for someone's mail finds it by their address, `@` and all. The message id's start keeps
+ * two messages of one millisecond apart.
+ */
+export function outboxFileName(kind: string, to: string, messageId: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const address = to.replace(/[^\w.@+-]/g, '_');
+  const unique = messageId.replace(/[^\w]/g, '').slice(0, 8);
+  return `${stamp}-${kind}-${address}-${unique}.eml`;
 }

@@ -8,10 +8,13 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** The app's button colour (Mantine teal 9, the primary shade in apps/web/src/theme.ts): white on it is 5:1. */
+export const BUTTON_COLOUR = '#087f5b';
+
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${BUTTON_COLOUR};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
     : '';
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#212529;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#868e96;font-size:12px">Evident - workplace evidence for vocational training</p></body></html>`;
 }

@@ -5,13 +5,14 @@ import { unitNotFound } from './unit-not-found';
 
 /*
  * The offline register: the example units, summarised in our own words from public facts about
- * each unit. The official wording belongs to the register, so each summary says it is not that.
+ * each unit. The official wording belongs to the register, so each summary says it is not that, in
+ * a note beside the text: tasks are generated from the text, and the note is no evidence item.
  */
 
-const DISCLAIMER = 'Summary prepared by Evident; not the official register text.';
+export const CATALOGUE_NOTE = 'Summary prepared by Evident; not the official register text.';
 
 function lines(...items: string[]): string {
-  return [DISCLAIMER, ...items].join('\n');
+  return items.join('\n');
 }
 
 const catalogue: Record<ExampleUnitCode, Omit<RegisterUnit, 'code'>> = {
@@ -198,6 +199,7 @@ function isCatalogued(code: string): code is ExampleUnitCode {
 export const catalogueUnits: readonly RegisterUnit[] = exampleUnits.map(({ code }) => ({
   code,
   ...catalogue[code],
+  note: CATALOGUE_NOTE,
 }));
 
 export function hasCatalogueUnit(rawCode: string): boolean {
@@ -211,7 +213,7 @@ export function createCatalogueRegister(): TrainingRegister {
       const code = normaliseUnitCode(rawCode);
       if (!isCatalogued(code)) throw unitNotFound(code);
       // A copy, so a caller that edits the unit cannot change the catalogue for everyone else.
-      return structuredClone({ code, ...catalogue[code] });
+      return structuredClone({ code, ...catalogue[code], note: CATALOGUE_NOTE });
     },
   };
 }

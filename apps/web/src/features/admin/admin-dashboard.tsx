@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
+import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
 import classes from './admin-dashboard.module.css';
@@ -42,6 +43,7 @@ const numberFormat = new Intl.NumberFormat('en-AU');
 
 /** The RTO admin's home (/ and /admin): counters, unit creation and the ways into the admin screens. */
 export function AdminDashboard() {
+  useDocumentTitle('Dashboard');
   const stats = trpc.admin.stats.useQuery();
 
   return (
@@ -66,12 +68,25 @@ export function AdminDashboard() {
         <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'lg' }} aria-busy={stats.isPending}>
           {counters.map((counter) => (
             <Card key={counter.key} withBorder radius="lg" padding="lg" className={classes.counter}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <div>
+              <Group
+                justify="space-between"
+                wrap="nowrap"
+                align="stretch"
+                gap="xs"
+                className={classes.counterBody}
+              >
+                <div className={classes.counterText}>
                   <Text size="sm" c="dimmed" fw={500} lh={1.3}>
                     {counter.label}
                   </Text>
-                  <Text component="div" mt={4} fz={{ base: 22, xs: 26, sm: 32 }} fw={700} lh={1.1}>
+                  <Text
+                    component="div"
+                    mt={4}
+                    fz={{ base: 22, xs: 26, sm: 32 }}
+                    fw={700}
+                    lh={1.1}
+                    data-testid="counter-value"
+                  >
                     {stats.data ? (
                       numberFormat.format(stats.data[counter.key])
                     ) : (

@@ -1,9 +1,11 @@
 import { EmptyState, Paper } from '@mantine/core';
 import { IconTable } from '@tabler/icons-react';
+import { useDocumentTitle } from '../shell/document-title';
 import { PageHeader } from '../shell/page-header';
 
 /** The Evidence Matrix (assessor home and /matrix). The table arrives with the reports screens. */
 export function EvidenceMatrixPage() {
+  useDocumentTitle('Evidence Matrix');
   return (
     <>
       <PageHeader title="Evidence Matrix" subtitle="Overview of all student progress and submissions" />

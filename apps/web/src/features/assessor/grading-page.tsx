@@ -1,6 +1,8 @@
 import { ComingSoon } from '../shell/coming-soon';
+import { useDocumentTitle } from '../shell/document-title';
 
 export function GradingPage() {
+  useDocumentTitle('Grading');
   return (
     <ComingSoon
       title="Grading"

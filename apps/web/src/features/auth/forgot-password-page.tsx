@@ -3,11 +3,13 @@ import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../trpc';
+import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
 import { errorMessage } from '../toast/error-message';
 import { toastError } from '../toast/toast';
 
 export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const forgotPassword = trpc.auth.forgotPassword.useMutation({

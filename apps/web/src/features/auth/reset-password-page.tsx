@@ -4,6 +4,7 @@ import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
+import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
@@ -12,6 +13,7 @@ import { toastError, toastSuccess } from '../toast/toast';
 const REDIRECT_DELAY_MS = 2000;
 
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
+  useDocumentTitle('Reset password');
   return (
     <PublicPage size="xs">
       <Paper withBorder radius="lg" shadow="sm" p={{ base: 'lg', sm: 'xl' }} maw={440} mx="auto">

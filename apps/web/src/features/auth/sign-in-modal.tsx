@@ -23,7 +23,6 @@ export function SignInModal({ opened, tab, onTabChange, onClose }: SignInModalPr
       radius="lg"
       padding="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <DataProviders>
         <Tabs

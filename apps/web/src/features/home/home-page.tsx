@@ -2,6 +2,7 @@ import type { CurrentUser } from '@evident/core/user';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useDocumentTitle } from '../shell/document-title';
 import { LoadingSplash } from '../shell/loading-splash';
 
 // Each home loads on demand: a visitor downloads the landing page only, a student only the dashboard.
@@ -16,10 +17,14 @@ const AdminDashboard = lazyRouteComponent(() => import('../admin/admin-dashboard
 /** `/`: the landing page when signed out, otherwise the home of the role the user is acting as. */
 export function HomePage() {
   const user = useCurrentUser();
+  useDocumentTitle(user ? homeTitles[user.role] : null);
   return (
     <Suspense fallback={<LoadingSplash />}>{user ? <RoleHome user={user} /> : <LandingPage />}</Suspense>
   );
 }
+
+// What each role's navigation calls the screen `/` shows them.
+const homeTitles = { rto_admin: 'Dashboard', assessor: 'Evidence Matrix', student: 'Dashboard' } as const;
 
 function RoleHome({ user }: { user: CurrentUser }) {
   // An impersonating admin acts as the other person, whose role is never rto_admin.

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { AuthTab } from '../auth/sign-in-modal';
+import { useDocumentTitle } from '../shell/document-title';
 import { PublicHeader } from '../shell/public-header';
 import { toastError } from '../toast/toast';
 import { CallToAction } from './call-to-action';
@@ -16,6 +17,7 @@ const SignInModal = lazy(() => loadSignInModal().then((module) => ({ default: mo
 
 /** The signed-out home (spec section 2), also shown for any unknown path while signed out. */
 export function LandingPage() {
+  useDocumentTitle(null);
   const [authTab, setAuthTab] = useState<AuthTab>('sign-in');
   const [modalOpened, setModalOpened] = useState(false);
   // Once loaded the dialog stays mounted, so closing it can animate.

@@ -1,5 +1,6 @@
 import { Alert, Code, List, Paper, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
 import { CopyableValue } from './copyable-value';
 import { ltiEndpoints } from './lti-endpoints';
@@ -19,6 +20,7 @@ const ltiFeatures = [
 
 /** How to connect a learning management system to Evident over LTI 1.3 (spec section 2). */
 export function LtiConfigPage() {
+  useDocumentTitle('LMS integration');
   const origin = window.location.origin;
 
   return (

@@ -16,7 +16,7 @@ export function Brand() {
         >
           <IconChecks size={20} stroke={2.2} aria-hidden />
         </ThemeIcon>
-        <Text component="span" fw={800} fz="xl" lts={-0.5}>
+        <Text component="span" fw={800} fz="xl" lts={-0.5} c="bright">
           Evident
         </Text>
       </Group>

@@ -14,6 +14,8 @@ export type NavItem = {
   to: NavPath;
   /** Only highlight on this exact path (the dashboards), not on every path below it. */
   exact: boolean;
+  /** Also highlight at `/`, where the app shows this item's screen as the role's home. */
+  home?: true;
 };
 
 const studentNav: NavItem[] = [
@@ -23,11 +25,12 @@ const studentNav: NavItem[] = [
 
 const assessorNav: NavItem[] = [
   { label: 'Grading', to: '/grading', exact: false },
-  { label: 'Evidence Matrix', to: '/matrix', exact: false },
+  { label: 'Evidence Matrix', to: '/matrix', exact: false, home: true },
 ];
 
 const adminNav: NavItem[] = [
-  { label: 'Dashboard', to: '/admin', exact: true },
+  // At `/` an admin sees the admin dashboard, or while viewing as someone, that person's dashboard.
+  { label: 'Dashboard', to: '/admin', exact: true, home: true },
   { label: 'Units', to: '/admin/units', exact: false },
   { label: 'Users', to: '/admin/users', exact: false },
 ];
@@ -37,4 +40,12 @@ export function navItemsFor(user: CurrentUser): NavItem[] {
   if (user.role === 'rto_admin' || user.originalUser?.role === 'rto_admin') return adminNav;
   if (user.role === 'assessor') return assessorNav;
   return studentNav;
+}
+
+/** Whether the item is the current screen's: highlighted, and `aria-current="page"` for screen readers. */
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === item.to) return true;
+  if (path === '/') return item.home === true;
+  return !item.exact && path.startsWith(`${item.to}/`);
 }

@@ -1,9 +1,11 @@
 import { Button, EmptyState, Paper } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useDocumentTitle } from './document-title';
 
 /** Any path a signed-in user has no screen for, including another role's routes. */
 export function NotFoundScreen() {
+  useDocumentTitle('Page not found');
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} mt="xl">
       <EmptyState icon={<IconMapOff stroke={1.6} aria-hidden />} variant="light" color="gray" size="lg">

@@ -3,14 +3,14 @@ import { Box, Burger, Button, Container, Divider, Drawer, Group, NavLink, Stack 
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLogout } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DataProviders } from '../../data-providers';
 import { useLogOut } from '../auth/use-log-out';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Brand } from './brand';
 import { ImpersonationBanner } from './impersonation-banner';
-import { navItemsFor } from './nav-items';
+import { isNavItemActive, type NavItem, navItemsFor } from './nav-items';
 import classes from './signed-in-shell.module.css';
 import { UserBadge } from './user-badge';
 
@@ -28,9 +28,14 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
   const [menuOpened, menu] = useDisclosure(false);
   const { logOut, isLoggingOut } = useLogOut();
   const items = navItemsFor(user);
+  const pathname = useLocation({ select: (location) => location.pathname });
+  // Worked out here rather than by the router's active matching, which cannot know that `/` shows a
+  // role's home screen.
+  const activeProps = (item: NavItem) =>
+    isNavItemActive(item, pathname) ? { 'aria-current': 'page' as const, 'data-active': true } : {};
 
   return (
-    // Confirm dialogs (admin/confirm.tsx) are only opened from signed-in screens, so their host lives
+    // Confirm dialogs (dialog/confirm.tsx) are only opened from signed-in screens, so their host lives
     // here rather than in main.tsx: the landing page does not download it.
     <ModalsProvider>
       <a href="#main-content" className={classes.skipLink}>
@@ -57,8 +62,9 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
                 key={item.to}
                 to={item.to}
                 className={classes.navLink}
-                activeOptions={{ exact: item.exact }}
-                activeProps={{ 'aria-current': 'page', 'data-active': true }}
+                // The router's own matching only agrees with ours on the exact path.
+                activeOptions={{ exact: true }}
+                {...activeProps(item)}
               >
                 {item.label}
               </Link>
@@ -102,8 +108,9 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
                 component={Link}
                 to={item.to}
                 label={item.label}
-                activeOptions={{ exact: item.exact }}
-                activeProps={{ 'aria-current': 'page', 'data-active': true }}
+                activeOptions={{ exact: true }}
+                active={isNavItemActive(item, pathname)}
+                aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}
                 onClick={menu.close}
                 className={classes.drawerLink}
               />

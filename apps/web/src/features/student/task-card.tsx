@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden 
 import { IconBulb, IconEye, IconMessageCircle } from '@tabler/icons-react';
 import { memo } from 'react';
 import { trpc } from '../../trpc';
+import { PhaseBadge } from '../curriculum/phase-badge';
 import { AddEvidenceControls } from '../evidence/add-evidence-controls';
 import { StatusBadge } from '../evidence/status-badge';
 import { ClampedText } from './clamped-text';
@@ -40,9 +41,7 @@ export const TaskCard = memo(function TaskCard({ task, userId, showUnit, onViewE
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Group gap={6}>
-            <Badge variant="outline" color="gray" radius="sm" tt="none" className={classes.phase}>
-              {task.phase}
-            </Badge>
+            <PhaseBadge phase={task.phase} />
             {showUnit ? (
               <Badge variant="light" color="gray" radius="sm" tt="none" ff="monospace" title={task.unitTitle}>
                 {task.unitCode}

@@ -1,5 +1,5 @@
-import { Button, CloseButton, Group, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { SearchField } from '../search/search-field';
 import classes from './student-home.module.css';
 
 type TaskFiltersProps = {
@@ -14,16 +14,11 @@ type TaskFiltersProps = {
 export function TaskFilters({ search, onSearch, phases, phase, onPhase }: TaskFiltersProps) {
   return (
     <div className={classes.filters}>
-      <TextInput
+      <SearchField
         label="Search tasks"
         placeholder="Search by title or description"
-        type="search"
         value={search}
-        onChange={(event) => onSearch(event.currentTarget.value)}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={
-          search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onSearch('')} /> : null
-        }
+        onChange={onSearch}
         className={classes.search}
       />
       {phases.length > 0 ? (

@@ -1,5 +1,5 @@
 import { exampleUnits } from '@evident/core/example-units';
-import { Button, Grid, List, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBook2,
   IconCamera,
@@ -11,6 +11,8 @@ import {
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../trpc';
+import { UnitCodeInput } from '../curriculum/unit-code-input';
+import { useDocumentTitle } from '../shell/document-title';
 import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
@@ -36,6 +38,7 @@ const steps: { icon: TablerIcon; title: string; text: string }[] = [
 
 /** Spec section 2, Set Up Your Unit: a student types a unit code and gets its workplace tasks. */
 export function UnitSetupPage() {
+  useDocumentTitle('Setup Unit');
   const [unitCode, setUnitCode] = useState('');
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -74,19 +77,13 @@ export function UnitSetupPage() {
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
             <form onSubmit={submit} noValidate>
               <Stack gap="lg">
-                <TextInput
+                <UnitCodeInput
                   label="Unit code"
                   description="The code of your unit of competency as listed on the national training register (training.gov.au), for example RIIWHS204E. Your trainer or enrolment papers will have it."
-                  placeholder="e.g. RIIWHS204E"
                   size="md"
                   value={unitCode}
-                  onChange={(event) => setUnitCode(event.currentTarget.value.toUpperCase())}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={20}
+                  onChange={setUnitCode}
                   leftSection={<IconBook2 size={18} aria-hidden />}
-                  classNames={{ input: classes.codeInput }}
                   readOnly={setUpUnit.isPending}
                 />
                 <Button

@@ -70,6 +70,11 @@ export const adminUnitsRouter = router({
 
   fetchFromRegister: adminProcedure.input(unitCodeInput).mutation(async ({ ctx, input }) => {
     const unit = await ctx.register.fetchUnit(input.unitCode);
-    return { code: unit.code, title: unit.title, performanceEvidence: unit.performanceEvidence };
+    return {
+      code: unit.code,
+      title: unit.title,
+      performanceEvidence: unit.performanceEvidence,
+      note: unit.note ?? null,
+    };
   }),
 });

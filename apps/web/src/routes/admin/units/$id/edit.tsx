@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnitFormPage } from '../../../../features/admin/unit-form-page';
+import { UnitFormPage } from '../../../../features/admin/units/unit-form-page';
 
 export const Route = createFileRoute('/admin/units/$id/edit')({
   loader: ({ context, params }) => {

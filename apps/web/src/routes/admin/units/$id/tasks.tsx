@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnitTasksPage } from '../../../../features/admin/unit-tasks-page';
+import { UnitTasksPage } from '../../../../features/admin/tasks/unit-tasks-page';
 
 export const Route = createFileRoute('/admin/units/$id/tasks')({
   loader: ({ context, params }) => {

@@ -1,14 +1,16 @@
-import { Anchor, Badge, Button, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconListDetails, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Badge, Button, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { trpc } from '../../trpc';
-import { LoadError } from '../shell/load-error';
-import { PageHeader } from '../shell/page-header';
-import { errorMessage } from '../toast/error-message';
-import { toastError, toastSuccess } from '../toast/toast';
-import type { AdminTask } from './admin-types';
-import { confirmAction } from './confirm';
+import { countNoun } from '../../../count-noun';
+import { trpc } from '../../../trpc';
+import { confirmAction } from '../../dialog/confirm';
+import { BackLink } from '../../shell/back-link';
+import { useDocumentTitle } from '../../shell/document-title';
+import { LoadError } from '../../shell/load-error';
+import { PageHeader } from '../../shell/page-header';
+import { errorMessage } from '../../toast/error-message';
+import { toastError, toastSuccess } from '../../toast/toast';
+import type { AdminTask } from '../admin-types';
 import { TaskFormModal } from './task-form-modal';
 import { type TaskAction, TaskItem } from './task-item';
 import { groupTasks, type MoveDirection, moveTask } from './task-order';
@@ -16,11 +18,10 @@ import classes from './unit-tasks.module.css';
 
 type FormState = { opened: boolean; task: AdminTask | null };
 
-const plural = (n: number) => `${n} ${n === 1 ? 'task' : 'tasks'}`;
-
 /** Spec section 2, Unit task list (/admin/units/{id}/tasks). */
 export function UnitTasksPage({ unitId }: { unitId: string }) {
   const list = trpc.admin.tasks.list.useQuery({ unitId });
+  useDocumentTitle(list.data ? `${list.data.unit.unitCode} tasks` : 'Unit tasks');
   const [form, setForm] = useState<FormState>({ opened: false, task: null });
   const openEditor = useCallback((task: AdminTask) => setForm({ opened: true, task }), []);
   const { onAction, deletingId, announcement } = useTaskActions(unitId, list.data?.tasks, openEditor);
@@ -28,7 +29,7 @@ export function UnitTasksPage({ unitId }: { unitId: string }) {
   if (!list.data) {
     return (
       <>
-        <BackToUnits />
+        <BackLink to="/admin/units">Back to Units</BackLink>
         {list.isError ? (
           <LoadError
             title="Could not load this unit's tasks"
@@ -54,7 +55,7 @@ export function UnitTasksPage({ unitId }: { unitId: string }) {
 
   return (
     <>
-      <BackToUnits />
+      <BackLink to="/admin/units">Back to Units</BackLink>
       <PageHeader
         title={unit.unitCode}
         subtitle={unit.title}
@@ -69,7 +70,7 @@ export function UnitTasksPage({ unitId }: { unitId: string }) {
       />
 
       <Text size="sm" c="dimmed" mb="md">
-        {plural(tasks.length)}
+        {countNoun(tasks.length, 'task')}
         {tasks.length > 1 ? ' · use the arrows to change the order students see them in' : ''}
       </Text>
 
@@ -95,7 +96,7 @@ export function UnitTasksPage({ unitId }: { unitId: string }) {
                 <Title order={2} fz="lg" mb="sm" id={`${group.key}-heading`} className={classes.groupHeading}>
                   {group.label}
                   <Badge variant="light" color="gray" size="md" tt="none">
-                    {plural(group.tasks.length)}
+                    {countNoun(group.tasks.length, 'task')}
                   </Badge>
                 </Title>
               ) : null}
@@ -128,15 +129,6 @@ export function UnitTasksPage({ unitId }: { unitId: string }) {
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />
     </>
-  );
-}
-
-function BackToUnits() {
-  return (
-    <Anchor component={Link} to="/admin/units" size="sm" className={classes.back}>
-      <IconArrowLeft size={16} aria-hidden />
-      Back to Units
-    </Anchor>
   );
 }
 

@@ -2,7 +2,8 @@ import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconEdit, IconFileText, IconListDetails, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import type { AdminUnit } from './admin-types';
+import { countNoun } from '../../../count-noun';
+import type { AdminUnit } from '../admin-types';
 import classes from './units-page.module.css';
 
 export type UnitAction = 'generate' | 'mapping' | 'delete';
@@ -13,8 +14,6 @@ type UnitCardProps = {
   busy: UnitAction | null;
   onAction: (action: UnitAction, unit: AdminUnit) => void;
 };
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * One unit in the units list. Memoised: with thousands of units, typing in the search box must not
@@ -38,13 +37,13 @@ export const UnitCard = memo(function UnitCard({ unit, busy, onAction }: UnitCar
           color={unit.taskCount > 0 ? 'teal' : 'gray'}
           className={classes.count}
         >
-          {plural(unit.taskCount, 'task', 'tasks')}
+          {countNoun(unit.taskCount, 'task')}
         </Badge>
       </Group>
 
       <Text size="xs" c="dimmed" mt={6}>
         {hasEvidence ? 'Performance Evidence recorded' : 'No Performance Evidence yet'}
-        {unit.submissionCount > 0 ? ` · ${plural(unit.submissionCount, 'submission', 'submissions')}` : ''}
+        {unit.submissionCount > 0 ? ` · ${countNoun(unit.submissionCount, 'submission')}` : ''}
       </Text>
 
       <Group gap={6} mt="md" className={classes.actions}>

@@ -8,10 +8,10 @@ import {
 } from '@evident/core/curriculum';
 import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { trpc } from '../../trpc';
-import { errorMessage } from '../toast/error-message';
-import { toastError, toastSuccess } from '../toast/toast';
-import type { AdminTask } from './admin-types';
+import { trpc } from '../../../trpc';
+import { errorMessage } from '../../toast/error-message';
+import { toastError, toastSuccess } from '../../toast/toast';
+import type { AdminTask } from '../admin-types';
 import { evidenceTypeLabels } from './task-labels';
 import classes from './unit-tasks.module.css';
 
@@ -29,7 +29,7 @@ export function TaskFormModal({ unitId, opened, task, onClose }: TaskFormModalPr
     <Modal
       opened={opened}
       onClose={onClose}
-      title={task ? 'Edit Task' : 'Add Task'}
+      title={task ? 'Edit task' : 'Add task'}
       size="lg"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}

@@ -1,4 +1,4 @@
-import type { EvidenceType, Phase } from '@evident/core/curriculum';
+import type { EvidenceType } from '@evident/core/curriculum';
 import {
   IconCamera,
   IconFileText,
@@ -6,13 +6,6 @@ import {
   IconMicrophone,
   type TablerIcon,
 } from '@tabler/icons-react';
-
-export const phaseColors: Record<Phase, string> = {
-  Prepare: 'blue',
-  Check: 'orange',
-  Do: 'teal',
-  'Review/Communicate': 'grape',
-};
 
 export const evidenceTypeLabels: Record<EvidenceType, { label: string; icon: TablerIcon }> = {
   photo: { label: 'Photo', icon: IconCamera },

@@ -2,8 +2,9 @@ import { snippet } from '@evident/core/curriculum-inputs';
 import { ActionIcon, Badge, Button, Card, Group, List, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconBulb, IconEdit, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
-import type { AdminTask } from './admin-types';
-import { evidenceTypeLabels, phaseColors } from './task-labels';
+import { PhaseBadge } from '../../curriculum/phase-badge';
+import type { AdminTask } from '../admin-types';
+import { evidenceTypeLabels } from './task-labels';
 import type { MoveDirection } from './task-order';
 import classes from './unit-tasks.module.css';
 
@@ -32,9 +33,7 @@ export const TaskItem = memo(function TaskItem({
     <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="md">
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Group gap={6}>
-          <Badge color={phaseColors[task.phase]} variant="light">
-            {task.phase}
-          </Badge>
+          <PhaseBadge phase={task.phase} />
           {task.evidenceTypes.map((type) => {
             const { label, icon: Icon } = evidenceTypeLabels[type];
             return (

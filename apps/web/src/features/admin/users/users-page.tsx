@@ -1,32 +1,25 @@
 import { type Role, roleLabels } from '@evident/core/roles';
 import { fullName, initials } from '@evident/core/user';
-import {
-  Avatar,
-  Badge,
-  Button,
-  CloseButton,
-  EmptyState,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconLogin2, IconSearch, IconUsers } from '@tabler/icons-react';
+import { Avatar, Badge, Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconLogin2, IconUsers } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { trpc } from '../../trpc';
-import { LoadError } from '../shell/load-error';
-import { PageHeader } from '../shell/page-header';
-import { errorMessage } from '../toast/error-message';
-import { toastError, toastSuccess } from '../toast/toast';
-import type { AdminUser } from './admin-types';
-import { confirmAction } from './confirm';
+import { countNoun } from '../../../count-noun';
+import { trpc } from '../../../trpc';
+import { confirmAction } from '../../dialog/confirm';
+import { SearchField } from '../../search/search-field';
+import { useDocumentTitle } from '../../shell/document-title';
+import { LoadError } from '../../shell/load-error';
+import { PageHeader } from '../../shell/page-header';
+import { errorMessage } from '../../toast/error-message';
+import { toastError, toastSuccess } from '../../toast/toast';
+import type { AdminUser } from '../admin-types';
 import classes from './users-page.module.css';
 
 const roleColors: Record<Role, string> = { rto_admin: 'grape', assessor: 'blue', student: 'teal' };
 
 /** Spec section 2, Users Management (/admin/users). */
 export function UsersPage() {
+  useDocumentTitle('Users');
   const users = trpc.admin.users.useQuery();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -76,18 +69,13 @@ export function UsersPage() {
       {users.data ? (
         <Stack gap="md">
           {users.data.length > 0 ? (
-            <TextInput
+            <SearchField
               label="Search users"
               placeholder="Search by name or email"
-              type="search"
               value={query}
-              onChange={(event) => setQuery(event.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                query ? (
-                  <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} />
-                ) : null
-              }
+              onChange={setQuery}
+              resultCount={matches.length}
+              formatResultCount={(count) => (count === 0 ? 'No users found' : countNoun(count, 'user'))}
               maw={480}
             />
           ) : null}

@@ -1,24 +1,17 @@
-import {
-  Button,
-  CloseButton,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBook2, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { trpc } from '../../trpc';
-import { LoadError } from '../shell/load-error';
-import { PageHeader } from '../shell/page-header';
-import { errorMessage } from '../toast/error-message';
-import { toastError, toastSuccess } from '../toast/toast';
-import type { AdminUnit } from './admin-types';
-import { confirmAction } from './confirm';
+import { countNoun } from '../../../count-noun';
+import { trpc } from '../../../trpc';
+import { confirmAction } from '../../dialog/confirm';
+import { SearchField } from '../../search/search-field';
+import { useDocumentTitle } from '../../shell/document-title';
+import { LoadError } from '../../shell/load-error';
+import { PageHeader } from '../../shell/page-header';
+import { errorMessage } from '../../toast/error-message';
+import { toastError, toastSuccess } from '../../toast/toast';
+import type { AdminUnit } from '../admin-types';
 import { openMappingDocument } from './mapping-window';
 import { type UnitAction, UnitCard } from './unit-card';
 import { filterUnits, toSearchable } from './unit-search';
@@ -31,6 +24,7 @@ const countFormat = new Intl.NumberFormat('en-AU');
 
 /** Spec section 2, Units Management (/admin/units). */
 export function UnitsPage() {
+  useDocumentTitle('Units');
   const units = trpc.admin.units.list.useQuery();
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE_SIZE);
@@ -85,16 +79,11 @@ export function UnitsPage() {
 
       {units.data && units.data.length > 0 ? (
         <Stack gap="md">
-          <TextInput
+          <SearchField
             label="Search units"
             placeholder="Search by unit code or title"
-            type="search"
             value={query}
-            onChange={(event) => search(event.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => search('')} /> : null
-            }
+            onChange={search}
             maw={480}
           />
           <Text size="sm" c="dimmed" role="status" aria-live="polite">
@@ -139,13 +128,9 @@ export function UnitsPage() {
 function resultSummary(matched: number, total: number, shown: number, query: string): string {
   const n = countFormat.format;
   if (!query.trim())
-    return shown < total ? `Showing ${n(shown)} of ${n(total)} units` : plural(total, 'unit');
+    return shown < total ? `Showing ${n(shown)} of ${n(total)} units` : countNoun(total, 'unit');
   if (shown < matched) return `Showing ${n(shown)} of ${n(matched)} matching units`;
-  return `${n(matched)} of ${plural(total, 'unit')} ${matched === 1 ? 'matches' : 'match'}`;
-}
-
-function plural(count: number, noun: string): string {
-  return `${countFormat.format(count)} ${count === 1 ? noun : `${noun}s`}`;
+  return `${n(matched)} of ${countNoun(total, 'unit')} ${matched === 1 ? 'matches' : 'match'}`;
 }
 
 /** Generate, view mapping and delete, behind one stable callback so the memoised cards stay put. */
@@ -177,17 +162,29 @@ function useUnitActions() {
   });
 
   const generateTasks = generate.mutate;
+  const openTasks = useNavigate();
   const deleteUnit = remove.mutate;
   const onAction = useCallback(
     (action: UnitAction, unit: AdminUnit) => {
       switch (action) {
         case 'generate':
+          // The server refuses to replace tasks students have submitted evidence for: say so first.
+          if (unit.submissionCount > 0) {
+            confirmAction({
+              title: 'Generate tasks',
+              message: `Students have already submitted evidence for ${unit.unitCode} (${countNoun(unit.submissionCount, 'submission')}), so its tasks can no longer be replaced by generated ones.`,
+              detail: 'You can still edit, add and reorder its tasks by hand.',
+              confirmLabel: 'Edit tasks',
+              onConfirm: () => void openTasks({ to: '/admin/units/$id/tasks', params: { id: unit.id } }),
+            });
+            return;
+          }
           confirmAction({
             title: 'Generate tasks',
             message: 'Generate workplace tasks from performance evidence using AI?',
             detail:
               unit.taskCount > 0
-                ? `The ${unit.taskCount} tasks ${unit.unitCode} has now will be replaced.`
+                ? `${unit.unitCode} has ${countNoun(unit.taskCount, 'task')}; the generated tasks replace ${unit.taskCount === 1 ? 'it' : 'them'}.`
                 : undefined,
             confirmLabel: 'Generate Tasks',
             onConfirm: () => generateTasks({ id: unit.id }),
@@ -209,7 +206,7 @@ function useUnitActions() {
           return;
       }
     },
-    [generateTasks, deleteUnit],
+    [generateTasks, deleteUnit, openTasks],
   );
 
   return { generate, remove, onAction };

@@ -1,4 +1,4 @@
-import type { AdminTask } from './admin-types';
+import type { AdminTask } from '../admin-types';
 
 export type TaskGroup = {
   key: string;

@@ -1,4 +1,4 @@
-import type { AdminUnit } from './admin-types';
+import type { AdminUnit } from '../admin-types';
 
 export type SearchableUnit = { unit: AdminUnit; haystack: string };
 

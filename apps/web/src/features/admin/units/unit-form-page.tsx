@@ -1,13 +1,17 @@
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconCloudDownload, IconDeviceFloppy } from '@tabler/icons-react';
+import { Button, Group, Paper, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
+import { IconCloudDownload, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { trpc } from '../../trpc';
-import { LoadError } from '../shell/load-error';
-import { PageHeader } from '../shell/page-header';
-import { errorMessage } from '../toast/error-message';
-import { toastError, toastSuccess } from '../toast/toast';
-import type { AdminUnit } from './admin-types';
+import { type FormEvent, useRef, useState } from 'react';
+import { trpc } from '../../../trpc';
+import { UnitCodeInput } from '../../curriculum/unit-code-input';
+import { BackLink } from '../../shell/back-link';
+import { useDocumentTitle } from '../../shell/document-title';
+import { LoadError } from '../../shell/load-error';
+import { PageHeader } from '../../shell/page-header';
+import { errorMessage } from '../../toast/error-message';
+import { toastError, toastSuccess } from '../../toast/toast';
+import type { AdminUnit } from '../admin-types';
+import { ExistingUnitNotice, useExistingUnit } from './existing-unit';
 import classes from './unit-form.module.css';
 
 type UnitFormPageProps = {
@@ -22,6 +26,7 @@ const emptyUnit: UnitFields = { unitCode: '', title: '', performanceEvidence: nu
 /** /admin/units/new and /admin/units/{id}/edit. */
 export function UnitFormPage({ unitId }: UnitFormPageProps) {
   const editing = unitId !== undefined && unitId !== 'new' ? unitId : null;
+  useDocumentTitle(editing ? 'Edit unit' : 'Create unit');
   return editing ? <EditUnit unitId={editing} /> : <UnitForm unitId={null} initial={emptyUnit} />;
 }
 
@@ -30,7 +35,7 @@ function EditUnit({ unitId }: { unitId: string }) {
   if (unit.data) return <UnitForm key={unit.data.id} unitId={unit.data.id} initial={unit.data} />;
   return (
     <>
-      <BackToUnits />
+      <BackLink to="/admin/units">Back to Units</BackLink>
       <PageHeader title="Edit Unit" />
       {unit.isError ? (
         <LoadError title="Could not load this unit" error={unit.error} onRetry={() => void unit.refetch()} />
@@ -54,19 +59,15 @@ function EditUnit({ unitId }: { unitId: string }) {
   );
 }
 
-function BackToUnits() {
-  return (
-    <Anchor component={Link} to="/admin/units" size="sm" className={classes.back}>
-      <IconArrowLeft size={16} aria-hidden />
-      Back to Units
-    </Anchor>
-  );
-}
-
 function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFields }) {
   const [unitCode, setUnitCode] = useState(initial.unitCode);
   const [title, setTitle] = useState(initial.title);
   const [performanceEvidence, setPerformanceEvidence] = useState(initial.performanceEvidence ?? '');
+  // A note about fetched text ("a summary, not the official register text"): shown beside the box,
+  // never written into it, since tasks are generated from what the box holds.
+  const [evidenceNote, setEvidenceNote] = useState<string | null>(null);
+  const existing = useExistingUnit(unitCode, unitId);
+  const openExisting = useRef<HTMLAnchorElement>(null);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
 
@@ -75,6 +76,7 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
       setUnitCode(unit.code);
       setTitle(unit.title);
       setPerformanceEvidence(unit.performanceEvidence);
+      setEvidenceNote(unit.note);
       toastSuccess('Success', `Fetched ${unit.code} from the national training register`);
     },
     onError: (error) =>
@@ -110,6 +112,10 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
       toastError('Unit code required', 'Please enter a unit code first');
       return;
     }
+    if (existing) {
+      openExisting.current?.focus();
+      return;
+    }
     fetchUnit.mutate({ unitCode: code });
   }
 
@@ -129,7 +135,7 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
 
   return (
     <>
-      <BackToUnits />
+      <BackLink to="/admin/units">Back to Units</BackLink>
       <PageHeader
         title={unitId ? 'Edit Unit' : 'Create Unit'}
         subtitle={
@@ -142,18 +148,13 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
         <form onSubmit={save} noValidate>
           <Stack gap="lg">
             <div className={classes.codeRow}>
-              <TextInput
+              <UnitCodeInput
                 label="Unit Code"
                 withAsterisk
                 aria-required
-                placeholder="e.g. RIIWHS204E"
                 value={unitCode}
-                onChange={(event) => setUnitCode(event.currentTarget.value.toUpperCase())}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={20}
-                classNames={{ root: classes.codeField, input: classes.codeInput }}
+                onChange={setUnitCode}
+                classNames={{ root: classes.codeField }}
               />
               <Button
                 variant="light"
@@ -165,6 +166,7 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
                 Fetch from TGA
               </Button>
             </div>
+            {existing ? <ExistingUnitNotice unit={existing} openRef={openExisting} /> : null}
             <TextInput
               label="Unit Title"
               withAsterisk
@@ -176,7 +178,18 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
             />
             <Textarea
               label="Performance Evidence"
-              description="Optional. What a student must show they can do, one item per line. Tasks are generated from this text."
+              description={
+                <>
+                  Optional. What a student must show they can do, one item per line. Tasks are generated from
+                  this text.
+                  {evidenceNote ? (
+                    <span className={classes.evidenceNote} data-testid="performance-evidence-note">
+                      <IconInfoCircle size={14} aria-hidden />
+                      {evidenceNote}
+                    </span>
+                  ) : null}
+                </>
+              }
               rows={8}
               value={performanceEvidence}
               onChange={(event) => setPerformanceEvidence(event.currentTarget.value)}

@@ -1,0 +1,34 @@
+import type { CurrentUser } from '@evident/core/user';
+import { describe, expect, it } from 'vitest';
+import { isNavItemActive, navItemsFor } from './nav-items';
+
+const person = (role: CurrentUser['role'], originalRole?: CurrentUser['role']) =>
+  ({
+    role,
+    isImpersonating: originalRole !== undefined,
+    originalUser: originalRole ? { role: originalRole } : null,
+  }) as CurrentUser;
+
+const activeAt = (user: CurrentUser, pathname: string) =>
+  navItemsFor(user)
+    .filter((item) => isNavItemActive(item, pathname))
+    .map((item) => item.label);
+
+describe('the highlighted navigation item', () => {
+  it('at / is the home screen each role sees there', () => {
+    expect(activeAt(person('student'), '/')).toEqual(['Dashboard']);
+    expect(activeAt(person('assessor'), '/')).toEqual(['Evidence Matrix']);
+    expect(activeAt(person('rto_admin'), '/')).toEqual(['Dashboard']);
+    expect(activeAt(person('student', 'rto_admin'), '/')).toEqual(['Dashboard']);
+  });
+
+  it('below a section is that section, and a dashboard only on its own path', () => {
+    expect(activeAt(person('rto_admin'), '/admin')).toEqual(['Dashboard']);
+    expect(activeAt(person('rto_admin'), '/admin/')).toEqual(['Dashboard']);
+    expect(activeAt(person('rto_admin'), '/admin/units/abc/tasks')).toEqual(['Units']);
+    expect(activeAt(person('rto_admin'), '/admin/users')).toEqual(['Users']);
+    expect(activeAt(person('assessor'), '/grading')).toEqual(['Grading']);
+    expect(activeAt(person('student'), '/unit-setup')).toEqual(['Setup Unit']);
+    expect(activeAt(person('rto_admin'), '/admin/unitsx')).toEqual([]);
+  });
+});
