@@ -1,6 +1,6 @@
 import { createTaskGenerator } from '@evident/ai/generator-factory';
 import type { Services } from '@evident/api/context';
-import { createVideoQueue, type VideoQueue } from '@evident/api/evidence/video-queue';
+import { createVideoQueue, type VideoQueue } from '@evident/api/jobs/video-queue';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createPasswordHasher } from '@evident/auth/password';
 import { createSessionStore } from '@evident/auth/sessions';

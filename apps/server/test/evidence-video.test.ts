@@ -4,7 +4,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createVideoQueue } from '@evident/api/evidence/video-queue';
+import { createVideoQueue } from '@evident/api/jobs/video-queue';
 import type { VideoConverter } from '@evident/core/ports/video';
 import { queueUnprocessedVideos } from '@evident/db/queries/evidence';
 import { evidenceFiles } from '@evident/db/schema';

@@ -8,7 +8,7 @@ import type { TaskGenerator } from '@evident/core/ports/task-generator';
 import type { CurrentUser } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
 import { findUserById, toUserSummary } from '@evident/db/queries/users';
-import type { EvidenceServices } from './evidence/evidence-services';
+import type { EvidenceServices } from './evidence-services';
 import type { RateLimits } from './rate-limits';
 
 /** The adapters a request may use. Only apps/server constructs them. */
@@ -46,6 +46,14 @@ export type Context = Services & {
   /** The person who signed in. Equal to `user` unless impersonating. */
   realUserId: string | null;
   realRole: CurrentUser['role'] | null;
+};
+
+/** The context after `authedProcedure`: someone is signed in. */
+export type AuthedContext = Context & {
+  session: ActiveSession;
+  user: CurrentUser;
+  realUserId: string;
+  realRole: CurrentUser['role'];
 };
 
 async function loadUsers(db: Database, session: ActiveSession) {

@@ -1,4 +1,4 @@
-import type { EvidenceFileView } from '@evident/api/evidence/file-views';
+import type { EvidenceFileView } from '@evident/api/views/evidence-file-views';
 import { formatKilobytes } from '@evident/core/file-size';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import {

@@ -1,4 +1,4 @@
-import type { UploadParts } from '@evident/api/evidence/upload-url';
+import type { UploadParts } from '@evident/api/routers/student/upload-url';
 import {
   partsToSend,
   planUploadParts,

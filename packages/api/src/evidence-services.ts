@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EvidenceKind } from '@evident/core/evidence-types';
-import type { VideoQueue } from './video-queue';
+import type { VideoQueue } from './jobs/video-queue';
 
 /**
  * What the evidence procedures need beyond the object store itself: the limits from the server's

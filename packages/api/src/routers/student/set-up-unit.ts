@@ -1,9 +1,6 @@
-import { AppError } from '@evident/core/errors';
-import type { GeneratedTasks } from '@evident/core/ports/task-generator';
 import type { Database } from '@evident/db/client';
-import { countUnitTasks, replaceUnitTasks } from '@evident/db/queries/tasks';
+import { countUnitTasks } from '@evident/db/queries/tasks';
 import {
-  countUnitSubmissions,
   enrol,
   findUnitByCode,
   insertUnit,
@@ -11,44 +8,18 @@ import {
   type UnitRow,
   updateUnit,
 } from '@evident/db/queries/units';
-import type { Services } from '../context';
+import type { Services } from '../../context';
+import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/generated-tasks';
 
-type Deps = Pick<Services, 'db' | 'register' | 'taskGenerator'>;
-
-async function generateFor(deps: Deps, unit: Pick<UnitRow, 'unitCode' | 'title' | 'performanceEvidence'>) {
-  if (!unit.performanceEvidence?.trim()) {
-    throw new AppError(
-      'UNPROCESSABLE',
-      `Unit ${unit.unitCode} has no Performance Evidence to generate tasks from`,
-    );
-  }
-  return deps.taskGenerator.generate({
-    unitCode: unit.unitCode,
-    title: unit.title,
-    performanceEvidence: unit.performanceEvidence,
-  });
-}
-
-/** Writes a generated task set and its mapping document together, so a failure leaves the unit as it was. */
-async function storeGenerated(tx: Database, unitId: string, generated: GeneratedTasks): Promise<number> {
-  const count = await replaceUnitTasks(tx, unitId, generated.tasks);
-  await updateUnit(tx, unitId, { mappingDocument: generated.mappingDocument });
-  return count;
-}
-
-/** Admin: regenerate a unit's tasks from its Performance Evidence. Never over evidence already submitted. */
-export async function regenerateUnitTasks(deps: Deps, unit: UnitRow): Promise<number> {
-  const generated = await generateFor(deps, unit);
-  return deps.db.transaction(async (tx) => {
-    await lockUnitCode(tx, unit.unitCode);
-    if ((await countUnitSubmissions(tx, unit.id)) > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `Students have already submitted evidence against ${unit.unitCode}; edit its tasks by hand instead`,
-      );
-    }
-    return storeGenerated(tx, unit.id, generated);
-  });
+/** `student.setUpUnit` / `POST /api/units/generate-tasks`: rate-limited per student. */
+export async function setUpUnit(
+  deps: GenerationDeps & Pick<Services, 'rateLimits'>,
+  studentId: string,
+  unitCode: string,
+) {
+  await deps.rateLimits.consume('unitSetupUser', studentId);
+  const result = await setUpUnitForStudent(deps, studentId, unitCode);
+  return { taskCount: result.taskCount, unitId: result.unitId, unitCode: result.unitCode };
 }
 
 /**
@@ -56,7 +27,7 @@ export async function regenerateUnitTasks(deps: Deps, unit: UnitRow): Promise<nu
  * first time anyone asks for it. The slow calls (register, generator) run outside the transaction;
  * inside it, a lock on the code makes two students racing for a new unit end up with one task set.
  */
-export async function setUpUnitForStudent(deps: Deps, studentId: string, unitCode: string) {
+export async function setUpUnitForStudent(deps: GenerationDeps, studentId: string, unitCode: string) {
   const existing = await findUnitByCode(deps.db, unitCode);
   const ready = existing ? await enrolIfHasTasks(deps.db, studentId, existing) : null;
   if (ready) return ready;

@@ -2,7 +2,7 @@ import { AppError } from '@evident/core/errors';
 import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
 import { shouldUploadInParts } from '@evident/core/upload-parts';
 import { insertUploadGrant } from '@evident/db/queries/evidence';
-import type { Services } from '../context';
+import type { Services } from '../../context';
 
 /**
  * Answer of `student.uploadUrl` / `POST /api/evidence/upload-url`. The spec's client reads only
@@ -45,7 +45,7 @@ export type UploadParts =
 const allowedTypesText =
   'photos (JPEG, PNG, HEIC, WebP), audio (MP3, M4A/AAC, WebM, Ogg, WAV), video (MP4, MOV, WebM), PDF, DOC and DOCX';
 
-type Deps = Pick<Services, 'db' | 'storage' | 'evidence'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'evidence' | 'rateLimits'>;
 
 /** Grants this user one object path to upload one file of an allowed type to, for a limited time. */
 export async function issueUploadUrl(
@@ -54,6 +54,7 @@ export async function issueUploadUrl(
   input: { fileName: string; fileType: string; fileSize?: number },
   now: Date = new Date(),
 ): Promise<UploadUrlResponse> {
+  await deps.rateLimits.consume('uploadUrlUser', userId);
   const kind = kindOfMimeType(input.fileType);
   if (!kind) {
     throw new AppError(

@@ -6,7 +6,6 @@ import {
   type EvidenceFileRow,
   findEvidenceFileByObjectPath,
   findSubmission,
-  findTaskForStudent,
   findUploadGrant,
   insertEvidenceFile,
   insertSubmission,
@@ -15,8 +14,9 @@ import {
   type SubmissionRow,
   setEvidenceThumbnail,
 } from '@evident/db/queries/evidence';
-import type { Services } from '../context';
-import { noUploadIssued, requireOwnUploadGrant } from './own-upload-grant';
+import type { Services } from '../../context';
+import { requireStudentTask } from '../../rules/tasks';
+import { noUploadIssued, requireOwnUploadGrant } from '../../rules/upload-grants';
 
 /** Answer of `student.recordEvidence` / `POST /api/evidence`. */
 export type RecordedEvidence = {
@@ -46,13 +46,6 @@ function refuseClosedSubmission(status: SubmissionRow['status']): never {
     'CONFLICT',
     'Evidence for this task is waiting to be graded; you can add more if the assessor asks for it',
   );
-}
-
-/** The task must be in one of the student's units; answers what the refusal should say. */
-export async function requireStudentTask(db: Database, studentId: string, taskId: string): Promise<void> {
-  const task = await findTaskForStudent(db, studentId, taskId);
-  if (!task) throw new AppError('NOT_FOUND', 'Task not found');
-  if (!task.enrolled) throw new AppError('FORBIDDEN', 'This task is not in any of your units');
 }
 
 function toRecorded(submission: SubmissionRow, file: EvidenceFileRow): RecordedEvidence {

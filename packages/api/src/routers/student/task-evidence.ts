@@ -1,7 +1,7 @@
 import { findSubmission, listSubmissionFiles, type SubmissionRow } from '@evident/db/queries/evidence';
-import type { Services } from '../context';
-import { type EvidenceFileView, toEvidenceFileViews } from './file-views';
-import { requireStudentTask } from './record-evidence';
+import type { Services } from '../../context';
+import { requireStudentTask } from '../../rules/tasks';
+import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
 
 /** Answer of `student.evidence` / `GET /api/student/tasks/:taskId/evidence`. */
 export type TaskEvidence = {
