@@ -138,7 +138,7 @@ export async function createTestEnv(
     sessionFor,
     app,
     async close() {
-      await services.evidence.videos?.stop();
+      await services.videos?.stop();
       await database.close();
     },
   };

@@ -45,8 +45,8 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '@evident/core/errors';
+import { assertValidObjectPath } from '@evident/core/object-path';
 import type { ObjectStorage } from '@evident/core/ports/storage';
-import { assertValidObjectPath } from './object-path';
 import {
   type DownloadGrant,
   type Query,

@@ -1,6 +1,4 @@
 import { AppError } from '@evident/core/errors';
-import { recordAudit } from '@evident/db/queries/audit';
-import { setActingAs } from '@evident/db/queries/sessions';
 import { findUserById } from '@evident/db/queries/users';
 import { z } from 'zod';
 import type { AuthedContext } from '../../context';
@@ -11,23 +9,11 @@ export async function impersonate(ctx: AuthedContext, input: z.output<typeof imp
   const target = await findUserById(ctx.db, input.userId);
   if (!target) throw new AppError('NOT_FOUND', 'User not found');
   if (target.role === 'rto_admin') throw new AppError('FORBIDDEN', 'Administrators cannot be impersonated');
-  await ctx.db.transaction(async (tx) => {
-    await setActingAs(tx, ctx.session.sessionId, target.id);
-    await recordAudit(tx, {
-      actorId: ctx.realUserId,
-      action: 'impersonation.start',
-      subjectId: target.id,
-    });
-  });
+  await ctx.sessions.actAs(ctx.session, target.id);
   return { ok: true as const };
 }
 
 export async function stopImpersonation(ctx: AuthedContext) {
-  const subjectId = ctx.session.actingAsUserId;
-  if (!subjectId) return { ok: true as const };
-  await ctx.db.transaction(async (tx) => {
-    await setActingAs(tx, ctx.session.sessionId, null);
-    await recordAudit(tx, { actorId: ctx.realUserId, action: 'impersonation.stop', subjectId });
-  });
+  await ctx.sessions.actAs(ctx.session, null);
   return { ok: true as const };
 }

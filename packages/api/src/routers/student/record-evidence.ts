@@ -1,5 +1,7 @@
 import { AppError } from '@evident/core/errors';
 import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
+import { thumbnailPathFor } from '@evident/core/object-path';
+import { checkUploadedObject } from '@evident/core/upload-check';
 import type { Database } from '@evident/db/client';
 import {
   countSubmissionFiles,
@@ -32,7 +34,7 @@ export type RecordedEvidence = {
   };
 };
 
-type Deps = Pick<Services, 'db' | 'storage' | 'evidence' | 'log'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'images' | 'videos' | 'log'>;
 
 /** Spec section 4: evidence may be added while a task is pending (no submission) or not yet satisfactory. */
 function refuseClosedSubmission(status: SubmissionRow['status']): never {
@@ -101,13 +103,13 @@ export async function recordEvidence(
   if (current && current.status !== 'not_yet_satisfactory') refuseClosedSubmission(current.status);
 
   // Outside the transaction: it reads the object store, which may be a slow network away.
-  const { size } = await deps.evidence.checkUploadedObject({
+  const { size } = await checkUploadedObject(deps.storage, {
     objectPath,
     contentType: grant.fileType,
     maxBytes: grant.maxBytes,
   });
 
-  const queueVideo = deps.evidence.videos !== null && kindOfMimeType(grant.fileType) === 'video';
+  const queueVideo = deps.videos !== null && kindOfMimeType(grant.fileType) === 'video';
   const outcome = await db.transaction(async (tx) => {
     // The grant's row lock orders us against a duplicate request and against the sweep.
     const locked = await findUploadGrant(tx, objectPath, { forUpdate: true });
@@ -140,7 +142,7 @@ export async function recordEvidence(
   });
   if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
   // Returns at once: the poster and playable copy are made in the background.
-  if (queueVideo) deps.evidence.videos?.wake();
+  if (queueVideo) deps.videos?.wake();
 
   const thumbnailPath = await makeThumbnail(deps, outcome.file);
   return toRecorded(outcome.submission, { ...outcome.file, thumbnailPath });
@@ -155,9 +157,9 @@ async function makeThumbnail(deps: Deps, file: EvidenceFileRow): Promise<string 
   try {
     const source = await deps.storage.getStream(file.objectPath);
     if (!source) return null;
-    const thumbnail = await deps.evidence.createThumbnail(source);
-    const path = deps.evidence.thumbnailPathFor(file.objectPath);
-    await deps.storage.put(path, thumbnail, deps.evidence.thumbnailContentType);
+    const thumbnail = await deps.images.createThumbnail(source);
+    const path = thumbnailPathFor(file.objectPath);
+    await deps.storage.put(path, thumbnail, deps.images.thumbnailContentType);
     await setEvidenceThumbnail(deps.db, file.id, path);
     return path;
   } catch (error) {

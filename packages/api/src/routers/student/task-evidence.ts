@@ -19,7 +19,7 @@ export type TaskEvidence = {
 
 /** The student's own submission for one of their tasks, with signed links to its files. */
 export async function getTaskEvidence(
-  deps: Pick<Services, 'db' | 'storage' | 'evidence'>,
+  deps: Pick<Services, 'db' | 'storage' | 'images' | 'evidenceLimits'>,
   studentId: string,
   taskId: string,
   now: Date = new Date(),
