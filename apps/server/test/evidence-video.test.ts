@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { createVideoQueue } from '@evident/api/jobs/video-queue';
 import { playablePathFor, thumbnailPathFor } from '@evident/core/object-path';
 import type { VideoConverter } from '@evident/core/ports/video';
-import { queueUnprocessedVideos } from '@evident/db/queries/evidence';
+import { queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
 import { evidenceFiles } from '@evident/db/schema';
 import { sharpImages } from '@evident/storage/thumbnail';
 import { findVideoTools } from '@evident/storage/video';

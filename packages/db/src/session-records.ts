@@ -41,7 +41,7 @@ export function createSessionRecords(db: Database): SessionRecords {
     },
     async setActingAs({ sessionId, actingAsUserId, audit }) {
       await db.transaction(async (tx) => {
-        await setActingAs(tx, sessionId, actingAsUserId);
+        await setActingAs(tx, { sessionId, actingAsUserId });
         await recordAudit(tx, audit);
       });
     },

@@ -4,13 +4,13 @@ import type { ImageProcessor } from '@evident/core/ports/images';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { VideoConverter, VideoQueue } from '@evident/core/ports/video';
 import type { Database } from '@evident/db/client';
+import type { EvidenceFileRow } from '@evident/db/queries/evidence-files';
 import {
   claimPendingVideo,
-  type EvidenceFileRow,
   finishVideo,
   releaseVideoClaim,
   touchVideoClaim,
-} from '@evident/db/queries/evidence';
+} from '@evident/db/queries/video-jobs';
 
 export type VideoQueueDeps = {
   db: Database;
@@ -81,19 +81,24 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
     const controller = new AbortController();
     current = controller;
     const heartbeat = setInterval(() => {
-      touchVideoClaim(deps.db, file.id, new Date()).catch(() => {});
+      touchVideoClaim(deps.db, { fileId: file.id, now: new Date() }).catch(() => {});
     }, heartbeatMs);
     heartbeat.unref();
     try {
       const outcome = await convert(file, controller.signal);
-      await finishVideo(deps.db, file.id, { status: 'ready', ...outcome });
+      await finishVideo(deps.db, { fileId: file.id, status: 'ready', ...outcome });
     } catch (error) {
       if (controller.signal.aborted) {
         await releaseVideoClaim(deps.db, file.id);
         return;
       }
       deps.log.warn(`Video processing failed for ${file.objectPath} (${file.fileType}): ${messageOf(error)}`);
-      await finishVideo(deps.db, file.id, { status: 'failed', thumbnailPath: null, playablePath: null });
+      await finishVideo(deps.db, {
+        fileId: file.id,
+        status: 'failed',
+        thumbnailPath: null,
+        playablePath: null,
+      });
     } finally {
       clearInterval(heartbeat);
       current = null;
@@ -103,13 +108,21 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
   async function drain(): Promise<void> {
     while (!stopped) {
       const now = new Date();
-      const file = await claimPendingVideo(deps.db, now, new Date(now.getTime() - 5 * heartbeatMs));
+      const file = await claimPendingVideo(deps.db, {
+        now,
+        staleBefore: new Date(now.getTime() - 5 * heartbeatMs),
+      });
       if (!file) return;
       if (file.videoAttempts > maxAttempts) {
         deps.log.warn(
           `Video processing gave up on ${file.objectPath} after ${maxAttempts} interrupted attempts`,
         );
-        await finishVideo(deps.db, file.id, { status: 'failed', thumbnailPath: null, playablePath: null });
+        await finishVideo(deps.db, {
+          fileId: file.id,
+          status: 'failed',
+          thumbnailPath: null,
+          playablePath: null,
+        });
         continue;
       }
       await processOne(file);

@@ -31,7 +31,7 @@ export async function storeGenerated(
   unitId: string,
   generated: GeneratedTasks,
 ): Promise<number> {
-  const count = await replaceUnitTasks(tx, unitId, generated.tasks);
-  await updateUnit(tx, unitId, { mappingDocument: generated.mappingDocument });
+  const count = await replaceUnitTasks(tx, { unitId, drafts: generated.tasks });
+  await updateUnit(tx, { id: unitId, fields: { mappingDocument: generated.mappingDocument } });
   return count;
 }

@@ -1,7 +1,6 @@
 import { AppError } from '@evident/core/errors';
 import type { Database } from '@evident/db/client';
-import { findTaskForStudent } from '@evident/db/queries/evidence';
-import { findTask } from '@evident/db/queries/tasks';
+import { findTask, findTaskForStudent } from '@evident/db/queries/tasks';
 
 export async function requireTask(db: Database, id: string) {
   const task = await findTask(db, id);
@@ -11,7 +10,7 @@ export async function requireTask(db: Database, id: string) {
 
 /** The task must be in one of the student's units; answers what the refusal should say. */
 export async function requireStudentTask(db: Database, studentId: string, taskId: string): Promise<void> {
-  const task = await findTaskForStudent(db, studentId, taskId);
+  const task = await findTaskForStudent(db, { studentId, taskId });
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
   if (!task.enrolled) throw new AppError('FORBIDDEN', 'This task is not in any of your units');
 }

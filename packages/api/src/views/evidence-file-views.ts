@@ -1,4 +1,4 @@
-import type { EvidenceFileRow } from '@evident/db/queries/evidence';
+import type { EvidenceFileRow } from '@evident/db/queries/evidence-files';
 import type { Services } from '../context';
 
 /** Spec section 3 "Evidence file", plus short-lived links to the bytes. */

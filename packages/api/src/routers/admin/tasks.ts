@@ -30,16 +30,19 @@ export async function listTasks(db: Database, unitId: string) {
 export async function createTask(db: Database, input: z.output<typeof createTaskInput>) {
   const { unitId: id, ...fields } = input;
   await requireUnit(db, id);
-  return insertTask(db, id, { ...fields, occasion: fields.occasion ?? null });
+  return insertTask(db, { unitId: id, fields: { ...fields, occasion: fields.occasion ?? null } });
 }
 
 export async function changeTask(db: Database, input: z.output<typeof updateTaskInput>) {
   const { taskId: id, ...fields } = input;
   const existing = await requireTask(db, id);
-  const task = await updateTask(db, id, {
-    ...fields,
-    occasion: fields.occasion === undefined ? existing.occasion : fields.occasion,
-    performanceEvidenceMapping: fields.performanceEvidenceMapping ?? existing.performanceEvidenceMapping,
+  const task = await updateTask(db, {
+    id,
+    fields: {
+      ...fields,
+      occasion: fields.occasion === undefined ? existing.occasion : fields.occasion,
+      performanceEvidenceMapping: fields.performanceEvidenceMapping ?? existing.performanceEvidenceMapping,
+    },
   });
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
   return task;
@@ -65,6 +68,6 @@ export async function reorderTasks(db: Database, input: z.output<typeof reorderT
     new Set(input.taskIds).size === current.length &&
     current.every((task) => input.taskIds.includes(task.id));
   if (!same) throw new AppError('BAD_REQUEST', 'taskIds must list every task of the unit exactly once');
-  await db.transaction((tx) => reorderUnitTasks(tx, input.unitId, input.taskIds));
+  await db.transaction((tx) => reorderUnitTasks(tx, { unitId: input.unitId, orderedIds: input.taskIds }));
   return listUnitTasks(db, input.unitId);
 }

@@ -23,7 +23,7 @@ export async function changeUnit(db: Database, input: UnitFields & { id: string 
   const { id, ...fields } = input;
   await requireUnit(db, id);
   try {
-    const unit = await updateUnit(db, id, fields);
+    const unit = await updateUnit(db, { id, fields });
     if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
     return unit;
   } catch (error) {

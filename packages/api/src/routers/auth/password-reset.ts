@@ -58,13 +58,13 @@ export async function resetPassword(ctx: Context, input: z.output<typeof resetPa
   const passwordHash = await ctx.passwords.hash(input.password);
   const updated = await ctx.db.transaction(async (tx) => {
     const now = new Date();
-    const userId = await consumeResetToken(tx, hashToken(input.token), now);
+    const userId = await consumeResetToken(tx, { tokenHash: hashToken(input.token), now });
     if (!userId) return false;
     // Any other link still sitting in the user's mailbox would set the password again.
-    await spendResetTokensOf(tx, userId, now);
-    await setPasswordHash(tx, userId, passwordHash);
+    await spendResetTokensOf(tx, { userId, now });
+    await setPasswordHash(tx, { userId, passwordHash });
     const keep = ctx.session?.userId === userId ? ctx.session.sessionId : undefined;
-    await deleteOtherSessions(tx, userId, keep);
+    await deleteOtherSessions(tx, { userId, keepSessionId: keep });
     return true;
   });
   if (!updated) throw new AppError('BAD_REQUEST', 'Invalid or expired reset token');

@@ -7,15 +7,16 @@ import {
   countSubmissionFiles,
   type EvidenceFileRow,
   findEvidenceFileByObjectPath,
-  findSubmission,
-  findUploadGrant,
   insertEvidenceFile,
+  setEvidenceThumbnail,
+} from '@evident/db/queries/evidence-files';
+import {
+  findSubmission,
   insertSubmission,
-  markUploadGrantRecorded,
   resubmitSubmission,
   type SubmissionRow,
-  setEvidenceThumbnail,
-} from '@evident/db/queries/evidence';
+} from '@evident/db/queries/submissions';
+import { findUploadGrant, markUploadGrantRecorded } from '@evident/db/queries/upload-grants';
 import type { Services } from '../../context';
 import { requireStudentTask } from '../../rules/tasks';
 import { noUploadIssued, requireOwnUploadGrant } from '../../rules/upload-grants';
@@ -99,7 +100,7 @@ export async function recordEvidence(
     );
   }
   await requireStudentTask(db, studentId, taskId);
-  const current = await findSubmission(db, studentId, taskId);
+  const current = await findSubmission(db, { studentId, taskId });
   if (current && current.status !== 'not_yet_satisfactory') refuseClosedSubmission(current.status);
 
   // Outside the transaction: it reads the object store, which may be a slow network away.
@@ -112,17 +113,17 @@ export async function recordEvidence(
   const queueVideo = deps.videos !== null && kindOfMimeType(grant.fileType) === 'video';
   const outcome = await db.transaction(async (tx) => {
     // The grant's row lock orders us against a duplicate request and against the sweep.
-    const locked = await findUploadGrant(tx, objectPath, { forUpdate: true });
+    const locked = await findUploadGrant(tx, { objectPath, forUpdate: true });
     if (!locked)
       throw new AppError('NOT_FOUND', 'The upload expired before it was recorded. Please upload it again');
     if (locked.recordedAt) return null;
 
-    let submission = await findSubmission(tx, studentId, taskId, { forUpdate: true });
+    let submission = await findSubmission(tx, { studentId, taskId, forUpdate: true });
     if (submission) {
       if (submission.status !== 'not_yet_satisfactory') refuseClosedSubmission(submission.status);
-      submission = await resubmitSubmission(tx, submission.id, now);
+      submission = await resubmitSubmission(tx, { id: submission.id, at: now });
     } else {
-      submission = await insertSubmission(tx, studentId, taskId);
+      submission = await insertSubmission(tx, { studentId, taskId });
       // Someone else created it between our read and insert: it is now submitted, hence closed.
       if (!submission) refuseClosedSubmission('submitted');
     }
@@ -137,7 +138,7 @@ export async function recordEvidence(
       // Queued in the same transaction, so a restart right after the commit still processes it.
       ...(queueVideo ? { videoStatus: 'pending' as const } : {}),
     });
-    await markUploadGrantRecorded(tx, objectPath, now);
+    await markUploadGrantRecorded(tx, { objectPath, at: now });
     return { submission, file };
   });
   if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
@@ -160,7 +161,7 @@ async function makeThumbnail(deps: Deps, file: EvidenceFileRow): Promise<string 
     const thumbnail = await deps.images.createThumbnail(source);
     const path = thumbnailPathFor(file.objectPath);
     await deps.storage.put(path, thumbnail, deps.images.thumbnailContentType);
-    await setEvidenceThumbnail(deps.db, file.id, path);
+    await setEvidenceThumbnail(deps.db, { fileId: file.id, thumbnailPath: path });
     return path;
   } catch (error) {
     deps.log.warn(

@@ -46,9 +46,9 @@ export async function setUpUnitForStudent(deps: GenerationDeps, studentId: strin
     if (!unit) throw new Error(`unit ${unitCode} vanished while locked`);
     const raced = await enrolIfHasTasks(tx, studentId, unit);
     if (raced) return raced;
-    if (!unit.performanceEvidence) await updateUnit(tx, unit.id, { performanceEvidence });
+    if (!unit.performanceEvidence) await updateUnit(tx, { id: unit.id, fields: { performanceEvidence } });
     const taskCount = await storeGenerated(tx, unit.id, generated);
-    await enrol(tx, studentId, unit.id);
+    await enrol(tx, { studentId, unitId: unit.id });
     return { unitId: unit.id, unitCode, taskCount, created: true };
   });
 }
@@ -56,6 +56,6 @@ export async function setUpUnitForStudent(deps: GenerationDeps, studentId: strin
 async function enrolIfHasTasks(db: Database, studentId: string, unit: UnitRow) {
   const taskCount = await countUnitTasks(db, unit.id);
   if (taskCount === 0) return null;
-  await enrol(db, studentId, unit.id);
+  await enrol(db, { studentId, unitId: unit.id });
   return { unitId: unit.id, unitCode: unit.unitCode, taskCount, created: false };
 }

@@ -1,4 +1,5 @@
-import { findSubmission, listSubmissionFiles, type SubmissionRow } from '@evident/db/queries/evidence';
+import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
+import { findSubmission, type SubmissionRow } from '@evident/db/queries/submissions';
 import type { Services } from '../../context';
 import { requireStudentTask } from '../../rules/tasks';
 import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
@@ -25,7 +26,7 @@ export async function getTaskEvidence(
   now: Date = new Date(),
 ): Promise<TaskEvidence> {
   await requireStudentTask(deps.db, studentId, taskId);
-  const submission = await findSubmission(deps.db, studentId, taskId);
+  const submission = await findSubmission(deps.db, { studentId, taskId });
   if (!submission) return { taskId, submission: null };
   const files = await listSubmissionFiles(deps.db, [submission.id]);
   return {

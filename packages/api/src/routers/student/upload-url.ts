@@ -2,7 +2,7 @@ import { AppError } from '@evident/core/errors';
 import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
 import { newObjectPath } from '@evident/core/object-path';
 import { shouldUploadInParts } from '@evident/core/upload-parts';
-import { insertUploadGrant } from '@evident/db/queries/evidence';
+import { insertUploadGrant } from '@evident/db/queries/upload-grants';
 import type { Services } from '../../context';
 
 /**
