@@ -10,7 +10,7 @@ import type { VideoConverter } from '@evident/core/ports/video';
 import { queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
 import { evidenceFiles } from '@evident/db/schema';
 import { sharpImages } from '@evident/storage/thumbnail';
-import { findVideoTools } from '@evident/storage/video';
+import { findVideoTools } from '@evident/storage/video-tools';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
