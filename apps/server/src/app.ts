@@ -86,7 +86,7 @@ export async function buildApp(options: AppOptions) {
   if (services.storage.kind === 'local') {
     await app.register(filesRoutes, {
       storage: services.storage,
-      maxUploadBytes: Math.max(...Object.values(services.evidence.maxBytes)),
+      maxUploadBytes: Math.max(...Object.values(services.evidenceLimits.maxBytes)),
     });
   }
 

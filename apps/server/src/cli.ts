@@ -1,7 +1,7 @@
 import { createPasswordHasher } from '@evident/auth/password';
 import { AppError } from '@evident/core/errors';
 import { openDatabase } from '@evident/db/client';
-import { queueUnprocessedVideos } from '@evident/db/queries/evidence';
+import { queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
 import { ConfigError, loadConfig } from './config';
 import { seedDemoData } from './demo-data';
 import { type AdminSpec, describeEnsureAdmin, ensureAdmin, parseCreateAdminArgs } from './initial-admin';

@@ -1,5 +1,5 @@
 import type { Services } from '@evident/api/context';
-import { setUpUnitForStudent } from '@evident/api/curriculum/generate-tasks';
+import { setUpUnitForStudent } from '@evident/api/routers/student/set-up-unit';
 import { exampleUnits } from '@evident/core/example-units';
 import { seedDemo } from '@evident/db/seed/demo';
 

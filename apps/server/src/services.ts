@@ -1,20 +1,21 @@
 import { createTaskGenerator } from '@evident/ai/generator-factory';
 import type { Services } from '@evident/api/context';
-import { createVideoQueue, type VideoQueue } from '@evident/api/evidence/video-queue';
+import { createVideoQueue } from '@evident/api/jobs/video-queue';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createPasswordHasher } from '@evident/auth/password';
 import { createSessionStore } from '@evident/auth/sessions';
 import type { Logger } from '@evident/core/logger';
-import type { VideoConverter } from '@evident/core/ports/video';
+import type { ImageProcessor } from '@evident/core/ports/images';
+import type { VideoConverter, VideoQueue } from '@evident/core/ports/video';
 import type { DatabaseHandle } from '@evident/db/client';
+import { createSessionRecords } from '@evident/db/session-records';
 import { createMailer } from '@evident/mail/mailer';
 import { createTrainingRegister } from '@evident/register/register-factory';
-import { checkUploadedObject } from '@evident/storage/check-upload';
 import { createLocalDiskStorage, type LocalDiskStorage, maxUploadParts } from '@evident/storage/local-disk';
-import { newObjectPath, playablePathFor, thumbnailPathFor } from '@evident/storage/object-path';
 import { createS3Storage, type S3Storage } from '@evident/storage/s3';
-import { createThumbnail, thumbnailContentType } from '@evident/storage/thumbnail';
-import { createFfmpegConverter, findVideoTools, playableMaxSide } from '@evident/storage/video';
+import { sharpImages } from '@evident/storage/thumbnail';
+import { createFfmpegConverter, playableMaxSide } from '@evident/storage/video';
+import { findVideoTools } from '@evident/storage/video-tools';
 import type { Config } from './config';
 import { createInProcessEventBus } from './events/in-process-bus';
 import { resolveFilesSecret } from './files-secret';
@@ -44,7 +45,12 @@ function createStorage(config: Config, log: Logger): LocalDiskStorage | S3Storag
  */
 function createVideoProcessing(
   config: Config,
-  deps: { db: DatabaseHandle['db']; storage: LocalDiskStorage | S3Storage; log: Logger },
+  deps: {
+    db: DatabaseHandle['db'];
+    storage: LocalDiskStorage | S3Storage;
+    images: ImageProcessor;
+    log: Logger;
+  },
   converter?: VideoConverter | null,
 ): VideoQueue | null {
   const off = (reason: string) => {
@@ -62,14 +68,7 @@ function createVideoProcessing(
   deps.log.info(
     `video processing is on (${chosen.description}): posters and H.264 copies up to ${playableMaxSide} px, one at a time`,
   );
-  return createVideoQueue({
-    ...deps,
-    converter: chosen,
-    createThumbnail,
-    thumbnailPathFor,
-    thumbnailContentType,
-    playablePathFor,
-  });
+  return createVideoQueue({ ...deps, converter: chosen });
 }
 
 /** The one place concrete adapters are chosen and wired together. */
@@ -84,29 +83,32 @@ export function createServices(
   } = {},
 ): ServerServices {
   const storage = createStorage(config, log);
-  const videos = createVideoProcessing(config, { db: database.db, storage, log }, overrides.videoConverter);
+  const images = sharpImages;
+  const videos = createVideoProcessing(
+    config,
+    { db: database.db, storage, images, log },
+    overrides.videoConverter,
+  );
   return {
     db: database.db,
-    sessions: createSessionStore(database.db, { secureCookies: config.publicUrl.startsWith('https://') }),
+    sessions: createSessionStore(createSessionRecords(database.db), {
+      secureCookies: config.publicUrl.startsWith('https://'),
+    }),
     passwords: createPasswordHasher(),
     mailer: createMailer({ ...config.mail, log: (line) => log.info(line) }),
     rateLimits: createRateLimits(overrides.rateLimits),
     register: createTrainingRegister(config.register),
     taskGenerator: createTaskGenerator(config.taskGeneration),
     storage,
-    evidence: {
+    images,
+    videos,
+    evidenceLimits: {
       maxBytes: config.files.maxBytes,
       uploadUrlTtlMs: config.files.uploadUrlTtlMs,
       videoUploadUrlTtlMs: config.files.videoUploadUrlTtlMs,
       downloadUrlTtlMs: config.files.downloadUrlTtlMs,
       partSize: storage.kind === 'local' ? localPartSize : null,
       maxParts: storage.kind === 'local' ? maxUploadParts : 1,
-      newObjectPath,
-      thumbnailPathFor,
-      checkUploadedObject: (input) => checkUploadedObject(storage, input),
-      createThumbnail,
-      thumbnailContentType,
-      videos,
     },
     log,
     events: createInProcessEventBus(log),

@@ -41,9 +41,9 @@ export async function startServer(config: Config) {
   });
   app.addHook('preClose', () => sweep.stop());
   // Videos queued before a restart (or by a server that stopped) are picked up now.
-  services.evidence.videos?.wake();
+  services.videos?.wake();
   app.addHook('preClose', async () => {
-    await services.evidence.videos?.stop();
+    await services.videos?.stop();
   });
   app.addHook('onClose', () => database.close());
   await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,6 @@
 import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
-import { deleteExpiredUploadGrants, restoreUploadGrant } from '@evident/db/queries/evidence';
+import { deleteExpiredUploadGrants, restoreUploadGrant } from '@evident/db/queries/upload-grants';
 import type { LocalDiskStorage } from '@evident/storage/local-disk';
 import type { S3Storage } from '@evident/storage/s3';
 
@@ -42,7 +42,7 @@ export async function sweepExpiredUploads(
   const batchSize = options.batchSize ?? 100;
   const result: SweepResult = { deletedObjects: 0, failedObjects: 0, staleUploadFiles: 0 };
   for (let batch = 0; batch < maxBatchesPerRun; batch++) {
-    const grants = await deleteExpiredUploadGrants(deps.db, cutoff, batchSize);
+    const grants = await deleteExpiredUploadGrants(deps.db, { cutoff, limit: batchSize });
     const failed = [];
     for (const grant of grants) {
       try {

@@ -1,5 +1,6 @@
 import { defaultRateLimits } from '@evident/api/rate-limits';
-import { submissions, tasks, units } from '@evident/db/schema';
+import { tasks, units } from '@evident/db/schema';
+import { buildSubmission } from '@evident/db/testing/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
@@ -198,7 +199,7 @@ describe('admin units', () => {
     await admin.admin.units.generateTasks({ id: unit.id });
     const student = await env.signedIn('student');
     const [task] = (await admin.admin.tasks.list({ unitId: unit.id })).tasks;
-    await env.db.insert(submissions).values({ studentId: student.user.id, taskId: task?.id ?? '' });
+    await buildSubmission(env.db, { studentId: student.user.id, taskId: task?.id ?? '' });
 
     await expect(admin.admin.units.delete({ id: unit.id })).rejects.toMatchObject({
       code: 'CONFLICT',

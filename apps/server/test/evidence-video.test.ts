@@ -4,13 +4,13 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createVideoQueue } from '@evident/api/evidence/video-queue';
+import { createVideoQueue } from '@evident/api/jobs/video-queue';
+import { playablePathFor, thumbnailPathFor } from '@evident/core/object-path';
 import type { VideoConverter } from '@evident/core/ports/video';
-import { queueUnprocessedVideos } from '@evident/db/queries/evidence';
+import { queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
 import { evidenceFiles } from '@evident/db/schema';
-import { playablePathFor, thumbnailPathFor } from '@evident/storage/object-path';
-import { createThumbnail, thumbnailContentType } from '@evident/storage/thumbnail';
-import { findVideoTools } from '@evident/storage/video';
+import { sharpImages } from '@evident/storage/thumbnail';
+import { findVideoTools } from '@evident/storage/video-tools';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on loc
   });
 
   it('an iPhone HEVC .mov gets a WebP poster and an H.264 MP4 copy that the viewer plays; the original stays', async () => {
-    expect(ctx.env.services.evidence.videos).not.toBeNull();
+    expect(ctx.env.services.videos).not.toBeNull();
     const { caller, task } = await studentWithUnit(ctx.env);
     const original = await iphoneClip();
     const { recorded, objectPath } = await recordVideo(
@@ -196,10 +196,7 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on loc
       storage: ctx.env.services.storage,
       log: ctx.env.services.log,
       converter: createFfmpegConverter(tools),
-      createThumbnail,
-      thumbnailPathFor,
-      thumbnailContentType,
-      playablePathFor,
+      images: sharpImages,
     });
     restarted.wake();
     try {
@@ -264,7 +261,7 @@ describe('video evidence without ffmpeg', () => {
     });
     const app = await env.app();
     try {
-      expect(env.services.evidence.videos).toBeNull();
+      expect(env.services.videos).toBeNull();
       const off = lines.map((line) => JSON.parse(line).msg).filter((msg) => /video processing/.test(msg));
       expect(off).toEqual([
         'video processing is off (FFMPEG_PATH /nonexistent/ffmpeg is not an executable file); videos are stored and played as uploaded',

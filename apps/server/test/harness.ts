@@ -7,7 +7,7 @@ import { createCaller } from '@evident/api/root';
 import type { VideoConverter } from '@evident/core/ports/video';
 import type { Role } from '@evident/core/roles';
 import { type DatabaseHandle, openDatabase } from '@evident/db/client';
-import { insertUser } from '@evident/db/queries/users';
+import { buildUser } from '@evident/db/testing/factories';
 import type { DestinationStream } from 'pino';
 import postgres from 'postgres';
 import { buildApp } from '../src/app';
@@ -104,14 +104,15 @@ export async function createTestEnv(
     counter += 1;
     const email = overrides.email ?? `${role}${counter}@example.com`;
     const password = 'correct horse battery';
-    const user = await insertUser(database.db, {
+    const user = await buildUser(database.db, {
       firstName: overrides.firstName ?? `${role[0]?.toUpperCase()}${role.slice(1)}`,
       lastName: `Person${counter}`,
       email,
       role,
+      // As self-registration leaves them: an administrator has not approved the assessor yet.
+      approved: false,
       passwordHash: await services.passwords.hash(password),
     });
-    if (!user) throw new Error(`could not create ${email}`);
     const client = browser();
     await (await client.caller()).auth.login({ email, password });
     return Object.assign(client, { user, password });
@@ -138,7 +139,7 @@ export async function createTestEnv(
     sessionFor,
     app,
     async close() {
-      await services.evidence.videos?.stop();
+      await services.videos?.stop();
       await database.close();
     },
   };

@@ -319,4 +319,22 @@ describe('request hygiene', () => {
     expect(body.error.data).not.toHaveProperty('stack');
     expect(res.body).not.toContain('node_modules');
   });
+
+  it('a form sent over tRPC with bad fields gets each field its own messages beside the summary', async () => {
+    const res = await app.inject({ method: 'POST', url: '/trpc/auth.login', ...json({ email: 'x' }) });
+    const { error } = res.json();
+    expect(error.message).toContain('valid email');
+    expect(error.data.fieldErrors.email).toEqual([expect.stringContaining('valid email')]);
+    expect(error.data.fieldErrors.password?.length).toBeGreaterThan(0);
+  });
+
+  it('a domain refusal over tRPC carries no field messages', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.login',
+      ...json({ email: 'nobody@example.com', password: 'wrong-password-1' }),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.data.fieldErrors).toBeNull();
+  });
 });

@@ -29,7 +29,7 @@ async function browserFor(audience: Audience) {
   if (audience !== 'admin viewing as student') return env.sessionFor(person.user.id);
   const student = await env.signedIn('student');
   const admin = await env.sessionFor(person.user.id);
-  await setActingAs(env.db, admin.sessionId ?? '', student.user.id);
+  await setActingAs(env.db, { sessionId: admin.sessionId ?? '', actingAsUserId: student.user.id });
   return admin;
 }
 

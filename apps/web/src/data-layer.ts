@@ -1,7 +1,7 @@
 import type { AppRouter } from '@evident/api/root';
 import type { CurrentUser } from '@evident/core/user';
+import type { createTRPCQueryUtils } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { TrpcUtils } from './trpc';
 
 /**
  * The tRPC client and the query cache (about 20 KB gzipped) load with the first screen that talks to the
@@ -10,6 +10,7 @@ import type { TrpcUtils } from './trpc';
  * Screens that call tRPC hooks render inside DataProviders (data-providers.tsx); route loaders reach
  * tRPC through the router context's loadDataLayer.
  */
+export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 export type DataLayer = { trpcUtils: TrpcUtils };
 
 let loaded: DataLayer | undefined;
@@ -18,10 +19,16 @@ let probed: { user: CurrentUser | null } | undefined;
 let probing: Promise<CurrentUser | null> | undefined;
 
 export function loadDataLayer(): Promise<DataLayer> {
-  return import('./trpc').then(({ trpcUtils }) => ({ trpcUtils }));
+  return import('./trpc').then(({ trpcUtils }) => {
+    registerDataLayer({ trpcUtils });
+    return { trpcUtils };
+  });
 }
 
-/** Called by trpc.ts as it loads, whichever screen imported it. */
+/**
+ * Called once the tRPC client is loaded, whichever way it was reached (this loader, or DataProviders for
+ * screens that import it directly); from then on the current user comes from its query cache.
+ */
 export function registerDataLayer(layer: DataLayer): void {
   loaded = layer;
 }

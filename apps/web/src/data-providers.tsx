@@ -1,7 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { registerDataLayer } from './data-layer';
 import { queryClient } from './query-client';
-import { trpc, trpcClient } from './trpc';
+import { trpc, trpcClient, trpcUtils } from './trpc';
+
+// However the tRPC client was reached, from now on the current user comes from its query cache.
+registerDataLayer({ trpcUtils });
 
 /**
  * tRPC's and TanStack Query's React contexts, for screens that call their hooks. Mounted by the

@@ -1,7 +1,6 @@
 import type { AppRouter } from '@evident/api/root';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
-import { registerDataLayer } from './data-layer';
 import { queryClient } from './query-client';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -18,7 +17,3 @@ export const trpcClient = trpc.createClient({
 
 /** Imperative tRPC helpers for route loaders and guards (outside React). */
 export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
-export type TrpcUtils = typeof trpcUtils;
-
-// However this module was reached, from now on the current user comes from its query cache.
-registerDataLayer({ trpcUtils });

@@ -1,15 +1,35 @@
+import type { EvidenceKind } from '@evident/core/evidence-types';
 import type { Logger } from '@evident/core/logger';
 import type { ActiveSession, PasswordHasher, SessionStore } from '@evident/core/ports/auth';
 import type { EventBus } from '@evident/core/ports/events';
+import type { ImageProcessor } from '@evident/core/ports/images';
 import type { Mailer } from '@evident/core/ports/mailer';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { TaskGenerator } from '@evident/core/ports/task-generator';
+import type { VideoQueue } from '@evident/core/ports/video';
 import type { CurrentUser } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
 import { findUserById, toUserSummary } from '@evident/db/queries/users';
-import type { EvidenceServices } from './evidence/evidence-services';
 import type { RateLimits } from './rate-limits';
+
+/** The server's configuration for evidence uploads and links. */
+export type EvidenceLimits = {
+  /** Largest upload per kind of file, in bytes. */
+  maxBytes: Readonly<Record<EvidenceKind, number>>;
+  /** How long an upload URL stays valid; video gets longer, since a big file on a slow phone takes a while. */
+  uploadUrlTtlMs: number;
+  videoUploadUrlTtlMs: number;
+  /** How long a download URL stays valid. */
+  downloadUrlTtlMs: number;
+  /**
+   * Suggested part size when the store takes resumable uploads in parts on its upload URL (the local
+   * adapter's protocol, documented in packages/storage/src/local-disk.ts); null otherwise. A store
+   * that keeps parts itself (S3) offers them through `storage.multipart` instead.
+   */
+  partSize: number | null;
+  maxParts: number;
+};
 
 /** The adapters a request may use. Only apps/server constructs them. */
 export type Services = {
@@ -22,7 +42,11 @@ export type Services = {
   taskGenerator: TaskGenerator;
   /** Evidence files: local disk or an S3-compatible bucket. */
   storage: ObjectStorage;
-  evidence: EvidenceServices;
+  /** Thumbnails of photos and video posters. */
+  images: ImageProcessor;
+  /** Poster frames and playable copies of videos, made in the background; null when ffmpeg is not there. */
+  videos: VideoQueue | null;
+  evidenceLimits: EvidenceLimits;
   log: Logger;
   /** Domain events: publish after the transaction commits (see core/events.ts). */
   events: EventBus;
@@ -46,6 +70,14 @@ export type Context = Services & {
   /** The person who signed in. Equal to `user` unless impersonating. */
   realUserId: string | null;
   realRole: CurrentUser['role'] | null;
+};
+
+/** The context after `authedProcedure`: someone is signed in. */
+export type AuthedContext = Context & {
+  session: ActiveSession;
+  user: CurrentUser;
+  realUserId: string;
+  realRole: CurrentUser['role'];
 };
 
 async function loadUsers(db: Database, session: ActiveSession) {

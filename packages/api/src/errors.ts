@@ -1,26 +1,13 @@
-import { AppError, type AppErrorCode } from '@evident/core/errors';
+import { AppError, appErrorTransport, httpStatusOfAppError } from '@evident/core/errors';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError } from 'zod';
-
-type TrpcCode = TRPCError['code'];
-
-const trpcCodes: Record<AppErrorCode, TrpcCode> = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  UNPROCESSABLE: 'UNPROCESSABLE_CONTENT',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
-  UPSTREAM_FAILED: 'BAD_GATEWAY',
-};
+import { ZodError, z } from 'zod';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 export function toTrpcError(error: AppError): TRPCError {
-  return new TRPCError({ code: trpcCodes[error.code], message: error.message, cause: error });
+  const code: TRPCError['code'] = appErrorTransport[error.code].trpcCode;
+  return new TRPCError({ code, message: error.message, cause: error });
 }
 
 const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -44,7 +31,14 @@ export function publicMessage(error: TRPCError): string {
   return error.message;
 }
 
+/** Field-level messages of a refused input, for forms to show beside each field; null for other failures. */
+export function fieldErrorsOf(error: TRPCError): Record<string, string[]> | null {
+  if (!(error.cause instanceof ZodError)) return null;
+  return z.flattenError(error.cause).fieldErrors as Record<string, string[]>;
+}
+
 export function httpStatusOf(error: TRPCError): number {
+  if (error.cause instanceof AppError) return httpStatusOfAppError(error.cause);
   return getHTTPStatusCodeFromError(error);
 }
 

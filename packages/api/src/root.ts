@@ -1,6 +1,6 @@
 import { adminRouter } from './routers/admin/router';
-import { authRouter } from './routers/auth';
-import { studentRouter } from './routers/student';
+import { authRouter } from './routers/auth/router';
+import { studentRouter } from './routers/student/router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({

@@ -2,7 +2,7 @@ import { AppError } from '@evident/core/errors';
 import type { Role } from '@evident/core/roles';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
-import { publicMessage, toTrpcError } from './errors';
+import { fieldErrorsOf, publicMessage, toTrpcError } from './errors';
 
 // ---- initialisation -------------------------------------------------------------------------
 
@@ -11,7 +11,11 @@ const t = initTRPC.context<Context>().create({
   // self-hosted start often leaves it unset: never send them.
   isDev: false,
   errorFormatter({ shape, error }) {
-    return { ...shape, message: publicMessage(error) };
+    return {
+      ...shape,
+      message: publicMessage(error),
+      data: { ...shape.data, fieldErrors: fieldErrorsOf(error) },
+    };
   },
 });
 

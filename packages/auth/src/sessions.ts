@@ -1,14 +1,12 @@
 import type { SessionStore } from '@evident/core/ports/auth';
-import type { Database } from '@evident/db/client';
-import { sessions, users } from '@evident/db/schema';
-import { DrizzlePostgreSQLAdapter } from '@lucia-auth/adapter-drizzle';
+import type { SessionRecords } from '@evident/core/ports/session-records';
 import { Lucia, TimeSpan } from 'lucia';
+import { createLuciaAdapter } from './lucia-adapter';
 
 export const SESSION_COOKIE = 'evident_session';
 
-function createLucia(db: Database, secureCookies: boolean) {
-  const adapter = new DrizzlePostgreSQLAdapter(db, sessions, users);
-  return new Lucia(adapter, {
+function createLucia(records: SessionRecords, secureCookies: boolean) {
+  return new Lucia(createLuciaAdapter(records), {
     sessionExpiresIn: new TimeSpan(30, 'd'),
     sessionCookie: { name: SESSION_COOKIE, attributes: { secure: secureCookies, sameSite: 'lax' } },
     getSessionAttributes: (attributes) => ({ actingAsUserId: attributes.actingAsUserId }),
@@ -22,8 +20,11 @@ declare module 'lucia' {
   }
 }
 
-export function createSessionStore(db: Database, options: { secureCookies: boolean }): SessionStore {
-  const lucia = createLucia(db, options.secureCookies);
+export function createSessionStore(
+  records: SessionRecords,
+  options: { secureCookies: boolean },
+): SessionStore {
+  const lucia = createLucia(records, options.secureCookies);
   return {
     cookieName: lucia.sessionCookieName,
     async validate(sessionId) {
@@ -44,5 +45,18 @@ export function createSessionStore(db: Database, options: { secureCookies: boole
     invalidate: (sessionId) => lucia.invalidateSession(sessionId),
     invalidateAllForUser: (userId) => lucia.invalidateUserSessions(userId),
     blankCookie: () => lucia.createBlankSessionCookie().serialize(),
+    async actAs(session, actingAsUserId) {
+      const subjectId = actingAsUserId ?? session.actingAsUserId;
+      if (!subjectId) return;
+      await records.setActingAs({
+        sessionId: session.sessionId,
+        actingAsUserId,
+        audit: {
+          actorId: session.userId,
+          action: actingAsUserId ? 'impersonation.start' : 'impersonation.stop',
+          subjectId,
+        },
+      });
+    },
   };
 }

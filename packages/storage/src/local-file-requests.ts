@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AppError, type AppErrorCode } from '@evident/core/errors';
+import { AppError, httpStatusOfAppError } from '@evident/core/errors';
 import { normaliseMimeType } from '@evident/core/evidence-types';
 import { contentDisposition } from './content-disposition';
 import type { ByteRange, LocalDiskStorage } from './local-disk';
@@ -30,18 +30,6 @@ export type FileResponse = {
   headers: Record<string, string>;
   /** Text (errors), JSON text, a file stream, or nothing (HEAD, 204). */
   body: string | Readable | null;
-};
-
-const statusOfCode: Record<AppErrorCode, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNPROCESSABLE: 422,
-  TOO_MANY_REQUESTS: 429,
-  UPSTREAM_FAILED: 502,
 };
 
 function text(status: number, message: string, extra: Record<string, string> = {}): FileResponse {
@@ -77,7 +65,7 @@ function errorResponse(error: unknown, bodyUnread: boolean): FileResponse {
   // When the body was not read to the end, ask the HTTP layer to close the connection rather than
   // drain what may be a gigabyte we have already refused.
   const close: Record<string, string> = bodyUnread ? { Connection: 'close' } : {};
-  if (error instanceof AppError) return text(statusOfCode[error.code], error.message, close);
+  if (error instanceof AppError) return text(httpStatusOfAppError(error), error.message, close);
   return text(500, 'Upload failed', close);
 }
 

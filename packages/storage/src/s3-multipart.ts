@@ -20,9 +20,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '@evident/core/errors';
+import { assertValidObjectPath } from '@evident/core/object-path';
 import type { MultipartListing, MultipartUploads } from '@evident/core/ports/storage';
 import { planUploadParts } from '@evident/core/upload-parts';
-import { assertValidObjectPath } from './object-path';
 
 /** S3's limits: every part but the last at least 5 MiB, part numbers 1 to 10,000. */
 export const s3MinPartSize = 5 * 1024 * 1024;

@@ -9,9 +9,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '@evident/core/errors';
+import { assertValidObjectPath } from '@evident/core/object-path';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import { contentDisposition } from './content-disposition';
-import { assertValidObjectPath } from './object-path';
 import { createS3Multipart, defaultS3PartSize, type S3Multipart } from './s3-multipart';
 
 export type S3StorageConfig = {

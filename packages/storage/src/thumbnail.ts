@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { AppError } from '@evident/core/errors';
+import type { ImageProcessor } from '@evident/core/ports/images';
 import sharp from 'sharp';
 
 export const thumbnailMaxSide = 480;
@@ -30,6 +31,9 @@ export async function createThumbnail(input: Buffer | Readable): Promise<Buffer>
     throw new AppError('UNPROCESSABLE', 'Could not read the image to make a thumbnail', { cause: error });
   }
 }
+
+/** The image port, made with sharp. */
+export const sharpImages: ImageProcessor = { thumbnailContentType, createThumbnail };
 
 async function gather(input: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

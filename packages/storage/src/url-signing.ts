@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isValidObjectPath } from './object-path';
+import { isValidObjectPath } from '@evident/core/object-path';
 
 /**
  * HMAC-SHA256 signatures for the local adapter's `/files/upload/...` and `/files/download/...` URLs.

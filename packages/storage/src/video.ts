@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
-import { accessSync, constants, createReadStream, createWriteStream, statSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { setPriority, tmpdir } from 'node:os';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ConvertedVideo, VideoConverter, VideoProbe } from '@evident/core/ports/video';
+import { parseProbe, playsEverywhere } from './video-probe';
+import { posterTimeoutMs, probeTimeoutMs, run, ToolFailure } from './video-run';
 
 /**
  * Longest side of the playable copy. 1280 (720p) rather than 1920: it is enough to see what a
@@ -13,47 +14,6 @@ import type { ConvertedVideo, VideoConverter, VideoProbe } from '@evident/core/p
  */
 export const playableMaxSide = 1280;
 export const posterMaxSide = 960;
-
-export type VideoToolsConfig = {
-  /** Explicit paths (FFMPEG_PATH / FFPROBE_PATH); otherwise `ffmpeg` / `ffprobe` are looked up on PATH. */
-  ffmpegPath?: string;
-  ffprobePath?: string;
-  /** PATH to search; defaults to the process's. */
-  searchPath?: string;
-};
-
-export type VideoToolsLookup = { ok: true; ffmpeg: string; ffprobe: string } | { ok: false; reason: string };
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function findTool(name: string, explicit: string | undefined, searchPath: string): string | null {
-  if (explicit) return isExecutable(explicit) ? explicit : null;
-  for (const dir of searchPath.split(delimiter)) {
-    if (!dir || !isAbsolute(dir)) continue;
-    const candidate = join(dir, name);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return null;
-}
-
-/** Finds ffmpeg and ffprobe; says why not when either is missing. Synchronous: it runs once at start-up. */
-export function findVideoTools(config: VideoToolsConfig = {}): VideoToolsLookup {
-  const searchPath = config.searchPath ?? process.env.PATH ?? '';
-  const ffmpeg = findTool('ffmpeg', config.ffmpegPath, searchPath);
-  const ffprobe = findTool('ffprobe', config.ffprobePath, searchPath);
-  const missing = (name: string, explicit: string | undefined, variable: string) =>
-    explicit ? `${variable} ${explicit} is not an executable file` : `${name} was not found on PATH`;
-  if (!ffmpeg) return { ok: false, reason: missing('ffmpeg', config.ffmpegPath, 'FFMPEG_PATH') };
-  if (!ffprobe) return { ok: false, reason: missing('ffprobe', config.ffprobePath, 'FFPROBE_PATH') };
-  return { ok: true, ffmpeg, ffprobe };
-}
 
 export type FfmpegConverterOptions = {
   ffmpeg: string;
@@ -65,113 +25,6 @@ export type FfmpegConverterOptions = {
   timeoutPerSecondMs?: number;
   maxTimeoutMs?: number;
 };
-
-const probeTimeoutMs = 60_000;
-const posterTimeoutMs = 120_000;
-const stderrKeptBytes = 2000;
-
-class ToolFailure extends Error {}
-
-/** Runs a tool with a time limit and at low CPU priority, so web requests still win on a busy box. */
-function run(
-  command: string,
-  args: string[],
-  options: { timeoutMs: number; signal?: AbortSignal; stdout?: boolean },
-): Promise<{ stdout: string }> {
-  return new Promise((resolve, reject) => {
-    if (options.signal?.aborted) {
-      reject(new ToolFailure('stopped before it started'));
-      return;
-    }
-    const child = spawn(command, args, { stdio: ['ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'] });
-    if (child.pid !== undefined) {
-      try {
-        setPriority(child.pid, 10);
-      } catch {
-        // Not permitted in some containers; running at normal priority is fine.
-      }
-    }
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-stderrKeptBytes);
-    });
-    let why: string | null = null;
-    const kill = (reason: string) => {
-      why ??= reason;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(
-      () => kill(`timed out after ${Math.round(options.timeoutMs / 1000)} s`),
-      options.timeoutMs,
-    );
-    const onAbort = () => kill('stopped');
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    };
-    child.on('error', (error) => {
-      done();
-      reject(new ToolFailure(`could not run ${command}: ${error.message}`));
-    });
-    child.on('close', (code) => {
-      done();
-      if (why) reject(new ToolFailure(why));
-      else if (code !== 0) {
-        const detail = stderr.trim().split('\n').slice(-3).join(' | ') || `exit code ${code}`;
-        reject(new ToolFailure(detail));
-      } else resolve({ stdout });
-    });
-  });
-}
-
-type FfprobeOutput = {
-  format?: { format_name?: string; duration?: string; tags?: Record<string, string> };
-  streams?: {
-    codec_type?: string;
-    codec_name?: string;
-    pix_fmt?: string;
-    color_transfer?: string;
-    disposition?: { attached_pic?: number };
-  }[];
-};
-
-export function parseProbe(json: string): VideoProbe {
-  const parsed = JSON.parse(json) as FfprobeOutput;
-  const streams = parsed.streams ?? [];
-  // Cover art in an MP4 is a "video" stream too; it is not the recording.
-  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
-  const audio = streams.find((s) => s.codec_type === 'audio');
-  const duration = Number(parsed.format?.duration);
-  return {
-    container: parsed.format?.format_name ?? '',
-    majorBrand: parsed.format?.tags?.major_brand?.trim() || null,
-    videoCodec: video?.codec_name ?? null,
-    pixelFormat: video?.pix_fmt ?? null,
-    colorTransfer: video?.color_transfer ?? null,
-    audioCodec: audio?.codec_name ?? null,
-    durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
-  };
-}
-
-/**
- * Whether a file already plays in Chrome, Firefox, Safari and Edge on every OS: 8-bit 4:2:0 H.264
- * with AAC sound (or none) in an MP4 (not a QuickTime .mov, which Firefox refuses by its type).
- */
-export function playsEverywhere(probe: VideoProbe, contentType: string): boolean {
-  return (
-    contentType === 'video/mp4' &&
-    probe.container.split(',').includes('mp4') &&
-    probe.majorBrand !== 'qt' &&
-    probe.videoCodec === 'h264' &&
-    (probe.pixelFormat === 'yuv420p' || probe.pixelFormat === 'yuvj420p') &&
-    (probe.audioCodec === null || probe.audioCodec === 'aac')
-  );
-}
 
 /** Fits inside max x max without enlarging, even dimensions (H.264 4:2:0 needs them). */
 const fitInside = (max: number) =>

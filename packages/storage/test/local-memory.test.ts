@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { newObjectPath } from '@evident/core/object-path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newObjectPath } from '../src/object-path';
 import { send, startFilesServer } from './files-server';
 
 const MB = 1024 * 1024;

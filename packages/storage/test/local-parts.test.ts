@@ -1,7 +1,7 @@
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { newObjectPath } from '@evident/core/object-path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newObjectPath } from '../src/object-path';
 import { send, startFilesServer } from './files-server';
 
 let files: Awaited<ReturnType<typeof startFilesServer>>;

@@ -1,6 +1,11 @@
+import {
+  isValidObjectPath,
+  newObjectPath,
+  sanitiseFileName,
+  thumbnailPathFor,
+} from '@evident/core/object-path';
 import { describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from '../src/local-disk';
-import { isValidObjectPath, newObjectPath, sanitiseFileName, thumbnailPathFor } from '../src/object-path';
 import type { Query } from '../src/url-signing';
 
 const secret = 'local-signing-secret-with-32-bytes-min';

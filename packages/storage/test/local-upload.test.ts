@@ -2,10 +2,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { newObjectPath } from '@evident/core/object-path';
+import { checkUploadedObject } from '@evident/core/upload-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkUploadedObject } from '../src/check-upload';
 import { createLocalDiskStorage, type LocalDiskStorage } from '../src/local-disk';
-import { newObjectPath } from '../src/object-path';
 import { send, startFilesServer, testSecret } from './files-server';
 
 /** Every file under a folder, relative, including dot files: proof that nothing was left behind. */

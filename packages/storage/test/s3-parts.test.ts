@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { newObjectPath } from '@evident/core/object-path';
 import { partsToSend, planUploadParts } from '@evident/core/upload-parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newObjectPath } from '../src/object-path';
 import { createS3Storage, type S3Storage } from '../src/s3';
 import { s3MinPartSize } from '../src/s3-multipart';
 import { type FakeS3, startFakeS3 } from './fake-s3-server';

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { AppError } from '@evident/core/errors';
+import { newObjectPath } from '@evident/core/object-path';
+import { checkUploadedObject } from '@evident/core/upload-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUploadedObject } from '../src/check-upload';
-import { newObjectPath } from '../src/object-path';
 import { createS3Storage, type S3Storage } from '../src/s3';
 import { type FakeS3, startFakeS3 } from './fake-s3-server';
 

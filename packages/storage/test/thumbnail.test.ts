@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
+import { matchesMagicBytes } from '@evident/core/magic-bytes';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { matchesMagicBytes } from '../src/magic-bytes';
 import { createThumbnail } from '../src/thumbnail';
 
 /** A landscape JPEG, red on the left half and blue on the right, as a phone camera stores it. */

@@ -7,13 +7,9 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createFfmpegConverter,
-  findVideoTools,
-  parseProbe,
-  playableMaxSide,
-  playsEverywhere,
-} from '../src/video';
+import { createFfmpegConverter, playableMaxSide } from '../src/video';
+import { parseProbe, playsEverywhere } from '../src/video-probe';
+import { findVideoTools } from '../src/video-tools';
 
 const run = promisify(execFile);
 const tools = findVideoTools();

@@ -13,6 +13,11 @@ export type SessionStore = {
   create(userId: string): Promise<{ session: ActiveSession; cookie: string }>;
   invalidate(sessionId: string): Promise<void>;
   invalidateAllForUser(userId: string): Promise<void>;
+  /**
+   * An admin's session starts viewing the app as `actingAsUserId`, or stops (null), recorded in the
+   * audit log as one operation. Stopping a session that is not impersonating does nothing.
+   */
+  actAs(session: ActiveSession, actingAsUserId: string | null): Promise<void>;
   blankCookie(): string;
 };
 

@@ -15,8 +15,7 @@ export async function insertResetToken(
  */
 export async function consumeResetToken(
   db: Database,
-  tokenHash: string,
-  now: Date,
+  { tokenHash, now }: { tokenHash: string; now: Date },
 ): Promise<string | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
@@ -33,7 +32,10 @@ export async function consumeResetToken(
 }
 
 /** Marks every unused token of the user as used, so no older link still works after a reset. */
-export async function spendResetTokensOf(db: Database, userId: string, now: Date): Promise<void> {
+export async function spendResetTokensOf(
+  db: Database,
+  { userId, now }: { userId: string; now: Date },
+): Promise<void> {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })

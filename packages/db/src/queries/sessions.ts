@@ -4,16 +4,14 @@ import { sessions } from '../schema/users';
 
 export async function setActingAs(
   db: Database,
-  sessionId: string,
-  actingAsUserId: string | null,
+  { sessionId, actingAsUserId }: { sessionId: string; actingAsUserId: string | null },
 ): Promise<void> {
   await db.update(sessions).set({ actingAsUserId }).where(eq(sessions.id, sessionId));
 }
 
 export async function deleteOtherSessions(
   db: Database,
-  userId: string,
-  keepSessionId?: string,
+  { userId, keepSessionId }: { userId: string; keepSessionId?: string },
 ): Promise<void> {
   await db
     .delete(sessions)

@@ -36,7 +36,10 @@ export async function countUnitTasks(db: Database, unitId: string): Promise<numb
   return row?.n ?? 0;
 }
 
-export async function insertTask(db: Database, unitId: string, fields: TaskFields): Promise<TaskRow> {
+export async function insertTask(
+  db: Database,
+  { unitId, fields }: { unitId: string; fields: TaskFields },
+): Promise<TaskRow> {
   const [row] = await db
     .insert(tasks)
     .values({
@@ -50,7 +53,10 @@ export async function insertTask(db: Database, unitId: string, fields: TaskField
 }
 
 /** Replaces every task of a unit; callers check first that no evidence points at the old ones. */
-export async function replaceUnitTasks(db: Database, unitId: string, drafts: TaskFields[]): Promise<number> {
+export async function replaceUnitTasks(
+  db: Database,
+  { unitId, drafts }: { unitId: string; drafts: TaskFields[] },
+): Promise<number> {
   await db.delete(tasks).where(eq(tasks.unitId, unitId));
   if (drafts.length === 0) return 0;
   const rows = await db
@@ -60,7 +66,10 @@ export async function replaceUnitTasks(db: Database, unitId: string, drafts: Tas
   return rows.length;
 }
 
-export async function updateTask(db: Database, id: string, fields: TaskFields): Promise<TaskRow | undefined> {
+export async function updateTask(
+  db: Database,
+  { id, fields }: { id: string; fields: TaskFields },
+): Promise<TaskRow | undefined> {
   const [row] = await db.update(tasks).set(fields).where(eq(tasks.id, id)).returning();
   return row;
 }
@@ -79,7 +88,10 @@ export async function countTaskSubmissions(db: Database, taskId: string): Promis
 }
 
 /** Writes positions 0..n-1 in the given order; ids must be exactly the unit's tasks. */
-export async function reorderUnitTasks(db: Database, unitId: string, orderedIds: string[]): Promise<void> {
+export async function reorderUnitTasks(
+  db: Database,
+  { unitId, orderedIds }: { unitId: string; orderedIds: string[] },
+): Promise<void> {
   for (const [position, id] of orderedIds.entries()) {
     await db
       .update(tasks)
@@ -132,4 +144,22 @@ export async function listStudentTasks(db: Database, studentId: string): Promise
           }
         : null,
   }));
+}
+
+/**
+ * Whether a task exists and whether it belongs to one of the student's units: the two answers a
+ * refusal needs to tell apart ("no such task" against "not your task").
+ */
+export async function findTaskForStudent(
+  db: Database,
+  { studentId, taskId }: { studentId: string; taskId: string },
+): Promise<{ taskId: string; unitId: string; enrolled: boolean } | undefined> {
+  const [row] = await db
+    .select({ taskId: tasks.id, unitId: tasks.unitId, enrolledUnit: enrolments.unitId })
+    .from(tasks)
+    .leftJoin(enrolments, and(eq(enrolments.unitId, tasks.unitId), eq(enrolments.studentId, studentId)))
+    .where(eq(tasks.id, taskId))
+    .limit(1);
+  if (!row) return undefined;
+  return { taskId: row.taskId, unitId: row.unitId, enrolled: row.enrolledUnit !== null };
 }

@@ -49,8 +49,7 @@ export async function insertUnit(db: Database, fields: UnitFields): Promise<Unit
 
 export async function updateUnit(
   db: Database,
-  id: string,
-  fields: Partial<UnitFields> & { mappingDocument?: string | null },
+  { id, fields }: { id: string; fields: Partial<UnitFields> & { mappingDocument?: string | null } },
 ): Promise<UnitRow | undefined> {
   const [row] = await db
     .update(units)
@@ -74,7 +73,10 @@ export async function countUnitSubmissions(db: Database, unitId: string): Promis
   return row?.n ?? 0;
 }
 
-export async function enrol(db: Database, studentId: string, unitId: string): Promise<void> {
+export async function enrol(
+  db: Database,
+  { studentId, unitId }: { studentId: string; unitId: string },
+): Promise<void> {
   await db.insert(enrolments).values({ studentId, unitId }).onConflictDoNothing();
 }
 

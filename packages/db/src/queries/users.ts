@@ -55,7 +55,10 @@ export async function insertUser(db: Database, user: NewUser): Promise<UserRow |
   return row;
 }
 
-export async function setPasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
+export async function setPasswordHash(
+  db: Database,
+  { userId, passwordHash }: { userId: string; passwordHash: string },
+): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 

@@ -1,4 +1,3 @@
-import type { EvidenceFileView } from '@evident/api/evidence/file-views';
 import { formatKilobytes } from '@evident/core/file-size';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import {
@@ -12,6 +11,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { EvidenceFileView } from './evidence-outputs';
 import classes from './evidence-viewer.module.css';
 
 /** A stored evidence file with its signed links, as `student.evidence` (and the assessor views) return it. */

@@ -1,10 +1,10 @@
-import type { UploadParts } from '@evident/api/evidence/upload-url';
 import {
   partsToSend,
   planUploadParts,
   shouldUploadInParts,
   type UploadPart,
 } from '@evident/core/upload-parts';
+import type { UploadParts } from './evidence-outputs';
 
 /**
  * Sending a file's bytes to the upload URL the server granted: one PUT, or resumable parts for big

@@ -1,10 +1,54 @@
-import { router } from '../../trpc';
-import { adminPeopleProcedures } from './people';
-import { adminTasksRouter } from './tasks';
-import { adminUnitsRouter } from './units';
+import { unitCodeInput, unitInput } from '@evident/core/curriculum-inputs';
+import { countAdminStats } from '@evident/db/queries/stats';
+import { listUnits } from '@evident/db/queries/units';
+import { listUsers } from '@evident/db/queries/users';
+import { requireUnit } from '../../rules/units';
+import { adminProcedure, router } from '../../trpc';
+import { generateUnitTasks } from './generate-unit-tasks';
+import { impersonate, impersonateInput, stopImpersonation } from './impersonation';
+import {
+  changeTask,
+  createTask,
+  createTaskInput,
+  listTasks,
+  removeTask,
+  reorderTasks,
+  reorderTasksInput,
+  taskIdInput,
+  unitTasksInput,
+  updateTaskInput,
+} from './tasks';
+import { changeUnit, createUnit, fetchFromRegister, removeUnit, unitIdInput } from './units';
+
+const updateUnitInput = unitInput.extend(unitIdInput.shape);
 
 export const adminRouter = router({
-  ...adminPeopleProcedures,
-  units: adminUnitsRouter,
-  tasks: adminTasksRouter,
+  stats: adminProcedure.query(({ ctx }) => countAdminStats(ctx.db)),
+  users: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
+  impersonate: adminProcedure.input(impersonateInput).mutation(({ ctx, input }) => impersonate(ctx, input)),
+  stopImpersonation: adminProcedure.mutation(({ ctx }) => stopImpersonation(ctx)),
+
+  units: router({
+    list: adminProcedure.query(({ ctx }) => listUnits(ctx.db)),
+    get: adminProcedure.input(unitIdInput).query(({ ctx, input }) => requireUnit(ctx.db, input.id)),
+    create: adminProcedure.input(unitInput).mutation(({ ctx, input }) => createUnit(ctx.db, input)),
+    update: adminProcedure.input(updateUnitInput).mutation(({ ctx, input }) => changeUnit(ctx.db, input)),
+    delete: adminProcedure.input(unitIdInput).mutation(({ ctx, input }) => removeUnit(ctx.db, input.id)),
+    generateTasks: adminProcedure
+      .input(unitIdInput)
+      .mutation(({ ctx, input }) => generateUnitTasks(ctx, input.id)),
+    fetchFromRegister: adminProcedure
+      .input(unitCodeInput)
+      .mutation(({ ctx, input }) => fetchFromRegister(ctx.register, input.unitCode)),
+  }),
+
+  tasks: router({
+    list: adminProcedure.input(unitTasksInput).query(({ ctx, input }) => listTasks(ctx.db, input.unitId)),
+    create: adminProcedure.input(createTaskInput).mutation(({ ctx, input }) => createTask(ctx.db, input)),
+    update: adminProcedure.input(updateTaskInput).mutation(({ ctx, input }) => changeTask(ctx.db, input)),
+    delete: adminProcedure.input(taskIdInput).mutation(({ ctx, input }) => removeTask(ctx.db, input.taskId)),
+    reorder: adminProcedure
+      .input(reorderTasksInput)
+      .mutation(({ ctx, input }) => reorderTasks(ctx.db, input)),
+  }),
 });

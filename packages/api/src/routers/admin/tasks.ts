@@ -1,74 +1,73 @@
 import { idSchema, taskInput } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
+import type { Database } from '@evident/db/client';
 import {
   countTaskSubmissions,
   deleteTask,
-  findTask,
   insertTask,
   listUnitTasks,
   reorderUnitTasks,
   updateTask,
 } from '@evident/db/queries/tasks';
 import { z } from 'zod';
-import { adminProcedure, router } from '../../trpc';
-import { requireUnit } from './units';
+import { requireTask } from '../../rules/tasks';
+import { requireUnit } from '../../rules/units';
 
 const taskId = z.object({ taskId: idSchema('Task id') });
 const unitId = z.object({ unitId: idSchema('Unit id') });
 
-async function requireTask(ctx: { db: Parameters<typeof findTask>[0] }, id: string) {
-  const task = await findTask(ctx.db, id);
+export const taskIdInput = taskId;
+export const unitTasksInput = unitId;
+export const createTaskInput = taskInput.extend(unitId.shape);
+export const updateTaskInput = taskInput.extend(taskId.shape);
+export const reorderTasksInput = unitId.extend({ taskIds: z.array(idSchema('Task id')).max(500) });
+
+export async function listTasks(db: Database, unitId: string) {
+  const unit = await requireUnit(db, unitId);
+  return { unit, tasks: await listUnitTasks(db, unit.id) };
+}
+
+export async function createTask(db: Database, input: z.output<typeof createTaskInput>) {
+  const { unitId: id, ...fields } = input;
+  await requireUnit(db, id);
+  return insertTask(db, { unitId: id, fields: { ...fields, occasion: fields.occasion ?? null } });
+}
+
+export async function changeTask(db: Database, input: z.output<typeof updateTaskInput>) {
+  const { taskId: id, ...fields } = input;
+  const existing = await requireTask(db, id);
+  const task = await updateTask(db, {
+    id,
+    fields: {
+      ...fields,
+      occasion: fields.occasion === undefined ? existing.occasion : fields.occasion,
+      performanceEvidenceMapping: fields.performanceEvidenceMapping ?? existing.performanceEvidenceMapping,
+    },
+  });
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
   return task;
 }
 
-export const adminTasksRouter = router({
-  list: adminProcedure.input(unitId).query(async ({ ctx, input }) => {
-    const unit = await requireUnit(ctx.db, input.unitId);
-    return { unit, tasks: await listUnitTasks(ctx.db, unit.id) };
-  }),
+export async function removeTask(db: Database, taskId: string) {
+  const task = await requireTask(db, taskId);
+  if ((await countTaskSubmissions(db, task.id)) > 0) {
+    throw new AppError(
+      'CONFLICT',
+      'This task cannot be deleted: students have submitted evidence against it',
+    );
+  }
+  await deleteTask(db, task.id);
+  return { ok: true as const };
+}
 
-  create: adminProcedure.input(taskInput.extend(unitId.shape)).mutation(async ({ ctx, input }) => {
-    const { unitId: id, ...fields } = input;
-    await requireUnit(ctx.db, id);
-    return insertTask(ctx.db, id, { ...fields, occasion: fields.occasion ?? null });
-  }),
-
-  update: adminProcedure.input(taskInput.extend(taskId.shape)).mutation(async ({ ctx, input }) => {
-    const { taskId: id, ...fields } = input;
-    const existing = await requireTask(ctx, id);
-    const task = await updateTask(ctx.db, id, {
-      ...fields,
-      occasion: fields.occasion === undefined ? existing.occasion : fields.occasion,
-      performanceEvidenceMapping: fields.performanceEvidenceMapping ?? existing.performanceEvidenceMapping,
-    });
-    if (!task) throw new AppError('NOT_FOUND', 'Task not found');
-    return task;
-  }),
-
-  delete: adminProcedure.input(taskId).mutation(async ({ ctx, input }) => {
-    const task = await requireTask(ctx, input.taskId);
-    if ((await countTaskSubmissions(ctx.db, task.id)) > 0) {
-      throw new AppError(
-        'CONFLICT',
-        'This task cannot be deleted: students have submitted evidence against it',
-      );
-    }
-    await deleteTask(ctx.db, task.id);
-    return { ok: true as const };
-  }),
-
-  reorder: adminProcedure
-    .input(unitId.extend({ taskIds: z.array(idSchema('Task id')).max(500) }))
-    .mutation(async ({ ctx, input }) => {
-      await requireUnit(ctx.db, input.unitId);
-      const current = await listUnitTasks(ctx.db, input.unitId);
-      const same =
-        current.length === input.taskIds.length &&
-        new Set(input.taskIds).size === current.length &&
-        current.every((task) => input.taskIds.includes(task.id));
-      if (!same) throw new AppError('BAD_REQUEST', 'taskIds must list every task of the unit exactly once');
-      await ctx.db.transaction((tx) => reorderUnitTasks(tx, input.unitId, input.taskIds));
-      return listUnitTasks(ctx.db, input.unitId);
-    }),
-});
+export async function reorderTasks(db: Database, input: z.output<typeof reorderTasksInput>) {
+  await requireUnit(db, input.unitId);
+  const current = await listUnitTasks(db, input.unitId);
+  const same =
+    current.length === input.taskIds.length &&
+    new Set(input.taskIds).size === current.length &&
+    current.every((task) => input.taskIds.includes(task.id));
+  if (!same) throw new AppError('BAD_REQUEST', 'taskIds must list every task of the unit exactly once');
+  await db.transaction((tx) => reorderUnitTasks(tx, { unitId: input.unitId, orderedIds: input.taskIds }));
+  return listUnitTasks(db, input.unitId);
+}

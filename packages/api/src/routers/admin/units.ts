@@ -1,80 +1,58 @@
-import { idSchema, unitCodeInput, unitInput } from '@evident/core/curriculum-inputs';
+import { idSchema, type unitInput } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
+import type { TrainingRegister } from '@evident/core/ports/register';
 import type { Database } from '@evident/db/client';
 import { isUniqueViolation } from '@evident/db/errors';
-import {
-  countUnitSubmissions,
-  deleteUnit,
-  findUnit,
-  insertUnit,
-  listUnits,
-  updateUnit,
-} from '@evident/db/queries/units';
+import { countUnitSubmissions, deleteUnit, insertUnit, updateUnit } from '@evident/db/queries/units';
 import { z } from 'zod';
-import { regenerateUnitTasks } from '../../curriculum/generate-tasks';
-import { adminProcedure, router } from '../../trpc';
+import { requireUnit } from '../../rules/units';
 
-const unitId = z.object({ id: idSchema('Unit id') });
+export const unitIdInput = z.object({ id: idSchema('Unit id') });
 
-export async function requireUnit(db: Database, id: string) {
-  const unit = await findUnit(db, id);
-  if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
-  return unit;
-}
+type UnitFields = z.output<typeof unitInput>;
 
 const duplicateCode = (code: string) => new AppError('CONFLICT', `A unit with code ${code} already exists`);
 
-export const adminUnitsRouter = router({
-  list: adminProcedure.query(({ ctx }) => listUnits(ctx.db)),
+export async function createUnit(db: Database, input: UnitFields) {
+  const unit = await insertUnit(db, input);
+  if (!unit) throw duplicateCode(input.unitCode);
+  return unit;
+}
 
-  get: adminProcedure.input(unitId).query(({ ctx, input }) => requireUnit(ctx.db, input.id)),
-
-  create: adminProcedure.input(unitInput).mutation(async ({ ctx, input }) => {
-    const unit = await insertUnit(ctx.db, input);
-    if (!unit) throw duplicateCode(input.unitCode);
+export async function changeUnit(db: Database, input: UnitFields & { id: string }) {
+  const { id, ...fields } = input;
+  await requireUnit(db, id);
+  try {
+    const unit = await updateUnit(db, { id, fields });
+    if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
     return unit;
-  }),
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateCode(fields.unitCode);
+    throw error;
+  }
+}
 
-  update: adminProcedure.input(unitInput.extend(unitId.shape)).mutation(async ({ ctx, input }) => {
-    const { id, ...fields } = input;
-    await requireUnit(ctx.db, id);
-    try {
-      const unit = await updateUnit(ctx.db, id, fields);
-      if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
-      return unit;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicateCode(fields.unitCode);
-      throw error;
-    }
-  }),
+export async function removeUnit(db: Database, id: string) {
+  const unit = await requireUnit(db, id);
+  // Evidence is a student's work and an RTO's audit record: never destroyed as a side effect.
+  const submitted = await countUnitSubmissions(db, unit.id);
+  if (submitted > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `Unit ${unit.unitCode} cannot be deleted: students have submitted evidence against ${submitted} of its tasks`,
+    );
+  }
+  await deleteUnit(db, unit.id);
+  return { ok: true as const };
+}
 
-  delete: adminProcedure.input(unitId).mutation(async ({ ctx, input }) => {
-    const unit = await requireUnit(ctx.db, input.id);
-    // Evidence is a student's work and an RTO's audit record: never destroyed as a side effect.
-    const submitted = await countUnitSubmissions(ctx.db, unit.id);
-    if (submitted > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `Unit ${unit.unitCode} cannot be deleted: students have submitted evidence against ${submitted} of its tasks`,
-      );
-    }
-    await deleteUnit(ctx.db, unit.id);
-    return { ok: true as const };
-  }),
-
-  generateTasks: adminProcedure.input(unitId).mutation(async ({ ctx, input }) => {
-    const unit = await requireUnit(ctx.db, input.id);
-    const taskCount = await regenerateUnitTasks(ctx, unit);
-    return { message: `Generated ${taskCount} tasks from Performance Evidence`, taskCount };
-  }),
-
-  fetchFromRegister: adminProcedure.input(unitCodeInput).mutation(async ({ ctx, input }) => {
-    const unit = await ctx.register.fetchUnit(input.unitCode);
-    return {
-      code: unit.code,
-      title: unit.title,
-      performanceEvidence: unit.performanceEvidence,
-      note: unit.note ?? null,
-    };
-  }),
-});
+/** What the register holds for a unit code, for the admin's unit form to fill itself from. */
+export async function fetchFromRegister(register: TrainingRegister, unitCode: string) {
+  const unit = await register.fetchUnit(unitCode);
+  return {
+    code: unit.code,
+    title: unit.title,
+    performanceEvidence: unit.performanceEvidence,
+    note: unit.note ?? null,
+  };
+}

@@ -1,22 +1,25 @@
 import { AppError } from '@evident/core/errors';
 import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
+import { thumbnailPathFor } from '@evident/core/object-path';
+import { checkUploadedObject } from '@evident/core/upload-check';
 import type { Database } from '@evident/db/client';
 import {
   countSubmissionFiles,
   type EvidenceFileRow,
   findEvidenceFileByObjectPath,
-  findSubmission,
-  findTaskForStudent,
-  findUploadGrant,
   insertEvidenceFile,
+  setEvidenceThumbnail,
+} from '@evident/db/queries/evidence-files';
+import {
+  findSubmission,
   insertSubmission,
-  markUploadGrantRecorded,
   resubmitSubmission,
   type SubmissionRow,
-  setEvidenceThumbnail,
-} from '@evident/db/queries/evidence';
-import type { Services } from '../context';
-import { noUploadIssued, requireOwnUploadGrant } from './own-upload-grant';
+} from '@evident/db/queries/submissions';
+import { findUploadGrant, markUploadGrantRecorded } from '@evident/db/queries/upload-grants';
+import type { Services } from '../../context';
+import { requireStudentTask } from '../../rules/tasks';
+import { noUploadIssued, requireOwnUploadGrant } from '../../rules/upload-grants';
 
 /** Answer of `student.recordEvidence` / `POST /api/evidence`. */
 export type RecordedEvidence = {
@@ -32,7 +35,7 @@ export type RecordedEvidence = {
   };
 };
 
-type Deps = Pick<Services, 'db' | 'storage' | 'evidence' | 'log'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'images' | 'videos' | 'log'>;
 
 /** Spec section 4: evidence may be added while a task is pending (no submission) or not yet satisfactory. */
 function refuseClosedSubmission(status: SubmissionRow['status']): never {
@@ -46,13 +49,6 @@ function refuseClosedSubmission(status: SubmissionRow['status']): never {
     'CONFLICT',
     'Evidence for this task is waiting to be graded; you can add more if the assessor asks for it',
   );
-}
-
-/** The task must be in one of the student's units; answers what the refusal should say. */
-export async function requireStudentTask(db: Database, studentId: string, taskId: string): Promise<void> {
-  const task = await findTaskForStudent(db, studentId, taskId);
-  if (!task) throw new AppError('NOT_FOUND', 'Task not found');
-  if (!task.enrolled) throw new AppError('FORBIDDEN', 'This task is not in any of your units');
 }
 
 function toRecorded(submission: SubmissionRow, file: EvidenceFileRow): RecordedEvidence {
@@ -104,30 +100,30 @@ export async function recordEvidence(
     );
   }
   await requireStudentTask(db, studentId, taskId);
-  const current = await findSubmission(db, studentId, taskId);
+  const current = await findSubmission(db, { studentId, taskId });
   if (current && current.status !== 'not_yet_satisfactory') refuseClosedSubmission(current.status);
 
   // Outside the transaction: it reads the object store, which may be a slow network away.
-  const { size } = await deps.evidence.checkUploadedObject({
+  const { size } = await checkUploadedObject(deps.storage, {
     objectPath,
     contentType: grant.fileType,
     maxBytes: grant.maxBytes,
   });
 
-  const queueVideo = deps.evidence.videos !== null && kindOfMimeType(grant.fileType) === 'video';
+  const queueVideo = deps.videos !== null && kindOfMimeType(grant.fileType) === 'video';
   const outcome = await db.transaction(async (tx) => {
     // The grant's row lock orders us against a duplicate request and against the sweep.
-    const locked = await findUploadGrant(tx, objectPath, { forUpdate: true });
+    const locked = await findUploadGrant(tx, { objectPath, forUpdate: true });
     if (!locked)
       throw new AppError('NOT_FOUND', 'The upload expired before it was recorded. Please upload it again');
     if (locked.recordedAt) return null;
 
-    let submission = await findSubmission(tx, studentId, taskId, { forUpdate: true });
+    let submission = await findSubmission(tx, { studentId, taskId, forUpdate: true });
     if (submission) {
       if (submission.status !== 'not_yet_satisfactory') refuseClosedSubmission(submission.status);
-      submission = await resubmitSubmission(tx, submission.id, now);
+      submission = await resubmitSubmission(tx, { id: submission.id, at: now });
     } else {
-      submission = await insertSubmission(tx, studentId, taskId);
+      submission = await insertSubmission(tx, { studentId, taskId });
       // Someone else created it between our read and insert: it is now submitted, hence closed.
       if (!submission) refuseClosedSubmission('submitted');
     }
@@ -142,12 +138,12 @@ export async function recordEvidence(
       // Queued in the same transaction, so a restart right after the commit still processes it.
       ...(queueVideo ? { videoStatus: 'pending' as const } : {}),
     });
-    await markUploadGrantRecorded(tx, objectPath, now);
+    await markUploadGrantRecorded(tx, { objectPath, at: now });
     return { submission, file };
   });
   if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
   // Returns at once: the poster and playable copy are made in the background.
-  if (queueVideo) deps.evidence.videos?.wake();
+  if (queueVideo) deps.videos?.wake();
 
   const thumbnailPath = await makeThumbnail(deps, outcome.file);
   return toRecorded(outcome.submission, { ...outcome.file, thumbnailPath });
@@ -162,10 +158,10 @@ async function makeThumbnail(deps: Deps, file: EvidenceFileRow): Promise<string 
   try {
     const source = await deps.storage.getStream(file.objectPath);
     if (!source) return null;
-    const thumbnail = await deps.evidence.createThumbnail(source);
-    const path = deps.evidence.thumbnailPathFor(file.objectPath);
-    await deps.storage.put(path, thumbnail, deps.evidence.thumbnailContentType);
-    await setEvidenceThumbnail(deps.db, file.id, path);
+    const thumbnail = await deps.images.createThumbnail(source);
+    const path = thumbnailPathFor(file.objectPath);
+    await deps.storage.put(path, thumbnail, deps.images.thumbnailContentType);
+    await setEvidenceThumbnail(deps.db, { fileId: file.id, thumbnailPath: path });
     return path;
   } catch (error) {
     deps.log.warn(

@@ -1,7 +1,8 @@
-import { findSubmission, listSubmissionFiles, type SubmissionRow } from '@evident/db/queries/evidence';
-import type { Services } from '../context';
-import { type EvidenceFileView, toEvidenceFileViews } from './file-views';
-import { requireStudentTask } from './record-evidence';
+import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
+import { findSubmission, type SubmissionRow } from '@evident/db/queries/submissions';
+import type { Services } from '../../context';
+import { requireStudentTask } from '../../rules/tasks';
+import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
 
 /** Answer of `student.evidence` / `GET /api/student/tasks/:taskId/evidence`. */
 export type TaskEvidence = {
@@ -19,13 +20,13 @@ export type TaskEvidence = {
 
 /** The student's own submission for one of their tasks, with signed links to its files. */
 export async function getTaskEvidence(
-  deps: Pick<Services, 'db' | 'storage' | 'evidence'>,
+  deps: Pick<Services, 'db' | 'storage' | 'images' | 'evidenceLimits'>,
   studentId: string,
   taskId: string,
   now: Date = new Date(),
 ): Promise<TaskEvidence> {
   await requireStudentTask(deps.db, studentId, taskId);
-  const submission = await findSubmission(deps.db, studentId, taskId);
+  const submission = await findSubmission(deps.db, { studentId, taskId });
   if (!submission) return { taskId, submission: null };
   const files = await listSubmissionFiles(deps.db, [submission.id]);
   return {

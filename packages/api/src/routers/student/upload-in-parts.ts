@@ -1,7 +1,7 @@
 import { AppError } from '@evident/core/errors';
 import type { MultipartListing } from '@evident/core/ports/storage';
-import type { Services } from '../context';
-import { requireOwnUploadGrant } from './own-upload-grant';
+import type { Services } from '../../context';
+import { requireOwnUploadGrant } from '../../rules/upload-grants';
 
 /**
  * The server's half of an upload in parts that the bucket keeps (protocol `s3` in

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { AppError } from '@evident/core/errors';
+import { AppError } from './errors';
 
 /**
  * Object paths are always made here, never taken from a user: `evidence/{userId}/{uuid}/{safe-name}`
@@ -44,7 +43,7 @@ export function sanitiseFileName(fileName: string): string {
 
 export function newObjectPath(userId: string, fileName: string): string {
   if (!userIdRegex.test(userId)) throw new AppError('BAD_REQUEST', 'Invalid user id for an object path');
-  return `evidence/${userId}/${randomUUID()}/${sanitiseFileName(fileName)}`;
+  return `evidence/${userId}/${crypto.randomUUID()}/${sanitiseFileName(fileName)}`;
 }
 
 /** A file the server makes from an upload: same user and id, another prefix and extension. */

@@ -1,8 +1,9 @@
 import { AppError } from '@evident/core/errors';
 import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
+import { newObjectPath } from '@evident/core/object-path';
 import { shouldUploadInParts } from '@evident/core/upload-parts';
-import { insertUploadGrant } from '@evident/db/queries/evidence';
-import type { Services } from '../context';
+import { insertUploadGrant } from '@evident/db/queries/upload-grants';
+import type { Services } from '../../context';
 
 /**
  * Answer of `student.uploadUrl` / `POST /api/evidence/upload-url`. The spec's client reads only
@@ -45,7 +46,7 @@ export type UploadParts =
 const allowedTypesText =
   'photos (JPEG, PNG, HEIC, WebP), audio (MP3, M4A/AAC, WebM, Ogg, WAV), video (MP4, MOV, WebM), PDF, DOC and DOCX';
 
-type Deps = Pick<Services, 'db' | 'storage' | 'evidence'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'evidenceLimits' | 'rateLimits'>;
 
 /** Grants this user one object path to upload one file of an allowed type to, for a limited time. */
 export async function issueUploadUrl(
@@ -54,6 +55,7 @@ export async function issueUploadUrl(
   input: { fileName: string; fileType: string; fileSize?: number },
   now: Date = new Date(),
 ): Promise<UploadUrlResponse> {
+  await deps.rateLimits.consume('uploadUrlUser', userId);
   const kind = kindOfMimeType(input.fileType);
   if (!kind) {
     throw new AppError(
@@ -61,16 +63,16 @@ export async function issueUploadUrl(
       `Files of type "${input.fileType}" cannot be uploaded as evidence. Allowed: ${allowedTypesText}`,
     );
   }
-  const maxBytes = deps.evidence.maxBytes[kind];
+  const maxBytes = deps.evidenceLimits.maxBytes[kind];
   if (input.fileSize !== undefined && input.fileSize > maxBytes) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
       `This ${kind} file is ${megabytes(input.fileSize)}; the limit is ${megabytes(maxBytes)}`,
     );
   }
-  const ttl = kind === 'video' ? deps.evidence.videoUploadUrlTtlMs : deps.evidence.uploadUrlTtlMs;
+  const ttl = kind === 'video' ? deps.evidenceLimits.videoUploadUrlTtlMs : deps.evidenceLimits.uploadUrlTtlMs;
   const expiresAt = new Date(now.getTime() + ttl);
-  const objectPath = deps.evidence.newObjectPath(userId, input.fileName);
+  const objectPath = newObjectPath(userId, input.fileName);
   const fileType = normaliseMimeType(input.fileType);
 
   // The URL binds the type exactly as the browser will send it (S3 compares the header verbatim);
@@ -132,8 +134,12 @@ async function planParts(
     const target = await multipart.start({ ...grant, contentLength: fileSize });
     return { protocol: 's3', ...target };
   }
-  if (deps.evidence.partSize === null) return null;
-  return { protocol: 'local', partSize: deps.evidence.partSize, maxParts: deps.evidence.maxParts };
+  if (deps.evidenceLimits.partSize === null) return null;
+  return {
+    protocol: 'local',
+    partSize: deps.evidenceLimits.partSize,
+    maxParts: deps.evidenceLimits.maxParts,
+  };
 }
 
 function megabytes(bytes: number): string {

@@ -1,4 +1,4 @@
-import type { EvidenceFileRow } from '@evident/db/queries/evidence';
+import type { EvidenceFileRow } from '@evident/db/queries/evidence-files';
 import type { Services } from '../context';
 
 /** Spec section 3 "Evidence file", plus short-lived links to the bytes. */
@@ -42,11 +42,11 @@ function renamed(fileName: string, extension: string): string {
  * only to the student who owns the files, assessors and admins.
  */
 export async function toEvidenceFileViews(
-  deps: Pick<Services, 'storage' | 'evidence'>,
+  deps: Pick<Services, 'storage' | 'images' | 'evidenceLimits'>,
   files: readonly EvidenceFileRow[],
   now: Date = new Date(),
 ): Promise<EvidenceFileView[]> {
-  const expiresAt = new Date(now.getTime() + deps.evidence.downloadUrlTtlMs);
+  const expiresAt = new Date(now.getTime() + deps.evidenceLimits.downloadUrlTtlMs);
   return Promise.all(
     files.map(async (file) => {
       const link = (disposition: 'inline' | 'attachment') =>
@@ -64,7 +64,7 @@ export async function toEvidenceFileViews(
           ? deps.storage.createDownloadUrl({
               objectPath: file.thumbnailPath,
               fileName: renamed(file.fileName, 'webp'),
-              contentType: deps.evidence.thumbnailContentType,
+              contentType: deps.images.thumbnailContentType,
               expiresAt,
             })
           : null,

@@ -1,4 +1,4 @@
-import { type EvidenceMimeType, isEvidenceMimeType, normaliseMimeType } from '@evident/core/evidence-types';
+import { type EvidenceMimeType, isEvidenceMimeType, normaliseMimeType } from './evidence-types';
 
 /** How many leading bytes `matchesMagicBytes` wants; ISO-BMFF compatible-brand lists need more than 12. */
 export const magicBytesHeadLength = 64;

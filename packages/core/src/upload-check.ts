@@ -1,6 +1,6 @@
-import { AppError } from '@evident/core/errors';
-import type { ObjectStorage } from '@evident/core/ports/storage';
+import { AppError } from './errors';
 import { magicBytesHeadLength, matchesMagicBytes } from './magic-bytes';
+import type { ObjectStorage } from './ports/storage';
 
 /**
  * What `POST /api/evidence` runs before recording a file: the object exists, fits the size limit

@@ -1,36 +1,23 @@
 import type { Logger } from '@evident/core/logger';
+import { playablePathFor, thumbnailPathFor } from '@evident/core/object-path';
+import type { ImageProcessor } from '@evident/core/ports/images';
 import type { ObjectStorage } from '@evident/core/ports/storage';
-import type { VideoConverter } from '@evident/core/ports/video';
+import type { VideoConverter, VideoQueue } from '@evident/core/ports/video';
 import type { Database } from '@evident/db/client';
+import type { EvidenceFileRow } from '@evident/db/queries/evidence-files';
 import {
   claimPendingVideo,
-  type EvidenceFileRow,
   finishVideo,
   releaseVideoClaim,
   touchVideoClaim,
-} from '@evident/db/queries/evidence';
-
-/**
- * Background processing of recorded videos: a poster thumbnail and, unless the original already
- * plays everywhere, an H.264 MP4 copy. The queue is the `video_status = 'pending'` rows themselves,
- * so work queued before a restart is picked up after it; one video is converted at a time.
- */
-export type VideoQueue = {
-  /** Something was queued (or the server started): work through pending videos. Returns at once. */
-  wake(): void;
-  /** Kills a running conversion, gives its claim back, and resolves once the worker is idle. */
-  stop(): Promise<void>;
-};
+} from '@evident/db/queries/video-jobs';
 
 export type VideoQueueDeps = {
   db: Database;
   storage: ObjectStorage;
+  images: ImageProcessor;
   log: Logger;
   converter: VideoConverter;
-  createThumbnail(image: Buffer): Promise<Buffer>;
-  thumbnailPathFor(objectPath: string): string;
-  thumbnailContentType: string;
-  playablePathFor(objectPath: string): string;
 };
 
 export type VideoQueueOptions = {
@@ -46,6 +33,11 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 type Outcome = { thumbnailPath: string | null; playablePath: string | null };
 
+/**
+ * Background processing of recorded videos: a poster thumbnail and, unless the original already
+ * plays everywhere, an H.264 MP4 copy. The queue is the `video_status = 'pending'` rows themselves,
+ * so work queued before a restart is picked up after it; one video is converted at a time.
+ */
 export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOptions = {}): VideoQueue {
   const heartbeatMs = options.heartbeatMs ?? 60_000;
   const pollMs = options.pollMs ?? 60_000;
@@ -62,9 +54,9 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
       let thumbnailPath: string | null = null;
       if (converted.poster) {
         try {
-          const thumbnail = await deps.createThumbnail(converted.poster);
-          const path = deps.thumbnailPathFor(file.objectPath);
-          await deps.storage.put(path, thumbnail, deps.thumbnailContentType);
+          const thumbnail = await deps.images.createThumbnail(converted.poster);
+          const path = thumbnailPathFor(file.objectPath);
+          await deps.storage.put(path, thumbnail, deps.images.thumbnailContentType);
           thumbnailPath = path;
         } catch (error) {
           deps.log.warn(`No thumbnail for video ${file.objectPath}: ${messageOf(error)}`);
@@ -72,7 +64,7 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
       }
       let playablePath: string | null = null;
       if (converted.playable) {
-        const path = deps.playablePathFor(file.objectPath);
+        const path = playablePathFor(file.objectPath);
         const { playable } = converted;
         await deps.storage.put(path, playable.open(), playable.contentType, playable.size);
         playablePath = path;
@@ -89,19 +81,24 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
     const controller = new AbortController();
     current = controller;
     const heartbeat = setInterval(() => {
-      touchVideoClaim(deps.db, file.id, new Date()).catch(() => {});
+      touchVideoClaim(deps.db, { fileId: file.id, now: new Date() }).catch(() => {});
     }, heartbeatMs);
     heartbeat.unref();
     try {
       const outcome = await convert(file, controller.signal);
-      await finishVideo(deps.db, file.id, { status: 'ready', ...outcome });
+      await finishVideo(deps.db, { fileId: file.id, status: 'ready', ...outcome });
     } catch (error) {
       if (controller.signal.aborted) {
         await releaseVideoClaim(deps.db, file.id);
         return;
       }
       deps.log.warn(`Video processing failed for ${file.objectPath} (${file.fileType}): ${messageOf(error)}`);
-      await finishVideo(deps.db, file.id, { status: 'failed', thumbnailPath: null, playablePath: null });
+      await finishVideo(deps.db, {
+        fileId: file.id,
+        status: 'failed',
+        thumbnailPath: null,
+        playablePath: null,
+      });
     } finally {
       clearInterval(heartbeat);
       current = null;
@@ -111,13 +108,21 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
   async function drain(): Promise<void> {
     while (!stopped) {
       const now = new Date();
-      const file = await claimPendingVideo(deps.db, now, new Date(now.getTime() - 5 * heartbeatMs));
+      const file = await claimPendingVideo(deps.db, {
+        now,
+        staleBefore: new Date(now.getTime() - 5 * heartbeatMs),
+      });
       if (!file) return;
       if (file.videoAttempts > maxAttempts) {
         deps.log.warn(
           `Video processing gave up on ${file.objectPath} after ${maxAttempts} interrupted attempts`,
         );
-        await finishVideo(deps.db, file.id, { status: 'failed', thumbnailPath: null, playablePath: null });
+        await finishVideo(deps.db, {
+          fileId: file.id,
+          status: 'failed',
+          thumbnailPath: null,
+          playablePath: null,
+        });
         continue;
       }
       await processOne(file);

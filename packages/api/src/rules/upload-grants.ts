@@ -1,6 +1,6 @@
 import { AppError } from '@evident/core/errors';
 import type { Database } from '@evident/db/client';
-import { findUploadGrant, type UploadGrantRow } from '@evident/db/queries/evidence';
+import { findUploadGrant, type UploadGrantRow } from '@evident/db/queries/upload-grants';
 
 /** The answer for an object path we never granted, or whose grant the sweep has since removed. */
 export function noUploadIssued(): AppError {
@@ -13,7 +13,7 @@ export async function requireOwnUploadGrant(
   studentId: string,
   objectPath: string,
 ): Promise<UploadGrantRow> {
-  const grant = await findUploadGrant(db, objectPath);
+  const grant = await findUploadGrant(db, { objectPath });
   if (!grant) throw noUploadIssued();
   if (grant.userId !== studentId) throw new AppError('FORBIDDEN', 'This file was not uploaded by you');
   return grant;

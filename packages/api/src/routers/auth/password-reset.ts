@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { forgotPasswordInput, resetPasswordInput } from '@evident/core/auth-schemas';
+import { AppError } from '@evident/core/errors';
+import { consumeResetToken, insertResetToken, spendResetTokensOf } from '@evident/db/queries/password-reset';
+import { deleteOtherSessions } from '@evident/db/queries/sessions';
+import { findUserByEmail, setPasswordHash } from '@evident/db/queries/users';
+import type { z } from 'zod';
+import type { Context } from '../../context';
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function forgotPasswordMessage(email: string): string {
+  return `If an account exists for ${email}, you will receive a password reset link shortly.`;
+}
+
+/**
+ * PUBLIC_URL may carry a path (https://example.org/evident), which `new URL('/reset-password', base)`
+ * would drop; the link is appended to it instead.
+ */
+export function resetPasswordUrl(publicUrl: string, token: string): string {
+  const url = new URL(`${publicUrl.replace(/\/+$/, '')}/reset-password`);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+async function sendResetLink(ctx: Context, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await insertResetToken(ctx.db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+  });
+  await ctx.mailer.send({
+    kind: 'password-reset',
+    to: user.email,
+    firstName: user.firstName,
+    resetUrl: resetPasswordUrl(ctx.publicUrl, token),
+    expiresInMinutes: RESET_TOKEN_TTL_MINUTES,
+  });
+}
+
+export async function forgotPassword(ctx: Context, input: z.output<typeof forgotPasswordInput>) {
+  await ctx.rateLimits.consume('forgotIp', ctx.ip);
+  await ctx.rateLimits.consume('forgotAccount', input.email);
+  // Not awaited: answering only after a lookup and a send would tell a stopwatch which emails exist.
+  void sendResetLink(ctx, input.email).catch((error: unknown) =>
+    ctx.log.error(error, 'password reset mail failed'),
+  );
+  return { message: forgotPasswordMessage(input.email) };
+}
+
+export async function resetPassword(ctx: Context, input: z.output<typeof resetPasswordInput>) {
+  await ctx.rateLimits.consume('resetIp', ctx.ip);
+  const passwordHash = await ctx.passwords.hash(input.password);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const userId = await consumeResetToken(tx, { tokenHash: hashToken(input.token), now });
+    if (!userId) return false;
+    // Any other link still sitting in the user's mailbox would set the password again.
+    await spendResetTokensOf(tx, { userId, now });
+    await setPasswordHash(tx, { userId, passwordHash });
+    const keep = ctx.session?.userId === userId ? ctx.session.sessionId : undefined;
+    await deleteOtherSessions(tx, { userId, keepSessionId: keep });
+    return true;
+  });
+  if (!updated) throw new AppError('BAD_REQUEST', 'Invalid or expired reset token');
+  return { message: 'Password updated' };
+}

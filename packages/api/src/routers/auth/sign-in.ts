@@ -1,0 +1,42 @@
+import type { loginInput, registerInput } from '@evident/core/auth-schemas';
+import { AppError } from '@evident/core/errors';
+import { findUserByEmail, insertUser, toUserSummary } from '@evident/db/queries/users';
+import type { z } from 'zod';
+import type { Context } from '../../context';
+
+export async function register(ctx: Context, input: z.output<typeof registerInput>) {
+  await ctx.rateLimits.consume('registerIp', ctx.ip);
+  await ctx.rateLimits.consume('registerAccount', input.email);
+  const passwordHash = await ctx.passwords.hash(input.password);
+  const row = await insertUser(ctx.db, { ...input, passwordHash });
+  if (!row) throw new AppError('CONFLICT', 'An account with this email already exists');
+  // The account exists whether or not the welcome mail goes out; a mail outage must not fail sign-up.
+  await ctx.mailer
+    .send({ kind: 'welcome', to: row.email, firstName: row.firstName, appUrl: ctx.publicUrl })
+    .catch((error: unknown) => ctx.log.error(error, 'welcome mail failed'));
+  return { user: toUserSummary(row) };
+}
+
+export async function login(ctx: Context, input: z.output<typeof loginInput>) {
+  await ctx.rateLimits.consume('loginIp', ctx.ip);
+  await ctx.rateLimits.consume('loginAccount', input.email);
+  const row = await findUserByEmail(ctx.db, input.email);
+  const valid = row?.passwordHash
+    ? await ctx.passwords.verify(row.passwordHash, input.password)
+    : await ctx.passwords.verifyNothing(input.password).then(() => false);
+  if (!row || !valid) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+  // The per-account limit is there to stop guessing: only failures count against it, so someone
+  // signing in on several devices is never locked out. Consumed up front and refunded here, so a
+  // burst of guesses in parallel is still counted before any of them is checked.
+  await ctx.rateLimits.refund('loginAccount', input.email);
+  if (ctx.session) await ctx.sessions.invalidate(ctx.session.sessionId);
+  const { cookie } = await ctx.sessions.create(row.id);
+  ctx.setCookie(cookie);
+  return { user: toUserSummary(row) };
+}
+
+export async function logout(ctx: Context) {
+  if (ctx.session) await ctx.sessions.invalidate(ctx.session.sessionId);
+  ctx.setCookie(ctx.sessions.blankCookie());
+  return { ok: true as const };
+}

@@ -1,0 +1,37 @@
+import { unitCodeInput } from '@evident/core/curriculum-inputs';
+import { listStudentTasks } from '@evident/db/queries/tasks';
+import { router, studentProcedure } from '../../trpc';
+import {
+  completeUploadInput,
+  recordEvidenceInput,
+  taskEvidenceInput,
+  uploadPartsInput,
+  uploadUrlInput,
+} from './evidence-inputs';
+import { recordEvidence } from './record-evidence';
+import { setUpUnit } from './set-up-unit';
+import { getTaskEvidence } from './task-evidence';
+import { completeUpload, listUploadParts } from './upload-in-parts';
+import { issueUploadUrl } from './upload-url';
+
+export const studentRouter = router({
+  tasks: studentProcedure.query(({ ctx }) => listStudentTasks(ctx.db, ctx.user.id)),
+  setUpUnit: studentProcedure
+    .input(unitCodeInput)
+    .mutation(({ ctx, input }) => setUpUnit(ctx, ctx.user.id, input.unitCode)),
+  uploadUrl: studentProcedure
+    .input(uploadUrlInput)
+    .mutation(({ ctx, input }) => issueUploadUrl(ctx, ctx.user.id, input)),
+  uploadParts: studentProcedure
+    .input(uploadPartsInput)
+    .query(({ ctx, input }) => listUploadParts(ctx, ctx.user.id, input)),
+  completeUpload: studentProcedure
+    .input(completeUploadInput)
+    .mutation(({ ctx, input }) => completeUpload(ctx, ctx.user.id, input)),
+  recordEvidence: studentProcedure
+    .input(recordEvidenceInput)
+    .mutation(({ ctx, input }) => recordEvidence(ctx, ctx.user.id, input)),
+  evidence: studentProcedure
+    .input(taskEvidenceInput)
+    .query(({ ctx, input }) => getTaskEvidence(ctx, ctx.user.id, input.taskId)),
+});
