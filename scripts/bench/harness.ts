@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,7 +34,25 @@ function createdDataDir(): string {
 
 export type RunningServer = { url: string; process: ChildProcess; dataDir: string; stop(): Promise<void> };
 
-/** Starts the real server the way `pnpm start` does, on a fresh data dir, and waits for /healthz. */
+/** Builds what changed, as `pnpm start` does, so the figures are for the bundle about to be run. */
+export function buildServer(): void {
+  const turbo = join(root, 'node_modules/.bin/turbo');
+  const args = [
+    'run',
+    'build',
+    '--filter=@evident/server',
+    '--filter=@evident/web',
+    '--output-logs=errors-only',
+  ];
+  const result = spawnSync(turbo, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('the build failed');
+}
+
+/** Starts the real server the way `pnpm start` does (the built bundle), on a fresh data dir, and waits for /healthz. */
 export async function startServer(
   env: Record<string, string> = {},
   existingDataDir?: string,
@@ -42,7 +60,7 @@ export async function startServer(
   const port = await freePort();
   const dataDir = existingDataDir ?? createdDataDir();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
