@@ -13,13 +13,14 @@ import { readCookie } from './cookies';
 import { filesRoutes } from './files-routes';
 import { isCrossSiteMutation } from './origin-check';
 import type { ServerServices } from './services';
+import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 
 export type AppOptions = {
   services: ServerServices;
   databaseKind: string;
   /** Built SPA to serve; skipped when absent (API-only tests). */
   webDistDir?: string;
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
   logger?: Pino;
 };
 
@@ -37,7 +38,7 @@ export async function buildApp(options: AppOptions) {
   const { services } = options;
   const app = Fastify({
     loggerInstance: options.logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
   });

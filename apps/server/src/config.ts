@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultEvidenceMaxBytes } from '@evident/core/evidence-types';
 import { z } from 'zod';
+import { trustProxySetting } from './trust-proxy';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const optionalText = z
@@ -41,7 +42,7 @@ const envSchema = z
     PUBLIC_URL: optionalText.pipe(
       z.url({ error: 'must be a URL such as https://evident.example' }).optional(),
     ),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxySetting,
     SEED_DEMO: flag.optional(),
     INITIAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
     INITIAL_ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),

@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase } from '@evident/db/client';
 import { insertUser } from '@evident/db/queries/users';
 import type { DestinationStream } from 'pino';
 import postgres from 'postgres';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPino, toLogger } from '../src/logger';
 import { createServices, type ServerServices } from '../src/services';
@@ -123,8 +123,14 @@ export async function createTestEnv(
     return browser('127.0.0.1', session.sessionId);
   }
 
-  async function app(extra: { webDistDir?: string; trustProxy?: boolean } = {}) {
-    return buildApp({ services, databaseKind: database.kind, logger: pino, ...extra });
+  async function app(extra: Partial<Omit<AppOptions, 'services' | 'databaseKind' | 'logger'>> = {}) {
+    return buildApp({
+      services,
+      databaseKind: database.kind,
+      logger: pino,
+      trustProxy: config.trustProxy,
+      ...extra,
+    });
   }
 
   return {
