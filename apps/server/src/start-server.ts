@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { seedDemoData } from './demo-data';
 import { ensureInitialAdmin } from './initial-admin';
 import { createPino, toLogger } from './logger';
+import { securityHeadersFor } from './security-headers';
 import { createServices } from './services';
 import { startUploadSweep } from './upload-sweep';
 
@@ -33,6 +34,8 @@ export async function startServer(config: Config) {
     webDistDir: config.webDistDir,
     trustProxy: config.trustProxy,
     logger: pino,
+    securityHeaders: securityHeadersFor(config),
+    slowClients: config.slowClients,
   });
   const sweep = startUploadSweep(services, {
     intervalMs: config.files.sweepIntervalMs,

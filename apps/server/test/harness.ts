@@ -13,6 +13,7 @@ import postgres from 'postgres';
 import { type AppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPino, toLogger } from '../src/logger';
+import { securityHeadersFor } from '../src/security-headers';
 import { createServices, type ServerServices } from '../src/services';
 
 /**
@@ -129,6 +130,8 @@ export async function createTestEnv(
       databaseKind: database.kind,
       logger: pino,
       trustProxy: config.trustProxy,
+      securityHeaders: securityHeadersFor(config),
+      slowClients: config.slowClients,
       ...extra,
     });
   }
