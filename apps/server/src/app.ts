@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { RequestListener, Server } from 'node:http';
 import { createContext, type RequestMeta, type Services } from '@evident/api/context';
 import { INTERNAL_ERROR_MESSAGE } from '@evident/api/errors';
 import { restRoutes } from '@evident/api/rest/routes';
@@ -12,6 +13,7 @@ import type { Logger as Pino } from 'pino';
 import { readCookie } from './cookies';
 import { filesRoutes } from './files-routes';
 import { isCrossSiteMutation } from './origin-check';
+import { QuietAssetsLogController } from './request-log';
 import { registerSecurityHeaders, type SecurityHeadersOptions } from './security-headers';
 import type { ServerServices } from './services';
 import {
@@ -32,6 +34,8 @@ export type AppOptions = {
   /** Browser security headers; without them (API-only tests) a plain http localhost policy. */
   securityHeaders?: SecurityHeadersOptions;
   slowClients?: SlowClientLimits;
+  /** A server that already listens (start-server.ts binds the port before opening the database). */
+  serverFactory?: (handler: RequestListener) => Server;
 };
 
 function requestMeta(services: Services, req: FastifyRequest, reply: FastifyReply): RequestMeta {
@@ -55,6 +59,8 @@ export async function buildApp(options: AppOptions) {
     // Node's whole-request deadline would also cut an hour-long upload; slow-clients.ts times bodies per route.
     requestTimeout: 0,
     routerOptions: { maxParamLength: 5000 },
+    logController: new QuietAssetsLogController(),
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 
   // Spec section 7: clients read a failure's body as text. Fastify's own 4xx (bad JSON, too large)

@@ -145,6 +145,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
       : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    /** PUBLIC_URL unset: the app answers at whatever address it is reached. */
+    publicUrlIsDefault: !env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
     // Demo accounts belong on a laptop's embedded database, never silently on a real server.
     seedDemo: env.SEED_DEMO ?? embedded,
