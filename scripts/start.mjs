@@ -1,19 +1,24 @@
 // `pnpm start`: rebuild what changed since the last build (turbo's cache makes an unchanged build a
 // no-op, so a `git pull` never serves a stale bundle), then run the built server with plain node.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 
+if (!existsSync('apps/server/dist/main.js') || !existsSync('apps/web/dist/index.html')) {
+  console.log('Building the app (first start only; about a minute)...');
+}
 const turbo = fileURLToPath(new URL('../node_modules/.bin/turbo', import.meta.url));
 const build = spawnSync(
   turbo,
   ['run', 'build', '--filter=@evident/server', '--filter=@evident/web', '--output-logs=errors-only'],
-  { stdio: ['ignore', 'pipe', 'inherit'], env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env } },
+  { stdio: ['ignore', 'pipe', 'pipe'], env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env } },
 );
 if (build.status !== 0) {
   process.stdout.write(build.stdout ?? '');
+  process.stderr.write(build.stderr ?? '');
   console.error('The build failed; see above.');
   process.exit(build.status ?? 1);
 }
