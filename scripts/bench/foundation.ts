@@ -49,9 +49,11 @@ export async function benchFoundation(): Promise<void> {
   report('  RSS at rest after that first start', `${(firstKb / 1024).toFixed(0)} MB`);
   const restarts: number[] = [];
   const restingKb: number[] = [];
+  const restartCpu: number[] = [];
   for (let i = 0; i < 3; i++) {
     const server = await startServer({ SEED_DEMO: '0' }, first.dataDir);
     restarts.push(server.startupMs);
+    restartCpu.push(server.startupCpuMs);
     // At rest: start-up's garbage has had a moment to settle and nothing is being asked of it.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     if (server.process.pid !== undefined) restingKb.push(procStatusKb(server.process.pid, 'VmRSS'));
