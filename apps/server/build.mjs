@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+// `--outdir DIR` (inside this package, so the external packages resolve) is for the bundle's test.
+const outdirArg = process.argv.indexOf('--outdir');
+const outdir = outdirArg > 0 ? process.argv[outdirArg + 1] : here('dist');
 
 const external = [
   '@electric-sql/pglite',
@@ -16,10 +19,10 @@ const external = [
   'pino-pretty',
 ];
 
-rmSync(here('dist'), { recursive: true, force: true });
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { main: here('src/main.ts'), cli: here('src/cli.ts') },
-  outdir: here('dist'),
+  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -34,4 +37,4 @@ await build({
   logLevel: 'warning',
 });
 // Read by path at run time: packages/db's client looks for migrations beside the bundle.
-cpSync(here('../../packages/db/migrations'), here('dist/migrations'), { recursive: true });
+cpSync(here('../../packages/db/migrations'), `${outdir}/migrations`, { recursive: true });
