@@ -17,7 +17,9 @@ export default defineConfig({
   preview: { port: 4173, proxy: serverPaths },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for debugging a build on this machine, never linked from the bundle; the
+    // server does not serve them either.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
     },

@@ -1,6 +1,7 @@
 import { benchCurriculum } from './curriculum';
 import { benchEvidence } from './evidence';
 import { benchFoundation } from './foundation';
+import { buildServer } from './harness';
 
 // Figures only: nothing here passes or fails the build.
 const sections: Record<string, () => Promise<void>> = {
@@ -9,6 +10,7 @@ const sections: Record<string, () => Promise<void>> = {
   evidence: benchEvidence,
 };
 
+buildServer();
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length === 0 || wanted.includes(name)) await run();

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { RequestListener, Server } from 'node:http';
 import { createContext, type RequestMeta, type Services } from '@evident/api/context';
 import { INTERNAL_ERROR_MESSAGE } from '@evident/api/errors';
 import { restRoutes } from '@evident/api/rest/routes';
@@ -12,15 +13,29 @@ import type { Logger as Pino } from 'pino';
 import { readCookie } from './cookies';
 import { filesRoutes } from './files-routes';
 import { isCrossSiteMutation } from './origin-check';
+import { QuietAssetsLogController } from './request-log';
+import { registerSecurityHeaders, type SecurityHeadersOptions } from './security-headers';
 import type { ServerServices } from './services';
+import {
+  capConnectionsPerAddress,
+  defaultSlowClientLimits,
+  limitSlowBodies,
+  type SlowClientLimits,
+} from './slow-clients';
+import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 
 export type AppOptions = {
   services: ServerServices;
   databaseKind: string;
   /** Built SPA to serve; skipped when absent (API-only tests). */
   webDistDir?: string;
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
   logger?: Pino;
+  /** Browser security headers; without them (API-only tests) a plain http localhost policy. */
+  securityHeaders?: SecurityHeadersOptions;
+  slowClients?: SlowClientLimits;
+  /** A server that already listens (start-server.ts binds the port before opening the database). */
+  serverFactory?: (handler: RequestListener) => Server;
 };
 
 function requestMeta(services: Services, req: FastifyRequest, reply: FastifyReply): RequestMeta {
@@ -35,11 +50,17 @@ function requestMeta(services: Services, req: FastifyRequest, reply: FastifyRepl
 
 export async function buildApp(options: AppOptions) {
   const { services } = options;
+  const slowClients = options.slowClients ?? defaultSlowClientLimits;
   const app = Fastify({
     loggerInstance: options.logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
+    connectionTimeout: slowClients.idleConnectionTimeoutMs,
+    // Node's whole-request deadline would also cut an hour-long upload; slow-clients.ts times bodies per route.
+    requestTimeout: 0,
     routerOptions: { maxParamLength: 5000 },
+    logController: new QuietAssetsLogController(),
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 
   // Spec section 7: clients read a failure's body as text. Fastify's own 4xx (bad JSON, too large)
@@ -53,6 +74,13 @@ export async function buildApp(options: AppOptions) {
         : error.message.replace(/^Body is not valid JSON.*/, 'Malformed JSON body');
     return reply.code(status).type('text/plain; charset=utf-8').send(message);
   });
+
+  limitSlowBodies(app, slowClients);
+  capConnectionsPerAddress(app.server, slowClients.maxConnectionsPerAddress, options.trustProxy ?? false);
+  await registerSecurityHeaders(
+    app,
+    options.securityHeaders ?? { publicUrl: 'http://localhost', fileOrigins: [], ltiPlatformOrigins: [] },
+  );
 
   // The spec's client sends a JSON content type even with no body; an empty body is simply no input.
   app.removeContentTypeParser('application/json');
@@ -131,7 +159,13 @@ export async function buildApp(options: AppOptions) {
   const webDist =
     options.webDistDir && existsSync(`${options.webDistDir}/index.html`) ? options.webDistDir : null;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Source maps stay on the machine that built them.
+      allowedPath: (path) => !path.endsWith('.map'),
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {

@@ -3,6 +3,7 @@ import { AppError } from '@evident/core/errors';
 import { openDatabase } from '@evident/db/client';
 import { queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
 import { ConfigError, loadConfig } from './config';
+import { DataLockError, lockDataDir } from './data-lock';
 import { seedDemoData } from './demo-data';
 import { type AdminSpec, describeEnsureAdmin, ensureAdmin, parseCreateAdminArgs } from './initial-admin';
 import { createPino, toLogger } from './logger';
@@ -28,6 +29,8 @@ async function main(argv: string[]): Promise<number> {
     adminSpec = parsed.spec;
   }
   const config = loadConfig(process.env);
+  // Every command writes; against a running server's embedded database the write would be lost.
+  const lock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir, 'cli') : null;
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
@@ -74,13 +77,14 @@ async function main(argv: string[]): Promise<number> {
     }
   } finally {
     await database.close();
+    lock?.release();
   }
 }
 
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof AppError) {
+  if (error instanceof ConfigError || error instanceof AppError || error instanceof DataLockError) {
     console.error(error.message);
     process.exitCode = 1;
   } else throw error;

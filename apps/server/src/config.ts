@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultEvidenceMaxBytes } from '@evident/core/evidence-types';
 import { z } from 'zod';
+import { trustProxySetting } from './trust-proxy';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const optionalText = z
@@ -21,10 +22,30 @@ const minutes = z.coerce
   .positive('must be more than 0')
   .max(7 * 24 * 60, 'must be at most 10080 (a week)');
 
+/** Whole or fractional seconds, up to an hour. */
+const seconds = z.coerce
+  .number({ error: 'must be a number of seconds' })
+  .positive('must be more than 0')
+  .max(3600, 'must be at most 3600 (an hour)');
+
 /** An absolute path to a program; whether it is there is checked at start-up (video processing then stays off). */
 const executablePath = optionalText.pipe(
   z.string().regex(/^\//, 'must be an absolute path such as /usr/bin/ffmpeg').optional(),
 );
+
+/** Comma-separated origins such as https://lms.example.edu, kept as bare origins. */
+const originList = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()))
+  .pipe(
+    z.array(
+      z.url({
+        protocol: /^https?$/,
+        error: 'must be origins such as https://lms.example.edu, comma separated',
+      }),
+    ),
+  )
+  .transform((urls) => urls.map((url) => new URL(url).origin));
 
 const envSchema = z
   .object({
@@ -41,7 +62,7 @@ const envSchema = z
     PUBLIC_URL: optionalText.pipe(
       z.url({ error: 'must be a URL such as https://evident.example' }).optional(),
     ),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxySetting,
     SEED_DEMO: flag.optional(),
     INITIAL_ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
     INITIAL_ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
@@ -86,6 +107,11 @@ const envSchema = z
     VIDEO_PROCESSING: flag.default(true),
     FFMPEG_PATH: executablePath,
     FFPROBE_PATH: executablePath,
+    BODY_TIMEOUT_SECONDS: seconds.default(30),
+    UPLOAD_IDLE_TIMEOUT_SECONDS: seconds.default(60),
+    IDLE_CONNECTION_TIMEOUT_SECONDS: seconds.default(120),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1, 'must be at least 1').default(64),
+    LTI_PLATFORM_ORIGINS: optionalText.pipe(originList.optional()),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
@@ -119,6 +145,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
       : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    /** PUBLIC_URL unset: the app answers at whatever address it is reached. */
+    publicUrlIsDefault: !env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
     // Demo accounts belong on a laptop's embedded database, never silently on a real server.
     seedDemo: env.SEED_DEMO ?? embedded,
@@ -163,6 +191,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
       downloadUrlTtlMs: env.DOWNLOAD_URL_TTL_MINUTES * 60_000,
       sweepIntervalMs: env.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,
     },
+    slowClients: {
+      bodyTimeoutMs: env.BODY_TIMEOUT_SECONDS * 1000,
+      uploadIdleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+      idleConnectionTimeoutMs: env.IDLE_CONNECTION_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+    },
+    lti: { platformOrigins: env.LTI_PLATFORM_ORIGINS ?? [] },
     videoProcessing: {
       enabled: env.VIDEO_PROCESSING,
       ffmpegPath: env.FFMPEG_PATH,

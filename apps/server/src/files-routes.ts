@@ -55,6 +55,8 @@ function toFileRequest(req: FastifyRequest): FileRequest {
 }
 
 function send(reply: FastifyReply, response: FileResponse): FastifyReply {
+  // A stalled upload was already answered with a 408 (slow-clients.ts).
+  if (reply.sent) return reply;
   reply.code(response.status).headers(response.headers);
   return reply.send(response.body ?? undefined);
 }

@@ -10,9 +10,10 @@ import { type DatabaseHandle, openDatabase } from '@evident/db/client';
 import { buildUser } from '@evident/db/testing/factories';
 import type { DestinationStream } from 'pino';
 import postgres from 'postgres';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPino, toLogger } from '../src/logger';
+import { securityHeadersFor } from '../src/security-headers';
 import { createServices, type ServerServices } from '../src/services';
 
 /**
@@ -124,8 +125,16 @@ export async function createTestEnv(
     return browser('127.0.0.1', session.sessionId);
   }
 
-  async function app(extra: { webDistDir?: string; trustProxy?: boolean } = {}) {
-    return buildApp({ services, databaseKind: database.kind, logger: pino, ...extra });
+  async function app(extra: Partial<Omit<AppOptions, 'services' | 'databaseKind' | 'logger'>> = {}) {
+    return buildApp({
+      services,
+      databaseKind: database.kind,
+      logger: pino,
+      trustProxy: config.trustProxy,
+      securityHeaders: securityHeadersFor(config),
+      slowClients: config.slowClients,
+      ...extra,
+    });
   }
 
   return {

@@ -218,7 +218,7 @@ describe('request hygiene', () => {
     expect(forged.statusCode).toBe(403);
     expect(await (await student.caller()).auth.user()).not.toBeNull();
 
-    const behindProxy = await env.app({ trustProxy: true });
+    const behindProxy = await env.app({ trustProxy: 1 });
     try {
       const viaProxy = await logout(
         behindProxy,

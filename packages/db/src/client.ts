@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,7 +19,16 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = new URL('../migrations', import.meta.url).pathname;
+/** Beside the sources in packages/db, or beside the server's bundle, which copies them there. */
+const migrationsFolder = [new URL('../migrations', import.meta.url), new URL('./migrations', import.meta.url)]
+  .map((url) => fileURLToPath(url))
+  .find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
+
+/**
+ * PostgreSQL's default 128MB of shared buffers costs about 850 MB of WASM memory in PGlite; 16MB
+ * keeps the server near 250 MB at rest, plenty for one RTO's data. PGlite's own parameters stay.
+ */
+const embeddedStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
@@ -25,6 +36,8 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (!migrationsFolder)
+    throw new Error('database migrations not found beside packages/db or the server bundle');
   if (options.kind === 'postgres') {
     const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
@@ -39,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create(options.dataDir, { startParams: embeddedStartParams });
   const db = drizzlePglite(client, { schema });
   return {
     db,

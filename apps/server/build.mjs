@@ -1,0 +1,40 @@
+// Bundles the server and the CLI into dist/ so `pnpm start` runs plain node, with no transpiler
+// in memory. Our workspace packages are bundled; packages that load native binaries, WASM or
+// worker files by path stay external and resolve from this package's node_modules.
+import { cpSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+// `--outdir DIR` (inside this package, so the external packages resolve) is for the bundle's test.
+const outdirArg = process.argv.indexOf('--outdir');
+const outdir = outdirArg > 0 ? process.argv[outdirArg + 1] : here('dist');
+
+const external = [
+  '@electric-sql/pglite',
+  'sharp',
+  '@node-rs/argon2',
+  // pino runs transports (pino-pretty) in worker threads it finds by file path.
+  'pino',
+  'pino-pretty',
+];
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { main: here('src/main.ts'), cli: here('src/cli.ts') },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  // Bundled CommonJS packages still call require() for Node's built-ins.
+  banner: {
+    js: "import { createRequire as __evidentRequire } from 'node:module'; const require = __evidentRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+// Read by path at run time: packages/db's client looks for migrations beside the bundle.
+cpSync(here('../../packages/db/migrations'), `${outdir}/migrations`, { recursive: true });
