@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
-import { newObjectPath } from '@evident/storage/object-path';
+import { newObjectPath } from '@evident/core/object-path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
 
