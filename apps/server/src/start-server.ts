@@ -14,6 +14,7 @@ export async function startServer(config: Config) {
   const database = await openDatabase(config.database);
   await database.migrate();
   const services = createServices(config, database, log);
+  await services.events.listening;
 
   if (config.initialAdmin) {
     await ensureInitialAdmin(database.db, services.passwords, config.initialAdmin, log);

@@ -10,6 +10,9 @@ const t = initTRPC.context<Context>().create({
   // tRPC adds server stack traces to error answers whenever NODE_ENV is not 'production', and a
   // self-hosted start often leaves it unset: never send them.
   isDev: false,
+  // Live streams (routers/live): a comment line every 15 s keeps proxies from closing an idle stream,
+  // and a client that hears nothing for 40 s reconnects and resumes from its last event.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
   errorFormatter({ shape, error }) {
     return { ...shape, message: publicMessage(error) };
   },

@@ -16,6 +16,7 @@ import {
   setEvidenceThumbnail,
 } from '@evident/db/queries/evidence';
 import type { Services } from '../context';
+import { publishSubmissionCreated } from '../rules/submission-events';
 import { noUploadIssued, requireOwnUploadGrant } from './own-upload-grant';
 
 /** Answer of `student.recordEvidence` / `POST /api/evidence`. */
@@ -32,7 +33,7 @@ export type RecordedEvidence = {
   };
 };
 
-type Deps = Pick<Services, 'db' | 'storage' | 'evidence' | 'log'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'evidence' | 'log' | 'events'>;
 
 /** Spec section 4: evidence may be added while a task is pending (no submission) or not yet satisfactory. */
 function refuseClosedSubmission(status: SubmissionRow['status']): never {
@@ -150,6 +151,7 @@ export async function recordEvidence(
   if (queueVideo) deps.evidence.videos?.wake();
 
   const thumbnailPath = await makeThumbnail(deps, outcome.file);
+  await publishSubmissionCreated(deps, outcome.submission.id);
   return toRecorded(outcome.submission, { ...outcome.file, thumbnailPath });
 }
 

@@ -1,4 +1,5 @@
 import type { Logger } from '@evident/core/logger';
+import type { EventBus } from '@evident/core/ports/events';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { VideoConverter } from '@evident/core/ports/video';
 import type { Database } from '@evident/db/client';
@@ -9,6 +10,7 @@ import {
   releaseVideoClaim,
   touchVideoClaim,
 } from '@evident/db/queries/evidence';
+import { publishVideoProcessed } from '../rules/submission-events';
 
 /**
  * Background processing of recorded videos: a poster thumbnail and, unless the original already
@@ -26,6 +28,7 @@ export type VideoQueueDeps = {
   db: Database;
   storage: ObjectStorage;
   log: Logger;
+  events: EventBus;
   converter: VideoConverter;
   createThumbnail(image: Buffer): Promise<Buffer>;
   thumbnailPathFor(objectPath: string): string;
@@ -81,10 +84,11 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
     });
   }
 
-  async function processOne(file: EvidenceFileRow): Promise<void> {
+  /** Answers whether the video is finished (ready or failed), rather than handed back to the queue. */
+  async function processOne(file: EvidenceFileRow): Promise<boolean> {
     if (stopped) {
       await releaseVideoClaim(deps.db, file.id);
-      return;
+      return false;
     }
     const controller = new AbortController();
     current = controller;
@@ -95,13 +99,15 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
     try {
       const outcome = await convert(file, controller.signal);
       await finishVideo(deps.db, file.id, { status: 'ready', ...outcome });
+      return true;
     } catch (error) {
       if (controller.signal.aborted) {
         await releaseVideoClaim(deps.db, file.id);
-        return;
+        return false;
       }
       deps.log.warn(`Video processing failed for ${file.objectPath} (${file.fileType}): ${messageOf(error)}`);
       await finishVideo(deps.db, file.id, { status: 'failed', thumbnailPath: null, playablePath: null });
+      return true;
     } finally {
       clearInterval(heartbeat);
       current = null;
@@ -118,9 +124,10 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
           `Video processing gave up on ${file.objectPath} after ${maxAttempts} interrupted attempts`,
         );
         await finishVideo(deps.db, file.id, { status: 'failed', thumbnailPath: null, playablePath: null });
+        await publishVideoProcessed(deps, file);
         continue;
       }
-      await processOne(file);
+      if (await processOne(file)) await publishVideoProcessed(deps, file);
     }
   }
 

@@ -10,6 +10,8 @@ export const studentRouter = router({
   setUpUnit: studentProcedure.input(unitCodeInput).mutation(async ({ ctx, input }) => {
     await ctx.rateLimits.consume('unitSetupUser', ctx.user.id);
     const result = await setUpUnitForStudent(ctx, ctx.user.id, input.unitCode);
+    if (result.created) await ctx.events.publish({ type: 'tasks.generated', unitId: result.unitId });
+    await ctx.events.publish({ type: 'enrolment.created', studentId: ctx.user.id, unitId: result.unitId });
     return { taskCount: result.taskCount, unitId: result.unitId, unitCode: result.unitCode };
   }),
 

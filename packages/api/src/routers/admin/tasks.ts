@@ -31,7 +31,9 @@ export const adminTasksRouter = router({
   create: adminProcedure.input(taskInput.extend(unitId.shape)).mutation(async ({ ctx, input }) => {
     const { unitId: id, ...fields } = input;
     await requireUnit(ctx.db, id);
-    return insertTask(ctx.db, id, { ...fields, occasion: fields.occasion ?? null });
+    const task = await insertTask(ctx.db, id, { ...fields, occasion: fields.occasion ?? null });
+    await ctx.events.publish({ type: 'tasks.changed', unitId: id });
+    return task;
   }),
 
   update: adminProcedure.input(taskInput.extend(taskId.shape)).mutation(async ({ ctx, input }) => {
@@ -43,6 +45,7 @@ export const adminTasksRouter = router({
       performanceEvidenceMapping: fields.performanceEvidenceMapping ?? existing.performanceEvidenceMapping,
     });
     if (!task) throw new AppError('NOT_FOUND', 'Task not found');
+    await ctx.events.publish({ type: 'tasks.changed', unitId: task.unitId });
     return task;
   }),
 
@@ -55,6 +58,7 @@ export const adminTasksRouter = router({
       );
     }
     await deleteTask(ctx.db, task.id);
+    await ctx.events.publish({ type: 'tasks.changed', unitId: task.unitId });
     return { ok: true as const };
   }),
 
@@ -69,6 +73,7 @@ export const adminTasksRouter = router({
         current.every((task) => input.taskIds.includes(task.id));
       if (!same) throw new AppError('BAD_REQUEST', 'taskIds must list every task of the unit exactly once');
       await ctx.db.transaction((tx) => reorderUnitTasks(tx, input.unitId, input.taskIds));
+      await ctx.events.publish({ type: 'tasks.changed', unitId: input.unitId });
       return listUnitTasks(ctx.db, input.unitId);
     }),
 });

@@ -32,6 +32,7 @@ export const adminUnitsRouter = router({
   create: adminProcedure.input(unitInput).mutation(async ({ ctx, input }) => {
     const unit = await insertUnit(ctx.db, input);
     if (!unit) throw duplicateCode(input.unitCode);
+    await ctx.events.publish({ type: 'unit.changed', unitId: unit.id });
     return unit;
   }),
 
@@ -41,6 +42,7 @@ export const adminUnitsRouter = router({
     try {
       const unit = await updateUnit(ctx.db, id, fields);
       if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
+      await ctx.events.publish({ type: 'unit.changed', unitId: unit.id });
       return unit;
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateCode(fields.unitCode);
@@ -59,12 +61,14 @@ export const adminUnitsRouter = router({
       );
     }
     await deleteUnit(ctx.db, unit.id);
+    await ctx.events.publish({ type: 'unit.changed', unitId: unit.id });
     return { ok: true as const };
   }),
 
   generateTasks: adminProcedure.input(unitId).mutation(async ({ ctx, input }) => {
     const unit = await requireUnit(ctx.db, input.id);
     const taskCount = await regenerateUnitTasks(ctx, unit);
+    await ctx.events.publish({ type: 'tasks.generated', unitId: unit.id });
     return { message: `Generated ${taskCount} tasks from Performance Evidence`, taskCount };
   }),
 
