@@ -3,6 +3,7 @@ import { IconArrowLeft, IconCloudDownload, IconDeviceFloppy } from '@tabler/icon
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../trpc';
+import { invalidateFor } from '../live/event-invalidations';
 import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
@@ -68,7 +69,6 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
   const [title, setTitle] = useState(initial.title);
   const [performanceEvidence, setPerformanceEvidence] = useState(initial.performanceEvidence ?? '');
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
 
   const fetchUnit = trpc.admin.units.fetchFromRegister.useMutation({
     onSuccess: (unit) => {
@@ -83,12 +83,7 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
 
   const onSaved = async (saved: { id: string; unitCode: string; title: string }, created: boolean) => {
     toastSuccess(created ? 'Unit created' : 'Unit updated', `${saved.unitCode} ${saved.title}`);
-    await Promise.all([
-      utils.admin.units.list.invalidate(),
-      utils.admin.stats.invalidate(),
-      utils.admin.units.get.invalidate({ id: saved.id }),
-      utils.admin.tasks.list.invalidate({ unitId: saved.id }),
-    ]);
+    await invalidateFor({ type: 'unit.changed', unitId: saved.id });
     await navigate({ to: '/admin/units' });
   };
   const onSaveError = (error: unknown) =>

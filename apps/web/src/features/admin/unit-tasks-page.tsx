@@ -3,6 +3,7 @@ import { IconArrowLeft, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { trpc } from '../../trpc';
+import { invalidateFor } from '../live/event-invalidations';
 import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
@@ -161,11 +162,7 @@ function useTaskActions(unitId: string, tasks: AdminTask[] | undefined, edit: (t
   const remove = trpc.admin.tasks.delete.useMutation({
     onSuccess: async () => {
       toastSuccess('Task deleted');
-      await Promise.all([
-        utils.admin.tasks.list.invalidate({ unitId }),
-        utils.admin.units.list.invalidate(),
-        utils.admin.stats.invalidate(),
-      ]);
+      await invalidateFor({ type: 'tasks.changed', unitId });
     },
     // The spec gives task deletion no error message; the server's reason (evidence exists) still helps.
     onError: (error) => toastError('Delete failed', errorMessage(error, 'Could not delete the task')),
@@ -176,7 +173,7 @@ function useTaskActions(unitId: string, tasks: AdminTask[] | undefined, edit: (t
     scope: { id: `reorder-${unitId}` },
     onError: async (error) => {
       toastError('Reorder failed', errorMessage(error, 'Could not save the new task order'));
-      await utils.admin.tasks.list.invalidate({ unitId });
+      await invalidateFor({ type: 'tasks.changed', unitId });
     },
   });
 

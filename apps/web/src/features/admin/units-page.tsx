@@ -13,6 +13,7 @@ import { IconBook2, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { trpc } from '../../trpc';
+import { invalidateFor } from '../live/event-invalidations';
 import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
@@ -151,17 +152,11 @@ function plural(count: number, noun: string): string {
 /** Generate, view mapping and delete, behind one stable callback so the memoised cards stay put. */
 function useUnitActions() {
   const utils = trpc.useUtils();
-  const refreshCounts = () =>
-    Promise.all([utils.admin.units.list.invalidate(), utils.admin.stats.invalidate()]);
 
   const generate = trpc.admin.units.generateTasks.useMutation({
     onSuccess: async (result, input) => {
       toastSuccess('Tasks generated!', result.message);
-      await Promise.all([
-        refreshCounts(),
-        utils.admin.tasks.list.invalidate({ unitId: input.id }),
-        utils.admin.units.get.invalidate({ id: input.id }),
-      ]);
+      await invalidateFor({ type: 'tasks.generated', unitId: input.id });
     },
     onError: (error) => toastError('Generation failed', errorMessage(error, 'Could not generate tasks')),
   });
@@ -171,7 +166,7 @@ function useUnitActions() {
       toastSuccess('Unit deleted');
       utils.admin.tasks.list.setData({ unitId: input.id }, undefined);
       utils.admin.units.get.setData({ id: input.id }, undefined);
-      await refreshCounts();
+      await invalidateFor({ type: 'unit.changed', unitId: input.id });
     },
     onError: (error) => toastError('Delete failed', errorMessage(error, 'Could not delete the unit')),
   });
