@@ -72,7 +72,7 @@ export async function createTestEnv(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const database = options.database ?? (await openTestDatabase());
+  const database: DatabaseHandle & { url?: string } = options.database ?? (await openTestDatabase());
   const pino = options.logDestination ? createPino('info', options.logDestination) : createPino('silent');
   const services: ServerServices = createServices(config, database, toLogger(pino), {
     rateLimits: options.rateLimits ?? generous,
