@@ -11,9 +11,9 @@ export async function benchLive(): Promise<void> {
   } finally {
     await server.stop();
   }
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const databaseUrl = process.argv.find((arg) => arg.startsWith('--postgres='))?.slice('--postgres='.length);
   if (!databaseUrl) {
-    console.log('(set BENCH_DATABASE_URL to also measure across two instances on PostgreSQL)');
+    console.log('(pnpm bench live --postgres=<url of an empty database> also measures two instances)');
     return;
   }
   // Two instances on one database: the student talks to one, the assessor listens on the other.
@@ -40,22 +40,26 @@ async function openStream(server: RunningServer, cookie: string): Promise<Stream
   const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
   if (!response.ok || !reader) throw new Error(`live stream: ${response.status}`);
   let text = '';
-  let waiting: { needle: string; resolve(): void } | null = null;
+  const waiting: { current: { needle: string; resolve(): void } | null } = { current: null };
   void (async () => {
     for (;;) {
       const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
       if (chunk.done) return;
       text += chunk.value;
-      if (waiting && text.includes(waiting.needle)) {
-        const { resolve } = waiting;
-        waiting = null;
-        resolve();
+      const wanted = waiting.current;
+      if (wanted && text.includes(wanted.needle)) {
+        waiting.current = null;
+        wanted.resolve();
       }
     }
   })();
   return {
     waitFor: (needle) =>
-      text.includes(needle) ? Promise.resolve() : new Promise((resolve) => (waiting = { needle, resolve })),
+      text.includes(needle)
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            waiting.current = { needle, resolve };
+          }),
     close: () => controller.abort(),
   };
 }

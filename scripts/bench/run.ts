@@ -11,7 +11,8 @@ const sections: Record<string, () => Promise<void>> = {
   live: benchLive,
 };
 
-const wanted = process.argv.slice(2);
+// Options (`--postgres=...`) are read by the sections that take them.
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length === 0 || wanted.includes(name)) await run();
 }
