@@ -15,6 +15,11 @@ test("a student's open dashboard shows an admin's edit to one of their unit's ta
       email: uniqueEmail('live'),
       password: 'live-updates',
     });
+    // One stream per tab, however many screens the student passes through.
+    const streams: string[] = [];
+    student.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/trpc/live.events') streams.push(request.url());
+    });
     await student.goto('/unit-setup');
     await student.getByLabel('Unit code').fill('SITXFSA005');
     await student.getByRole('button', { name: 'Generate Tasks' }).click();
@@ -50,6 +55,7 @@ test("a student's open dashboard shows an admin's edit to one of their unit's ta
 
     await expect(student.getByRole('main').getByText(newTitle)).toBeVisible();
     expect(await student.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(streams).toHaveLength(1);
   } finally {
     await studentContext.close();
     await adminContext.close();
