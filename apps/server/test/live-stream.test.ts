@@ -132,6 +132,8 @@ describe('live.events: a dropped stream resumes', () => {
     ]);
     const ids = heard.map((m) => m.id);
     expect(new Set(ids).size).toBe(ids.length);
+    // After the replay, the stream's position moves to the newest event, shown or not.
+    expect(await resumed.next()).toEqual({ id: heard.at(-1)?.id, data: { type: 'connected' } });
     await resumed.close();
   });
 

@@ -70,6 +70,8 @@ export async function* liveEvents(
           const event = visible(entry, viewer);
           if (event) yield tracked(feed.idOf(entry.seq), event as LiveMessage);
         }
+        // Moves the client's last id up past events it was not shown, so its next resume is short.
+        yield tracked(feed.idOf(sent), { type: 'connected' } as LiveMessage);
       }
     }
     while (!signal?.aborted) {
