@@ -2,16 +2,19 @@ import { benchCurriculum } from './curriculum';
 import { benchEvidence } from './evidence';
 import { benchFoundation } from './foundation';
 import { buildServer } from './harness';
+import { benchLive } from './live';
 
 // Figures only: nothing here passes or fails the build.
 const sections: Record<string, () => Promise<void>> = {
   foundation: benchFoundation,
   curriculum: benchCurriculum,
   evidence: benchEvidence,
+  live: benchLive,
 };
 
 buildServer();
-const wanted = process.argv.slice(2);
+// Options (`--postgres=...`) are read by the sections that take them.
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length === 0 || wanted.includes(name)) await run();
 }

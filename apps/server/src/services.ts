@@ -5,6 +5,7 @@ import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits
 import { createPasswordHasher } from '@evident/auth/password';
 import { createSessionStore } from '@evident/auth/sessions';
 import type { Logger } from '@evident/core/logger';
+import type { EventBus } from '@evident/core/ports/events';
 import type { ImageProcessor } from '@evident/core/ports/images';
 import type { VideoConverter, VideoQueue } from '@evident/core/ports/video';
 import type { DatabaseHandle } from '@evident/db/client';
@@ -17,11 +18,31 @@ import { sharpImages } from '@evident/storage/thumbnail';
 import { createFfmpegConverter, playableMaxSide } from '@evident/storage/video';
 import { findVideoTools } from '@evident/storage/video-tools';
 import type { Config } from './config';
+import { guardEventBus } from './events/guarded-bus';
 import { createInProcessEventBus } from './events/in-process-bus';
+import { createPostgresEventBus } from './events/postgres-bus';
 import { resolveFilesSecret } from './files-secret';
 
 /** Services as the server holds them: the concrete store, so /files routes can reach the local adapter. */
-export type ServerServices = Services & { storage: LocalDiskStorage | S3Storage };
+export type ServerServices = Services & {
+  storage: LocalDiskStorage | S3Storage;
+  /** `listening` settles once events from other instances can arrive (at once on the embedded database). */
+  events: EventBus & { listening: Promise<void> };
+};
+
+/** Across instances through PostgreSQL's LISTEN/NOTIFY; in process on the embedded database. */
+function createEventBus(
+  database: DatabaseHandle,
+  log: Logger,
+  override?: EventBus,
+): ServerServices['events'] {
+  const bus = override
+    ? { ...override, listening: Promise.resolve() }
+    : database.notifications
+      ? createPostgresEventBus(database.notifications, log)
+      : { ...createInProcessEventBus(log), listening: Promise.resolve() };
+  return guardEventBus(bus, log);
+}
 
 /** Resumable parts of 8 MiB: a dropped connection costs at most that much on a phone. */
 const localPartSize = 8 * 1024 * 1024;
@@ -50,6 +71,7 @@ function createVideoProcessing(
     storage: LocalDiskStorage | S3Storage;
     images: ImageProcessor;
     log: Logger;
+    events: EventBus;
   },
   converter?: VideoConverter | null,
 ): VideoQueue | null {
@@ -80,13 +102,16 @@ export function createServices(
     rateLimits?: RateLimitConfig;
     /** Tests: a stand-in for ffmpeg, or null for none; by default ffmpeg is looked for. */
     videoConverter?: VideoConverter | null;
+    /** Tests: a bus standing in for the configured one (it is still guarded). */
+    events?: EventBus;
   } = {},
 ): ServerServices {
   const storage = createStorage(config, log);
   const images = sharpImages;
+  const events = createEventBus(database, log, overrides.events);
   const videos = createVideoProcessing(
     config,
-    { db: database.db, storage, images, log },
+    { db: database.db, storage, images, log, events },
     overrides.videoConverter,
   );
   return {
@@ -111,7 +136,7 @@ export function createServices(
       maxParts: storage.kind === 'local' ? maxUploadParts : 1,
     },
     log,
-    events: createInProcessEventBus(log),
+    events,
     publicUrl: config.publicUrl,
   };
 }

@@ -28,6 +28,7 @@ export async function startServer(config: Config, options: { logDestination?: De
   const database = await openDatabase(config.database);
   await database.migrate();
   const services = createServices(config, database, log);
+  await services.events.listening;
 
   // Demo people first: the seed only runs on an empty database, and the initial admin would make it non-empty.
   const seeded = config.seedDemo ? await seedDemoData(services) : [];

@@ -195,6 +195,7 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on loc
       db: ctx.env.db,
       storage: ctx.env.services.storage,
       log: ctx.env.services.log,
+      events: ctx.env.services.events,
       converter: createFfmpegConverter(tools),
       images: sharpImages,
     });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createContext } from '@evident/api/context';
 import { defaultRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createCaller } from '@evident/api/root';
+import type { EventBus } from '@evident/core/ports/events';
 import type { VideoConverter } from '@evident/core/ports/video';
 import type { Role } from '@evident/core/roles';
 import { type DatabaseHandle, openDatabase } from '@evident/db/client';
@@ -20,7 +21,7 @@ import { createServices, type ServerServices } from '../src/services';
  * A fresh, migrated database per test file: in-memory PGlite, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL (the test command starts one), dropped again afterwards.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: 'pglite' });
@@ -36,6 +37,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -58,6 +60,10 @@ export async function createTestEnv(
     logDestination?: DestinationStream;
     /** A stand-in for ffmpeg, or null for no video processing; by default ffmpeg is looked for on PATH. */
     videoConverter?: VideoConverter | null;
+    /** A bus standing in for the configured one (a failing one, say). */
+    events?: EventBus;
+    /** Another server instance on this database (PostgreSQL), instead of a fresh database. */
+    database?: DatabaseHandle;
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evident-test-'));
@@ -67,12 +73,14 @@ export async function createTestEnv(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database: DatabaseHandle & { url?: string } = options.database ?? (await openTestDatabase());
   const pino = options.logDestination ? createPino('info', options.logDestination) : createPino('silent');
   const services: ServerServices = createServices(config, database, toLogger(pino), {
     rateLimits: options.rateLimits ?? generous,
     videoConverter: options.videoConverter,
+    events: options.events,
   });
+  await services.events.listening;
 
   /** A signed-in (or not) client that keeps its session cookie between calls, like a browser. */
   function browser(ip = '127.0.0.1', initialSessionId: string | null = null) {

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@evident/api/root';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import { queryClient } from './query-client';
 
@@ -7,10 +7,15 @@ export const trpc = createTRPCReact<AppRouter>();
 
 export const trpcClient = trpc.createClient({
   links: [
-    httpBatchLink({
-      url: '/trpc',
-      // The session lives in an HttpOnly cookie, so every call must carry it.
-      fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+    splitLink({
+      // The live stream (features/live) is server-sent events; EventSource sends the cookie on its own.
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({ url: '/trpc' }),
+      false: httpBatchLink({
+        url: '/trpc',
+        // The session lives in an HttpOnly cookie, so every call must carry it.
+        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+      }),
     }),
   ],
 });

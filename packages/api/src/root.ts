@@ -1,5 +1,6 @@
 import { adminRouter } from './routers/admin/router';
 import { authRouter } from './routers/auth/router';
+import { liveRouter } from './routers/live/router';
 import { studentRouter } from './routers/student/router';
 import { createCallerFactory, router } from './trpc';
 
@@ -7,6 +8,7 @@ export const appRouter = router({
   auth: authRouter,
   student: studentRouter,
   admin: adminRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,9 +12,21 @@ export type Schema = typeof schema;
 /** Either engine: queries are written once against the common Postgres dialect. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * PostgreSQL's LISTEN/NOTIFY, which reaches every connection to the database: how server instances
+ * sharing one database tell each other what happened. Payloads stay under PostgreSQL's 8000 bytes.
+ */
+export type Notifications = {
+  /** Calls `onPayload` for every notification on the channel; `onListen` each time listening (re)starts. */
+  listen(channel: string, onPayload: (payload: string) => void, onListen?: () => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Null on the embedded database: one process, so events stay in it. */
+  notifications: Notifications | null;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -44,6 +56,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
+      notifications: {
+        // postgres.js keeps one connection for all listeners and reconnects it (calling onListen again).
+        async listen(channel, onPayload, onListen) {
+          await client.listen(channel, onPayload, onListen);
+        },
+        async notify(channel, payload) {
+          await client.notify(channel, payload);
+        },
+      },
       async migrate() {
         const { migrate } = await import('drizzle-orm/postgres-js/migrator');
         await migrate(db, { migrationsFolder });
@@ -57,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    notifications: null,
     async migrate() {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       await migrate(db, { migrationsFolder });

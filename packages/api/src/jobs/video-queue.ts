@@ -1,5 +1,6 @@
 import type { Logger } from '@evident/core/logger';
 import { playablePathFor, thumbnailPathFor } from '@evident/core/object-path';
+import type { EventBus } from '@evident/core/ports/events';
 import type { ImageProcessor } from '@evident/core/ports/images';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { VideoConverter, VideoQueue } from '@evident/core/ports/video';
@@ -11,12 +12,14 @@ import {
   releaseVideoClaim,
   touchVideoClaim,
 } from '@evident/db/queries/video-jobs';
+import { publishVideoProcessed } from '../rules/submission-events';
 
 export type VideoQueueDeps = {
   db: Database;
   storage: ObjectStorage;
   images: ImageProcessor;
   log: Logger;
+  events: EventBus;
   converter: VideoConverter;
 };
 
@@ -73,10 +76,11 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
     });
   }
 
-  async function processOne(file: EvidenceFileRow): Promise<void> {
+  /** Answers whether the video is finished (ready or failed), rather than handed back to the queue. */
+  async function processOne(file: EvidenceFileRow): Promise<boolean> {
     if (stopped) {
       await releaseVideoClaim(deps.db, file.id);
-      return;
+      return false;
     }
     const controller = new AbortController();
     current = controller;
@@ -87,10 +91,11 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
     try {
       const outcome = await convert(file, controller.signal);
       await finishVideo(deps.db, { fileId: file.id, status: 'ready', ...outcome });
+      return true;
     } catch (error) {
       if (controller.signal.aborted) {
         await releaseVideoClaim(deps.db, file.id);
-        return;
+        return false;
       }
       deps.log.warn(`Video processing failed for ${file.objectPath} (${file.fileType}): ${messageOf(error)}`);
       await finishVideo(deps.db, {
@@ -99,6 +104,7 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
         thumbnailPath: null,
         playablePath: null,
       });
+      return true;
     } finally {
       clearInterval(heartbeat);
       current = null;
@@ -123,9 +129,10 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
           thumbnailPath: null,
           playablePath: null,
         });
+        await publishVideoProcessed(deps, file);
         continue;
       }
-      await processOne(file);
+      if (await processOne(file)) await publishVideoProcessed(deps, file);
     }
   }
 

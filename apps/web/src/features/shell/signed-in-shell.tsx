@@ -7,6 +7,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DataProviders } from '../../data-providers';
 import { useLogOut } from '../auth/use-log-out';
+import { LiveUpdates } from '../live/live-updates';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Brand } from './brand';
 import { ImpersonationBanner } from './impersonation-banner';
@@ -19,6 +20,8 @@ export function SignedInShell({ user, children }: { user: CurrentUser; children:
   // Every signed-in screen talks to the server, so the data layer's providers wrap them all here.
   return (
     <DataProviders>
+      {/* Keyed by who the app acts as: starting or ending impersonation opens a stream for the new view. */}
+      <LiveUpdates key={user.id} />
       <ShellLayout user={user}>{children}</ShellLayout>
     </DataProviders>
   );

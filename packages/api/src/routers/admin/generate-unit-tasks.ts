@@ -1,4 +1,5 @@
 import { AppError } from '@evident/core/errors';
+import type { EventBus } from '@evident/core/ports/events';
 import { countUnitSubmissions, lockUnitCode, type UnitRow } from '@evident/db/queries/units';
 import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/generated-tasks';
 import { requireUnit } from '../../rules/units';
@@ -19,8 +20,9 @@ export async function regenerateUnitTasks(deps: GenerationDeps, unit: UnitRow): 
 }
 
 /** `admin.units.generateTasks`: the unit's tasks made again from its Performance Evidence. */
-export async function generateUnitTasks(deps: GenerationDeps, unitId: string) {
+export async function generateUnitTasks(deps: GenerationDeps & { events: EventBus }, unitId: string) {
   const unit = await requireUnit(deps.db, unitId);
   const taskCount = await regenerateUnitTasks(deps, unit);
+  await deps.events.publish({ type: 'tasks.generated', unitId: unit.id });
   return { message: `Generated ${taskCount} tasks from Performance Evidence`, taskCount };
 }

@@ -31,9 +31,9 @@ export const adminRouter = router({
   units: router({
     list: adminProcedure.query(({ ctx }) => listUnits(ctx.db)),
     get: adminProcedure.input(unitIdInput).query(({ ctx, input }) => requireUnit(ctx.db, input.id)),
-    create: adminProcedure.input(unitInput).mutation(({ ctx, input }) => createUnit(ctx.db, input)),
-    update: adminProcedure.input(updateUnitInput).mutation(({ ctx, input }) => changeUnit(ctx.db, input)),
-    delete: adminProcedure.input(unitIdInput).mutation(({ ctx, input }) => removeUnit(ctx.db, input.id)),
+    create: adminProcedure.input(unitInput).mutation(({ ctx, input }) => createUnit(ctx, input)),
+    update: adminProcedure.input(updateUnitInput).mutation(({ ctx, input }) => changeUnit(ctx, input)),
+    delete: adminProcedure.input(unitIdInput).mutation(({ ctx, input }) => removeUnit(ctx, input.id)),
     generateTasks: adminProcedure
       .input(unitIdInput)
       .mutation(({ ctx, input }) => generateUnitTasks(ctx, input.id)),
@@ -44,11 +44,9 @@ export const adminRouter = router({
 
   tasks: router({
     list: adminProcedure.input(unitTasksInput).query(({ ctx, input }) => listTasks(ctx.db, input.unitId)),
-    create: adminProcedure.input(createTaskInput).mutation(({ ctx, input }) => createTask(ctx.db, input)),
-    update: adminProcedure.input(updateTaskInput).mutation(({ ctx, input }) => changeTask(ctx.db, input)),
-    delete: adminProcedure.input(taskIdInput).mutation(({ ctx, input }) => removeTask(ctx.db, input.taskId)),
-    reorder: adminProcedure
-      .input(reorderTasksInput)
-      .mutation(({ ctx, input }) => reorderTasks(ctx.db, input)),
+    create: adminProcedure.input(createTaskInput).mutation(({ ctx, input }) => createTask(ctx, input)),
+    update: adminProcedure.input(updateTaskInput).mutation(({ ctx, input }) => changeTask(ctx, input)),
+    delete: adminProcedure.input(taskIdInput).mutation(({ ctx, input }) => removeTask(ctx, input.taskId)),
+    reorder: adminProcedure.input(reorderTasksInput).mutation(({ ctx, input }) => reorderTasks(ctx, input)),
   }),
 });

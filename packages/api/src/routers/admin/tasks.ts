@@ -1,5 +1,6 @@
 import { idSchema, taskInput } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
+import type { EventBus } from '@evident/core/ports/events';
 import type { Database } from '@evident/db/client';
 import {
   countTaskSubmissions,
@@ -22,18 +23,23 @@ export const createTaskInput = taskInput.extend(unitId.shape);
 export const updateTaskInput = taskInput.extend(taskId.shape);
 export const reorderTasksInput = unitId.extend({ taskIds: z.array(idSchema('Task id')).max(500) });
 
+/** Task changes tell open screens through `tasks.changed`. */
+type Deps = { db: Database; events: EventBus };
+
 export async function listTasks(db: Database, unitId: string) {
   const unit = await requireUnit(db, unitId);
   return { unit, tasks: await listUnitTasks(db, unit.id) };
 }
 
-export async function createTask(db: Database, input: z.output<typeof createTaskInput>) {
+export async function createTask({ db, events }: Deps, input: z.output<typeof createTaskInput>) {
   const { unitId: id, ...fields } = input;
   await requireUnit(db, id);
-  return insertTask(db, { unitId: id, fields: { ...fields, occasion: fields.occasion ?? null } });
+  const task = await insertTask(db, { unitId: id, fields: { ...fields, occasion: fields.occasion ?? null } });
+  await events.publish({ type: 'tasks.changed', unitId: id });
+  return task;
 }
 
-export async function changeTask(db: Database, input: z.output<typeof updateTaskInput>) {
+export async function changeTask({ db, events }: Deps, input: z.output<typeof updateTaskInput>) {
   const { taskId: id, ...fields } = input;
   const existing = await requireTask(db, id);
   const task = await updateTask(db, {
@@ -45,10 +51,11 @@ export async function changeTask(db: Database, input: z.output<typeof updateTask
     },
   });
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
+  await events.publish({ type: 'tasks.changed', unitId: task.unitId });
   return task;
 }
 
-export async function removeTask(db: Database, taskId: string) {
+export async function removeTask({ db, events }: Deps, taskId: string) {
   const task = await requireTask(db, taskId);
   if ((await countTaskSubmissions(db, task.id)) > 0) {
     throw new AppError(
@@ -57,10 +64,11 @@ export async function removeTask(db: Database, taskId: string) {
     );
   }
   await deleteTask(db, task.id);
+  await events.publish({ type: 'tasks.changed', unitId: task.unitId });
   return { ok: true as const };
 }
 
-export async function reorderTasks(db: Database, input: z.output<typeof reorderTasksInput>) {
+export async function reorderTasks({ db, events }: Deps, input: z.output<typeof reorderTasksInput>) {
   await requireUnit(db, input.unitId);
   const current = await listUnitTasks(db, input.unitId);
   const same =
@@ -69,5 +77,6 @@ export async function reorderTasks(db: Database, input: z.output<typeof reorderT
     current.every((task) => input.taskIds.includes(task.id));
   if (!same) throw new AppError('BAD_REQUEST', 'taskIds must list every task of the unit exactly once');
   await db.transaction((tx) => reorderUnitTasks(tx, { unitId: input.unitId, orderedIds: input.taskIds }));
+  await events.publish({ type: 'tasks.changed', unitId: input.unitId });
   return listUnitTasks(db, input.unitId);
 }

@@ -1,5 +1,6 @@
 import { idSchema, type unitInput } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
+import type { EventBus } from '@evident/core/ports/events';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import type { Database } from '@evident/db/client';
 import { isUniqueViolation } from '@evident/db/errors';
@@ -10,29 +11,34 @@ import { requireUnit } from '../../rules/units';
 export const unitIdInput = z.object({ id: idSchema('Unit id') });
 
 type UnitFields = z.output<typeof unitInput>;
+/** Unit changes tell open screens through `unit.changed`. */
+type Deps = { db: Database; events: EventBus };
 
 const duplicateCode = (code: string) => new AppError('CONFLICT', `A unit with code ${code} already exists`);
 
-export async function createUnit(db: Database, input: UnitFields) {
+export async function createUnit({ db, events }: Deps, input: UnitFields) {
   const unit = await insertUnit(db, input);
   if (!unit) throw duplicateCode(input.unitCode);
+  await events.publish({ type: 'unit.changed', unitId: unit.id });
   return unit;
 }
 
-export async function changeUnit(db: Database, input: UnitFields & { id: string }) {
+export async function changeUnit({ db, events }: Deps, input: UnitFields & { id: string }) {
   const { id, ...fields } = input;
   await requireUnit(db, id);
+  let unit: Awaited<ReturnType<typeof updateUnit>>;
   try {
-    const unit = await updateUnit(db, { id, fields });
-    if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
-    return unit;
+    unit = await updateUnit(db, { id, fields });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateCode(fields.unitCode);
     throw error;
   }
+  if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
+  await events.publish({ type: 'unit.changed', unitId: unit.id });
+  return unit;
 }
 
-export async function removeUnit(db: Database, id: string) {
+export async function removeUnit({ db, events }: Deps, id: string) {
   const unit = await requireUnit(db, id);
   // Evidence is a student's work and an RTO's audit record: never destroyed as a side effect.
   const submitted = await countUnitSubmissions(db, unit.id);
@@ -43,6 +49,7 @@ export async function removeUnit(db: Database, id: string) {
     );
   }
   await deleteUnit(db, unit.id);
+  await events.publish({ type: 'unit.changed', unitId: unit.id });
   return { ok: true as const };
 }
 

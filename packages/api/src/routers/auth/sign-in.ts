@@ -10,6 +10,7 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
   const passwordHash = await ctx.passwords.hash(input.password);
   const row = await insertUser(ctx.db, { ...input, passwordHash });
   if (!row) throw new AppError('CONFLICT', 'An account with this email already exists');
+  await ctx.events.publish({ type: 'user.changed', userId: row.id });
   // The account exists whether or not the welcome mail goes out; a mail outage must not fail sign-up.
   await ctx.mailer
     .send({ kind: 'welcome', to: row.email, firstName: row.firstName, appUrl: ctx.publicUrl })

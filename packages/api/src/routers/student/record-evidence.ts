@@ -18,6 +18,7 @@ import {
 } from '@evident/db/queries/submissions';
 import { findUploadGrant, markUploadGrantRecorded } from '@evident/db/queries/upload-grants';
 import type { Services } from '../../context';
+import { publishSubmissionCreated } from '../../rules/submission-events';
 import { requireStudentTask } from '../../rules/tasks';
 import { noUploadIssued, requireOwnUploadGrant } from '../../rules/upload-grants';
 
@@ -35,7 +36,7 @@ export type RecordedEvidence = {
   };
 };
 
-type Deps = Pick<Services, 'db' | 'storage' | 'images' | 'videos' | 'log'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'images' | 'videos' | 'log' | 'events'>;
 
 /** Spec section 4: evidence may be added while a task is pending (no submission) or not yet satisfactory. */
 function refuseClosedSubmission(status: SubmissionRow['status']): never {
@@ -146,6 +147,7 @@ export async function recordEvidence(
   if (queueVideo) deps.videos?.wake();
 
   const thumbnailPath = await makeThumbnail(deps, outcome.file);
+  await publishSubmissionCreated(deps, outcome.submission.id);
   return toRecorded(outcome.submission, { ...outcome.file, thumbnailPath });
 }
 

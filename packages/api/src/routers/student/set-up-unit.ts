@@ -13,12 +13,14 @@ import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/ge
 
 /** `student.setUpUnit` / `POST /api/units/generate-tasks`: rate-limited per student. */
 export async function setUpUnit(
-  deps: GenerationDeps & Pick<Services, 'rateLimits'>,
+  deps: GenerationDeps & Pick<Services, 'rateLimits' | 'events'>,
   studentId: string,
   unitCode: string,
 ) {
   await deps.rateLimits.consume('unitSetupUser', studentId);
   const result = await setUpUnitForStudent(deps, studentId, unitCode);
+  if (result.created) await deps.events.publish({ type: 'tasks.generated', unitId: result.unitId });
+  await deps.events.publish({ type: 'enrolment.created', studentId, unitId: result.unitId });
   return { taskCount: result.taskCount, unitId: result.unitId, unitCode: result.unitCode };
 }
 

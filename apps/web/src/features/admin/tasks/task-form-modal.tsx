@@ -9,6 +9,7 @@ import {
 import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../../trpc';
+import { invalidateFor } from '../../live/event-invalidations';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminTask } from '../admin-types';
@@ -45,7 +46,6 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
   const [phase, setPhase] = useState<Phase>(task?.phase ?? DEFAULT_PHASE);
   const [tooltip, setTooltip] = useState(task?.tooltip ?? '');
   const [types, setTypes] = useState<EvidenceType[]>(task?.evidenceTypes ?? DEFAULT_EVIDENCE_TYPES);
-  const utils = trpc.useUtils();
 
   // Kept in the spec's order, whatever order they were ticked in.
   const toggleType = (type: EvidenceType) =>
@@ -56,11 +56,7 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
   const onSaved = async (saved: AdminTask, created: boolean) => {
     toastSuccess(created ? 'Task created' : 'Task updated', saved.title);
     onDone();
-    await Promise.all([
-      utils.admin.tasks.list.invalidate({ unitId }),
-      utils.admin.units.list.invalidate(),
-      utils.admin.stats.invalidate(),
-    ]);
+    await invalidateFor({ type: 'tasks.changed', unitId });
   };
   const onError = (error: unknown) =>
     toastError('Save failed', errorMessage(error, 'Could not save the task'));

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { countNoun } from '../../../count-noun';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
+import { invalidateFor } from '../../live/event-invalidations';
 import { BackLink } from '../../shell/back-link';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
@@ -153,11 +154,7 @@ function useTaskActions(unitId: string, tasks: AdminTask[] | undefined, edit: (t
   const remove = trpc.admin.tasks.delete.useMutation({
     onSuccess: async () => {
       toastSuccess('Task deleted');
-      await Promise.all([
-        utils.admin.tasks.list.invalidate({ unitId }),
-        utils.admin.units.list.invalidate(),
-        utils.admin.stats.invalidate(),
-      ]);
+      await invalidateFor({ type: 'tasks.changed', unitId });
     },
     // The spec gives task deletion no error message; the server's reason (evidence exists) still helps.
     onError: (error) => toastError('Delete failed', errorMessage(error, 'Could not delete the task')),
@@ -168,7 +165,7 @@ function useTaskActions(unitId: string, tasks: AdminTask[] | undefined, edit: (t
     scope: { id: `reorder-${unitId}` },
     onError: async (error) => {
       toastError('Reorder failed', errorMessage(error, 'Could not save the new task order'));
-      await utils.admin.tasks.list.invalidate({ unitId });
+      await invalidateFor({ type: 'tasks.changed', unitId });
     },
   });
 

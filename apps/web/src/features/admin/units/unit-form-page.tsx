@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { trpc } from '../../../trpc';
 import { UnitCodeInput } from '../../curriculum/unit-code-input';
+import { invalidateFor } from '../../live/event-invalidations';
 import { BackLink } from '../../shell/back-link';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
@@ -69,7 +70,6 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
   const existing = useExistingUnit(unitCode, unitId);
   const openExisting = useRef<HTMLAnchorElement>(null);
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
 
   const fetchUnit = trpc.admin.units.fetchFromRegister.useMutation({
     onSuccess: (unit) => {
@@ -85,12 +85,7 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
 
   const onSaved = async (saved: { id: string; unitCode: string; title: string }, created: boolean) => {
     toastSuccess(created ? 'Unit created' : 'Unit updated', `${saved.unitCode} ${saved.title}`);
-    await Promise.all([
-      utils.admin.units.list.invalidate(),
-      utils.admin.stats.invalidate(),
-      utils.admin.units.get.invalidate({ id: saved.id }),
-      utils.admin.tasks.list.invalidate({ unitId: saved.id }),
-    ]);
+    await invalidateFor({ type: 'unit.changed', unitId: saved.id });
     await navigate({ to: '/admin/units' });
   };
   const onSaveError = (error: unknown) =>

@@ -5,6 +5,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { countNoun } from '../../../count-noun';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
+import { invalidateFor } from '../../live/event-invalidations';
 import { SearchField } from '../../search/search-field';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
@@ -136,17 +137,11 @@ function resultSummary(matched: number, total: number, shown: number, query: str
 /** Generate, view mapping and delete, behind one stable callback so the memoised cards stay put. */
 function useUnitActions() {
   const utils = trpc.useUtils();
-  const refreshCounts = () =>
-    Promise.all([utils.admin.units.list.invalidate(), utils.admin.stats.invalidate()]);
 
   const generate = trpc.admin.units.generateTasks.useMutation({
     onSuccess: async (result, input) => {
       toastSuccess('Tasks generated!', result.message);
-      await Promise.all([
-        refreshCounts(),
-        utils.admin.tasks.list.invalidate({ unitId: input.id }),
-        utils.admin.units.get.invalidate({ id: input.id }),
-      ]);
+      await invalidateFor({ type: 'tasks.generated', unitId: input.id });
     },
     onError: (error) => toastError('Generation failed', errorMessage(error, 'Could not generate tasks')),
   });
@@ -156,7 +151,7 @@ function useUnitActions() {
       toastSuccess('Unit deleted');
       utils.admin.tasks.list.setData({ unitId: input.id }, undefined);
       utils.admin.units.get.setData({ id: input.id }, undefined);
-      await refreshCounts();
+      await invalidateFor({ type: 'unit.changed', unitId: input.id });
     },
     onError: (error) => toastError('Delete failed', errorMessage(error, 'Could not delete the unit')),
   });

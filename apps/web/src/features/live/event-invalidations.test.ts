@@ -1,0 +1,77 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { invalidateFor } from './event-invalidations';
+
+/** A cache holding queries under tRPC's keys, as the screens leave it. */
+function cacheWith(keys: Record<string, unknown[]>) {
+  const client = new QueryClient();
+  for (const key of Object.values(keys)) client.setQueryData(key, { loaded: true });
+  const stale = () =>
+    Object.entries(keys)
+      .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name)
+      .sort();
+  return { client, stale };
+}
+
+const q = (path: string, input?: unknown) => [
+  path.split('.'),
+  { ...(input ? { input } : {}), type: 'query' },
+];
+
+describe('the event-to-query table', () => {
+  it("a task change refetches that unit's task list, the lists and counts, students' tasks and grading views", async () => {
+    const { client, stale } = cacheWith({
+      tasksA: q('admin.tasks.list', { unitId: 'A' }),
+      tasksB: q('admin.tasks.list', { unitId: 'B' }),
+      units: q('admin.units.list'),
+      stats: q('admin.stats'),
+      studentTasks: q('student.tasks'),
+      matrix: q('reports.evidenceMatrix', { unitId: 'A' }),
+      users: q('admin.users'),
+    });
+    await invalidateFor({ type: 'tasks.changed', unitId: 'A' }, client);
+    expect(stale()).toEqual(['matrix', 'stats', 'studentTasks', 'tasksA', 'units']);
+  });
+
+  it("new evidence refetches the student's tasks and that task's evidence, the grading list and the matrix", async () => {
+    const { client, stale } = cacheWith({
+      studentTasks: q('student.tasks'),
+      evidenceT1: q('student.evidence', { taskId: 't1' }),
+      evidenceT2: q('student.evidence', { taskId: 't2' }),
+      grading: q('assessor.submissions'),
+      matrix: q('reports.evidenceMatrix'),
+      tasks: q('admin.tasks.list', { unitId: 'A' }),
+    });
+    await invalidateFor(
+      { type: 'submission.created', submissionId: 's', studentId: 'st', taskId: 't1', unitId: 'A' },
+      client,
+    );
+    expect(stale()).toEqual(['evidenceT1', 'grading', 'matrix', 'studentTasks']);
+  });
+
+  it('a grade refetches the evidence of each graded task only', async () => {
+    const { client, stale } = cacheWith({
+      evidenceT1: q('student.evidence', { taskId: 't1' }),
+      evidenceT2: q('student.evidence', { taskId: 't2' }),
+      studentTasks: q('student.tasks'),
+    });
+    await invalidateFor(
+      {
+        type: 'submission.graded',
+        status: 'satisfactory',
+        submissions: [{ submissionId: 's', studentId: 'st', taskId: 't2', unitId: 'A' }],
+      },
+      client,
+    );
+    expect(stale()).toEqual(['evidenceT2', 'studentTasks']);
+  });
+
+  it('resync refetches everything; connected nothing', async () => {
+    const { client, stale } = cacheWith({ a: q('admin.users'), b: q('student.tasks') });
+    await invalidateFor({ type: 'connected' }, client);
+    expect(stale()).toEqual([]);
+    await invalidateFor({ type: 'resync' }, client);
+    expect(stale()).toEqual(['a', 'b']);
+  });
+});

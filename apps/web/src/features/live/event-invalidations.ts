@@ -1,0 +1,79 @@
+import type { DomainEvent, DomainEventOf, DomainEventType } from '@evident/core/events';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryClient as appQueryClient } from '../../query-client';
+
+/**
+ * A tRPC query by its path, narrowed to one input when the event names it. Paths of procedures that
+ * do not exist yet are fine: invalidating what nobody has queried does nothing.
+ */
+export type QueryTarget = { path: string; input?: Record<string, string> };
+
+/** What a stream says besides domain events (routers/live): `resync` means refetch everything. */
+export type LiveSignal = { type: 'connected' } | { type: 'resync' };
+
+const evidenceOf = (taskId?: string): QueryTarget[] => [
+  { path: 'student.tasks' },
+  { path: 'student.evidence', ...(taskId ? { input: { taskId } } : {}) },
+  { path: 'assessor.submissions' },
+  { path: 'reports.evidenceMatrix' },
+];
+
+const curriculumOf = (unitId: string): QueryTarget[] => [
+  { path: 'admin.units.list' },
+  { path: 'admin.units.get', input: { id: unitId } },
+  { path: 'admin.tasks.list', input: { unitId } },
+  { path: 'admin.stats' },
+  { path: 'student.tasks' },
+  { path: 'assessor.submissions' },
+  { path: 'reports.evidenceMatrix' },
+];
+
+/**
+ * The one table of which queries each domain event makes stale: used by the live stream for what
+ * others changed and by screens for what their own mutations changed. A new screen whose data an
+ * event touches adds its query's path here, and a new mutation calls `invalidateFor` with its event.
+ */
+export const eventInvalidations: { [T in DomainEventType]: (event: DomainEventOf<T>) => QueryTarget[] } = {
+  'submission.created': (event) => [...evidenceOf(event.taskId), { path: 'admin.units.list' }],
+  'evidence.withdrawn': (event) => [...evidenceOf(event.taskId), { path: 'admin.units.list' }],
+  'submission.graded': (event) => [
+    { path: 'student.tasks' },
+    { path: 'assessor.submissions' },
+    { path: 'reports.evidenceMatrix' },
+    ...event.submissions.map((s) => ({ path: 'student.evidence', input: { taskId: s.taskId } })),
+  ],
+  'video.processed': () => [{ path: 'student.evidence' }, { path: 'assessor.submissions' }],
+  'tasks.generated': (event) => curriculumOf(event.unitId),
+  'tasks.changed': (event) => curriculumOf(event.unitId),
+  'unit.changed': (event) => curriculumOf(event.unitId),
+  'enrolment.created': () => [{ path: 'student.tasks' }, { path: 'reports.evidenceMatrix' }],
+  'user.changed': () => [
+    { path: 'auth.user' },
+    { path: 'admin.users' },
+    { path: 'admin.stats' },
+    { path: 'reports.evidenceMatrix' },
+  ],
+};
+
+export function targetsFor(event: DomainEvent): QueryTarget[] {
+  const targets = eventInvalidations[event.type] as (event: DomainEvent) => QueryTarget[];
+  return targets(event);
+}
+
+/** tRPC's query keys are `[['admin', 'tasks', 'list'], { input, type }]`; a partial key matches all inputs. */
+export function queryKeyOf(target: QueryTarget): unknown[] {
+  const path = target.path.split('.');
+  return target.input ? [path, { input: target.input }] : [path];
+}
+
+/** Marks stale, and refetches where on screen, every query the event touches (everything on `resync`). */
+export async function invalidateFor(
+  event: DomainEvent | LiveSignal,
+  queryClient: QueryClient = appQueryClient,
+): Promise<void> {
+  if (event.type === 'connected') return;
+  if (event.type === 'resync') return queryClient.invalidateQueries();
+  await Promise.all(
+    targetsFor(event).map((target) => queryClient.invalidateQueries({ queryKey: queryKeyOf(target) })),
+  );
+}

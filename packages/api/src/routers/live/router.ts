@@ -1,0 +1,8 @@
+import { authedProcedure, router } from '../../trpc';
+import { liveEvents, liveEventsInput } from './live-events';
+
+export const liveRouter = router({
+  events: authedProcedure
+    .input(liveEventsInput)
+    .subscription(({ ctx, input, signal }) => liveEvents(ctx, input, signal)),
+});
