@@ -86,6 +86,7 @@ const envSchema = z
     VIDEO_PROCESSING: flag.default(true),
     FFMPEG_PATH: executablePath,
     FFPROBE_PATH: executablePath,
+    ASSESSOR_SIGNUP: z.enum(['open', 'approval'], { error: 'must be open or approval' }).default('approval'),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
@@ -163,6 +164,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       downloadUrlTtlMs: env.DOWNLOAD_URL_TTL_MINUTES * 60_000,
       sweepIntervalMs: env.UPLOAD_SWEEP_INTERVAL_MINUTES * 60_000,
     },
+    /** Who may assess: `approval` (default) holds self-registered assessors until an admin approves them. */
+    assessorSignup: env.ASSESSOR_SIGNUP,
     videoProcessing: {
       enabled: env.VIDEO_PROCESSING,
       ffmpegPath: env.FFMPEG_PATH,

@@ -110,6 +110,7 @@ export function createServices(
     },
     log,
     events: createInProcessEventBus(log),
+    assessorSignup: config.assessorSignup,
     publicUrl: config.publicUrl,
   };
 }

@@ -1,4 +1,5 @@
 import { adminRouter } from './routers/admin/router';
+import { assessorRouter } from './routers/assessor/router';
 import { authRouter } from './routers/auth';
 import { studentRouter } from './routers/student';
 import { createCallerFactory, router } from './trpc';
@@ -6,6 +7,7 @@ import { createCallerFactory, router } from './trpc';
 export const appRouter = router({
   auth: authRouter,
   student: studentRouter,
+  assessor: assessorRouter,
   admin: adminRouter,
 });
 

@@ -117,14 +117,15 @@ export async function insertSubmission(
 }
 
 /**
- * New evidence on a not-yet-satisfactory submission sends it back to the assessor. The comment and
- * strategies stay (they say what the new evidence answers); who graded it and when are cleared,
- * because the submission is no longer graded.
+ * New evidence on a not-yet-satisfactory submission sends it back to the assessor, as submitted now.
+ * The comment and strategies stay (they say what the new evidence answers); who graded it and when
+ * are cleared, because the submission is no longer graded (the decision itself stays in
+ * grading_decisions).
  */
 export async function resubmitSubmission(db: Database, id: string, at: Date): Promise<SubmissionRow> {
   const [row] = await db
     .update(submissions)
-    .set({ status: 'submitted', gradedBy: null, gradedAt: null, updatedAt: at })
+    .set({ status: 'submitted', gradedBy: null, gradedAt: null, submittedAt: at, updatedAt: at })
     .where(eq(submissions.id, id))
     .returning();
   if (!row) throw new Error('submission vanished while locked');
@@ -263,12 +264,12 @@ export async function queueUnprocessedVideos(db: Database, { retryFailed }: { re
   return rows.length;
 }
 
-/** A submission's files, the primary one first, then in the order they were added. */
+/** A submission's files, the primary one first, then in the order they were added; withdrawn ones never. */
 export async function listSubmissionFiles(db: Database, submissionIds: string[]): Promise<EvidenceFileRow[]> {
   if (submissionIds.length === 0) return [];
   return db
     .select()
     .from(evidenceFiles)
-    .where(inArray(evidenceFiles.submissionId, submissionIds))
+    .where(and(inArray(evidenceFiles.submissionId, submissionIds), isNull(evidenceFiles.withdrawnAt)))
     .orderBy(desc(evidenceFiles.isPrimary), asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
 }
