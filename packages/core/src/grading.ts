@@ -40,11 +40,8 @@ export const gradeInput = z
   })
   .superRefine((grade, ctx) => {
     if (grade.status === 'not_yet_satisfactory' && !grade.strategiesForReassessment) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['strategiesForReassessment'],
-        message: strategiesRequired.single,
-      });
+      // No path: the message already says what is missing, and is the spec's text to the letter.
+      ctx.addIssue({ code: 'custom', message: strategiesRequired.single });
     }
   })
   // Strategies only mean something for NYS (spec section 7): a satisfactory grade keeps none.
