@@ -1,15 +1,17 @@
 import { users } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { jpeg, pathOf, studentWithUnit } from './evidence-fixtures';
 import type { TestEnv } from './harness';
+
+/** Only what the fixtures use of the test app, whatever its logger type. */
+type App = Pick<Awaited<ReturnType<TestEnv['app']>>, 'inject'>;
 
 type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
 
 /** A student uploads a file and records it as evidence for a task, as the browser does. */
 export async function submitEvidence(
-  app: FastifyInstance,
+  app: App,
   caller: Caller,
   taskId: string,
   file: { fileName: string; fileType: string; body: Buffer },
@@ -33,7 +35,7 @@ export async function submitEvidence(
 /** A student with a photo recorded on each of the first `count` tasks of a unit. */
 export async function studentWithSubmissions(
   env: TestEnv,
-  app: FastifyInstance,
+  app: App,
   options: { count?: number; unitCode?: string; firstName?: string; lastName?: string } = {},
 ) {
   const setUp = await studentWithUnit(env, options.unitCode);

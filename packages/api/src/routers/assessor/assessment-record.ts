@@ -49,7 +49,7 @@ export async function getAssessmentRecord(
     findUserById(deps.db, input.studentId),
     findUnit(deps.db, input.unitId),
   ]);
-  if (!student || student.role !== 'student') throw new AppError('NOT_FOUND', 'Student not found');
+  if (student?.role !== 'student') throw new AppError('NOT_FOUND', 'Student not found');
   if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
   const rows = await listUnitRecordRows(deps.db, input);
   const submissionIds = rows.flatMap((row) => (row.submissionId ? [row.submissionId] : []));
