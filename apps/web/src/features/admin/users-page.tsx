@@ -20,6 +20,7 @@ import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 import type { AdminUser } from './admin-types';
+import { ApproveAssessorButton } from './approve-assessor-button';
 import { confirmAction } from './confirm';
 import classes from './users-page.module.css';
 
@@ -122,6 +123,7 @@ export function UsersPage() {
                     <Badge variant="light" color={roleColors[user.role]}>
                       {roleLabels[user.role]}
                     </Badge>
+                    <ApproveAssessorButton user={user} />
                     {user.role === 'rto_admin' ? null : (
                       <Button
                         size="compact-sm"
