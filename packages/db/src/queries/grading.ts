@@ -38,12 +38,10 @@ export async function listPendingSubmissions(db: Database, { limit }: { limit?: 
   return limit === undefined ? query : query.limit(limit);
 }
 
-const grader = alias(users, 'grader');
-
 /**
  * Locks the submissions about to be graded, so two assessors grading the same one at once take
- * turns and the second sees the first's decision. Carries what a refusal must name: the student,
- * the task and whoever graded it already.
+ * turns and the second sees the first's decision. Carries what a refusal must name: the student and
+ * the task (and `gradedBy`, read from the locked row itself, so it is the latest).
  */
 export async function lockSubmissionsForGrading(
   db: Database,
@@ -56,18 +54,27 @@ export async function lockSubmissionsForGrading(
       status: submissions.status,
       studentId: submissions.studentId,
       taskId: submissions.taskId,
+      gradedBy: submissions.gradedBy,
       unitId: tasks.unitId,
       taskTitle: tasks.title,
       studentName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-      gradedByName: sql<string | null>`${grader.firstName} || ' ' || ${grader.lastName}`,
     })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.studentId))
     .innerJoin(tasks, eq(tasks.id, submissions.taskId))
-    .leftJoin(grader, eq(grader.id, submissions.gradedBy))
     .where(inArray(submissions.id, submissionIds))
     .orderBy(asc(submissions.id))
     .for('update', { of: submissions });
+}
+
+/** Full names by user id, for messages that say who did something. */
+export async function findUserNames(db: Database, { userIds }: { userIds: string[] }) {
+  if (userIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 type Decision = {

@@ -1,6 +1,11 @@
 import { AppError } from '@evident/core/errors';
 import type { GradeRequest } from '@evident/core/grading';
-import { lockSubmissionsForGrading, recordGradingDecisions } from '@evident/db/queries/grading';
+import type { Database } from '@evident/db/client';
+import {
+  findUserNames,
+  lockSubmissionsForGrading,
+  recordGradingDecisions,
+} from '@evident/db/queries/grading';
 import type { AssessorContext } from './assessor-context';
 
 type Locked = Awaited<ReturnType<typeof lockSubmissionsForGrading>>[number];
@@ -11,11 +16,14 @@ function listOf(items: string[]): string {
 }
 
 /** "Wear PPE for Jordan Lee was already graded by Priya Nair": who decided, never a silent re-grade. */
-function alreadyGraded(rows: Locked[]): AppError {
-  const lines = rows.map(
-    (row) =>
-      `“${row.taskTitle}” for ${row.studentName} was already graded by ${row.gradedByName ?? 'another assessor'}`,
-  );
+async function alreadyGraded(db: Database, rows: Locked[]): Promise<AppError> {
+  const names = await findUserNames(db, {
+    userIds: rows.flatMap((row) => (row.gradedBy ? [row.gradedBy] : [])),
+  });
+  const lines = rows.map((row) => {
+    const by = (row.gradedBy && names.get(row.gradedBy)) || 'another assessor';
+    return `“${row.taskTitle}” for ${row.studentName} was already graded by ${by}`;
+  });
   return new AppError(
     'CONFLICT',
     `${listOf(lines)}. Nothing was graded; reload the list to see what is still waiting.`,
@@ -41,7 +49,7 @@ export async function gradeSubmissions(ctx: AssessorContext, input: GradeRequest
       );
     }
     const decided = rows.filter((row) => row.status !== 'submitted');
-    if (decided.length > 0) throw alreadyGraded(decided);
+    if (decided.length > 0) throw await alreadyGraded(tx, decided);
     await recordGradingDecisions(tx, {
       submissionIds,
       status,
