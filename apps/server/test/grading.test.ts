@@ -462,7 +462,7 @@ describe('grading', () => {
 
 describe('the assessment record PDF', () => {
   const pdfText = (bytes: Buffer) => {
-    const path = join(env.dataDir, `record-${Date.now()}.pdf`);
+    const path = join(env.dataDir, 'last-record.pdf');
     writeFileSync(path, bytes);
     return execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' });
   };
@@ -490,7 +490,7 @@ describe('the assessment record PDF', () => {
     await assessor.assessor.grade({
       submissionIds: [first.submissionId],
       status: 'satisfactory',
-      comment: 'All there now',
+      comment: 'All there now: 安全帯 확인 완료 王小明',
     });
 
     const response = await rest(marker).get(
@@ -516,10 +516,13 @@ describe('the assessment record PDF', () => {
     expect(text).toContain('Not Yet Satisfactory');
     expect(text).toContain('Harness not visible');
     expect(text).toContain('Photo of the lanyard clipped on');
-    expect(text).toContain('All there now');
+    expect(text).toContain('All there now: 安全帯 확인 완료 王小明');
     expect(text).toContain('Priya Nair');
     expect(text).toMatch(/\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m UTC/);
     expect(text).toContain(`${second.task.title.slice(0, 20)}.jpg`);
+    const fonts = execFileSync('pdffonts', [join(env.dataDir, 'last-record.pdf')], { encoding: 'utf8' });
+    expect(fonts).toMatch(/NotoSans-Regular .* yes/);
+    expect(fonts).toMatch(/NotoSansCJK.* yes/);
   });
 
   it('students, waiting assessors and bad ids get a text refusal, never a PDF', async () => {

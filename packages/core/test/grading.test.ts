@@ -6,7 +6,9 @@ const b = '22222222-2222-4222-8222-222222222222';
 
 describe('the grade request the screen sends', () => {
   it('NYS on one card without strategies is stopped with the single-card message', () => {
-    expect(buildGradeRequest('not_yet_satisfactory', [a], { [a]: { comment: 'Blurry', strategies: '  ' } })).toEqual({
+    expect(
+      buildGradeRequest('not_yet_satisfactory', [a], { [a]: { comment: 'Blurry', strategies: '  ' } }),
+    ).toEqual({
       ok: false,
       title: 'Strategies required',
       message: 'Please provide re-assessment strategies for NYS',
@@ -38,7 +40,12 @@ describe('the grade request the screen sends', () => {
   it('satisfactory needs no strategies and sends none; a blank comment is no comment', () => {
     expect(buildGradeRequest('satisfactory', [a, b], { [a]: { comment: ' ', strategies: 'x' } })).toEqual({
       ok: true,
-      request: { submissionIds: [a, b], status: 'satisfactory', comment: null, strategiesForReassessment: null },
+      request: {
+        submissionIds: [a, b],
+        status: 'satisfactory',
+        comment: null,
+        strategiesForReassessment: null,
+      },
     });
   });
 });
@@ -49,8 +56,12 @@ describe('the grade request the server accepts', () => {
     expect(message({ submissionIds: [a], status: 'excellent' })).toBe(
       'Status must be satisfactory or not_yet_satisfactory',
     );
-    expect(message({ submissionIds: [], status: 'satisfactory' })).toBe('Choose at least one submission to grade');
-    expect(message({ submissionIds: ['x'], status: 'satisfactory' })).toBe('submissionIds must be submission ids');
+    expect(message({ submissionIds: [], status: 'satisfactory' })).toBe(
+      'Choose at least one submission to grade',
+    );
+    expect(message({ submissionIds: ['x'], status: 'satisfactory' })).toBe(
+      'submissionIds must be submission ids',
+    );
     expect(message({ submissionIds: [a], status: 'not_yet_satisfactory', comment: 'c' })).toBe(
       'Please provide re-assessment strategies for NYS',
     );
@@ -59,6 +70,11 @@ describe('the grade request the server accepts', () => {
   it('drops duplicate ids and any strategies sent with a satisfactory grade', () => {
     expect(
       gradeInput.parse({ submissionIds: [a, a, b], status: 'satisfactory', strategiesForReassessment: 'x' }),
-    ).toEqual({ submissionIds: [a, b], status: 'satisfactory', comment: null, strategiesForReassessment: null });
+    ).toEqual({
+      submissionIds: [a, b],
+      status: 'satisfactory',
+      comment: null,
+      strategiesForReassessment: null,
+    });
   });
 });
