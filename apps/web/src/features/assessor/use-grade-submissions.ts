@@ -15,7 +15,11 @@ export function useGradeSubmissions(onGraded: () => void) {
       onGraded();
       await utils.assessor.submissions.invalidate();
     },
-    onError: (error) => toastError('Grading failed', errorMessage(error, 'Failed to grade submissions')),
+    onError: (error) => {
+      toastError('Grading failed', errorMessage(error, 'Failed to grade submissions'));
+      // Someone else may have graded some meanwhile (the message names them): show what is left.
+      void utils.assessor.submissions.invalidate();
+    },
   });
 
   function submit(
