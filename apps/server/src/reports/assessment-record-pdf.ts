@@ -1,26 +1,30 @@
-import { fileURLToPath } from 'node:url';
 import type { AssessmentRecord, RecordDecision } from '@evident/api/routers/assessor/assessment-record';
 import { formatKilobytes } from '@evident/core/file-size';
 import { gradeStatusLabels } from '@evident/core/grading';
 import { taskStatusLabels } from '@evident/core/student-progress';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { baseFont, fontPath, scriptFontOf, scriptFonts } from './script-fonts';
 
-/**
- * Bundled fonts (SIL OFL 1.1, see assets/fonts/OFL.txt), because pdfmake's standard fonts are Latin-1
- * only. Noto Sans covers Latin with every diacritic (Vietnamese too), Greek and Cyrillic; a subset of
- * Noto Sans CJK SC covers the Chinese, Japanese and Korean characters of the national standard sets
- * (GB 2312, JIS X 0208, KS X 1001: 12,800 characters, 2.7 MB instead of the full font's 16 MB).
- * pdfmake has no per-glyph fallback, so `inFonts` sends each CJK stretch of text to the CJK font.
- */
-const fontsDir = fileURLToPath(new URL('../../assets/fonts/', import.meta.url));
-const latin = { regular: `${fontsDir}NotoSans-Regular.ttf`, bold: `${fontsDir}NotoSans-Bold.ttf` };
-const cjk = `${fontsDir}NotoSansCJKsc-Names.otf`;
-const allowedFiles = new Set([latin.regular, latin.bold, cjk]);
+const allowedFiles = new Set([
+  baseFont.regular,
+  baseFont.bold,
+  ...scriptFonts.map(([, file]) => fontPath(file)),
+]);
 
 pdfmake.setFonts({
-  NotoSans: { normal: latin.regular, bold: latin.bold, italics: latin.regular, bolditalics: latin.bold },
-  NotoSansCJK: { normal: cjk, bold: cjk, italics: cjk, bolditalics: cjk },
+  NotoSans: {
+    normal: baseFont.regular,
+    bold: baseFont.bold,
+    italics: baseFont.regular,
+    bolditalics: baseFont.bold,
+  },
+  ...Object.fromEntries(
+    scriptFonts.map(([name, file]) => {
+      const path = fontPath(file);
+      return [name, { normal: path, bold: path, italics: path, bolditalics: path }];
+    }),
+  ),
 });
 // The document is built from our own data: it may read the bundled fonts and nothing else.
 pdfmake.setUrlAccessPolicy(() => false);
@@ -34,16 +38,46 @@ const dateTime = new Intl.DateTimeFormat('en-AU', {
 });
 const at = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 
-/** Han, kana, hangul and their punctuation and full-width forms. */
-const cjkStretch = /([\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+)/u;
+type Run = { text: string; font: string | null };
 
-/** Text as pdfmake runs: CJK stretches in the CJK font, the rest in Noto Sans. */
+const rightToLeft = new Set(['NotoSansArabic', 'NotoSansHebrew']);
+const isRtl = (run: Run | undefined) => run?.font != null && rightToLeft.has(run.font);
+const isSpace = (run: Run | undefined) => run !== undefined && /^\s+$/.test(run.text);
+
+/**
+ * pdfmake lays runs out left to right; the font engine turns each Arabic or Hebrew word round, but a
+ * name of several such words must also be read from the right, so their order is reversed here.
+ */
+function orderRightToLeft(runs: Run[]): Run[] {
+  const ordered: Run[] = [];
+  for (let i = 0; i < runs.length; ) {
+    if (!isRtl(runs[i])) {
+      ordered.push(runs[i] as Run);
+      i += 1;
+      continue;
+    }
+    let end = i + 1;
+    while (isRtl(runs[end]) || (isSpace(runs[end]) && isRtl(runs[end + 1]))) end += 1;
+    ordered.push(...runs.slice(i, end).reverse());
+    i = end;
+  }
+  return ordered;
+}
+
+/**
+ * Text as pdfmake runs, each stretch in the font of its script. Spaces and punctuation stay in Noto
+ * Sans between runs, so the words of a right-to-left name are laid out one by one.
+ */
 export function inFonts(text: string): string | Content[] {
-  if (!cjkStretch.test(text)) return text;
-  return text
-    .split(cjkStretch)
-    .filter((part) => part !== '')
-    .map((part) => (cjkStretch.test(part) ? { text: part, font: 'NotoSansCJK' } : part));
+  const runs: Run[] = [];
+  for (const char of text) {
+    const font = scriptFontOf(char.codePointAt(0) ?? 0);
+    const last = runs.at(-1);
+    if (last && last.font === font) last.text += char;
+    else runs.push({ text: char, font });
+  }
+  if (runs.every((run) => run.font === null)) return text;
+  return orderRightToLeft(runs).map((run) => (run.font ? { text: run.text, font: run.font } : run.text));
 }
 
 const header = (labels: string[]): TableCell[] => labels.map((text) => ({ text, style: 'th' }));
@@ -57,7 +91,7 @@ function filesTable(task: AssessmentRecord['tasks'][number]): Content {
       body: [
         header(['File', 'Type', 'Size', 'Uploaded']),
         ...task.files.map((file) => [
-          file.fileName,
+          { text: inFonts(file.fileName) },
           file.fileType,
           formatKilobytes(file.fileSize),
           at(file.uploadedAt),
