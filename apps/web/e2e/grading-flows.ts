@@ -75,6 +75,17 @@ export async function gradeOneThenBulk(page: Page): Promise<void> {
   await expectToast(page, 'Grading complete', 'Submissions have been graded successfully');
   await expect(cards).toHaveCount(2);
 
+  await page.getByRole('button', { name: 'Export Report' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export assessment record' });
+  await expect(exportDialog.getByLabel('Student')).toHaveValue(new RegExp(name));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    exportDialog.getByRole('link', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`assessment-record-RIIWHS204E-Linh-${lastName}.pdf`);
+  await page.keyboard.press('Escape');
+  await expect(exportDialog).toHaveCount(0);
+
   await page.getByRole('button', { name: `Select all of ${name}` }).click();
   await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
   await page.getByRole('button', { name: 'Grade 2 selected as Satisfactory' }).click();
