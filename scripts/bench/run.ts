@@ -1,6 +1,7 @@
 import { benchCurriculum } from './curriculum';
 import { benchEvidence } from './evidence';
 import { benchFoundation } from './foundation';
+import { benchGrading } from './grading';
 import { buildServer } from './harness';
 import { benchLive } from './live';
 
@@ -10,6 +11,7 @@ const sections: Record<string, () => Promise<void>> = {
   curriculum: benchCurriculum,
   evidence: benchEvidence,
   live: benchLive,
+  grading: benchGrading,
 };
 
 buildServer();

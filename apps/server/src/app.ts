@@ -13,6 +13,7 @@ import type { Logger as Pino } from 'pino';
 import { readCookie } from './cookies';
 import { filesRoutes } from './files-routes';
 import { isCrossSiteMutation } from './origin-check';
+import { reportRoutes } from './reports/report-routes';
 import { QuietAssetsLogController } from './request-log';
 import { registerSecurityHeaders, type SecurityHeadersOptions } from './security-headers';
 import type { ServerServices } from './services';
@@ -145,6 +146,8 @@ export async function buildApp(options: AppOptions) {
       },
     });
   }
+
+  await app.register(reportRoutes, { services });
 
   app.get('/api/login', async (req, reply) => {
     // Someone who pressed 'Continue with Single Sign-On' gets the landing page back with the reason

@@ -112,6 +112,7 @@ const envSchema = z
     IDLE_CONNECTION_TIMEOUT_SECONDS: seconds.default(120),
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1, 'must be at least 1').default(64),
     LTI_PLATFORM_ORIGINS: optionalText.pipe(originList.optional()),
+    ASSESSOR_SIGNUP: z.enum(['open', 'approval'], { error: 'must be open or approval' }).default('approval'),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
@@ -198,6 +199,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     },
     lti: { platformOrigins: env.LTI_PLATFORM_ORIGINS ?? [] },
+    /** Who may assess: `approval` (default) holds self-registered assessors until an admin approves them. */
+    assessorSignup: env.ASSESSOR_SIGNUP,
     videoProcessing: {
       enabled: env.VIDEO_PROCESSING,
       ffmpegPath: env.FFMPEG_PATH,

@@ -137,6 +137,7 @@ export function createServices(
     },
     log,
     events,
+    assessorSignup: config.assessorSignup,
     publicUrl: config.publicUrl,
   };
 }

@@ -109,18 +109,23 @@ export async function createTestEnv(
 
   let counter = 0;
   /** Creates a person directly in the database and returns a browser signed in as them. */
-  async function signedIn(role: Role, overrides: { email?: string; firstName?: string } = {}) {
+  /** Assessors come approved unless `approved: false` (a self-registered one still waiting). */
+  async function signedIn(
+    role: Role,
+    overrides: { email?: string; firstName?: string; lastName?: string; approved?: boolean } = {},
+  ) {
     counter += 1;
     const email = overrides.email ?? `${role}${counter}@example.com`;
     const password = 'correct horse battery';
     const user = await buildUser(database.db, {
       firstName: overrides.firstName ?? `${role[0]?.toUpperCase()}${role.slice(1)}`,
-      lastName: `Person${counter}`,
+      lastName: overrides.lastName ?? `Person${counter}`,
       email,
       role,
       // As self-registration leaves them: an administrator has not approved the assessor yet.
       approved: false,
       passwordHash: await services.passwords.hash(password),
+      approvedAt: role === 'assessor' && overrides.approved !== false ? new Date() : null,
     });
     const client = browser();
     await (await client.caller()).auth.login({ email, password });

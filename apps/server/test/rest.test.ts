@@ -64,6 +64,7 @@ describe('/api/auth over REST', () => {
       role: 'assessor',
       isImpersonating: false,
       originalUser: null,
+      awaitingApproval: true,
     });
 
     const logout = await app.inject({

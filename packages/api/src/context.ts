@@ -8,7 +8,7 @@ import type { TrainingRegister } from '@evident/core/ports/register';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { TaskGenerator } from '@evident/core/ports/task-generator';
 import type { VideoQueue } from '@evident/core/ports/video';
-import type { CurrentUser } from '@evident/core/user';
+import { type CurrentUser, isAwaitingApproval } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
 import { findUserById, toUserSummary } from '@evident/db/queries/users';
 import type { RateLimits } from './rate-limits';
@@ -50,6 +50,8 @@ export type Services = {
   log: Logger;
   /** Domain events: publish after the transaction commits (see core/events.ts). */
   events: EventBus;
+  /** `open`: a self-registered assessor is approved at once; `approval`: an admin approves them first. */
+  assessorSignup: 'open' | 'approval';
   /** Origin the app is reached at, used in links we mail: https://evident.example */
   publicUrl: string;
 };
@@ -89,8 +91,18 @@ async function loadUsers(db: Database, session: ActiveSession) {
       ? await findUserById(db, session.actingAsUserId)
       : undefined;
   const user: CurrentUser = acting
-    ? { ...toUserSummary(acting), isImpersonating: true, originalUser: realSummary }
-    : { ...realSummary, isImpersonating: false, originalUser: null };
+    ? {
+        ...toUserSummary(acting),
+        isImpersonating: true,
+        originalUser: realSummary,
+        awaitingApproval: isAwaitingApproval(acting),
+      }
+    : {
+        ...realSummary,
+        isImpersonating: false,
+        originalUser: null,
+        awaitingApproval: isAwaitingApproval(real),
+      };
   return { user, realRole: real.role };
 }
 

@@ -1,4 +1,5 @@
 import { adminRouter } from './routers/admin/router';
+import { assessorRouter } from './routers/assessor/router';
 import { authRouter } from './routers/auth/router';
 import { liveRouter } from './routers/live/router';
 import { studentRouter } from './routers/student/router';
@@ -7,6 +8,7 @@ import { createCallerFactory, router } from './trpc';
 export const appRouter = router({
   auth: authRouter,
   student: studentRouter,
+  assessor: assessorRouter,
   admin: adminRouter,
   live: liveRouter,
 });

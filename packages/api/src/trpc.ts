@@ -1,5 +1,6 @@
 import { AppError } from '@evident/core/errors';
 import type { Role } from '@evident/core/roles';
+import { awaitingApprovalMessage } from '@evident/core/user';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
 import { fieldErrorsOf, publicMessage, toTrpcError } from './errors';
@@ -61,7 +62,11 @@ const actingRole = (role: Role) =>
   });
 
 export const studentProcedure = actingRole('student');
-export const assessorProcedure = actingRole('assessor');
+/** Assessors see every student's evidence, so a self-registered one waits for an admin's approval. */
+export const assessorProcedure = actingRole('assessor').use(({ ctx, next }) => {
+  if (ctx.user.awaitingApproval) throw new TRPCError({ code: 'FORBIDDEN', message: awaitingApprovalMessage });
+  return next();
+});
 
 /** Admin rights stay with the person who signed in, impersonating or not. */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {

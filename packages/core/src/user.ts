@@ -14,7 +14,20 @@ export type UserSummary = {
 export type CurrentUser = UserSummary & {
   isImpersonating: boolean;
   originalUser: UserSummary | null;
+  /**
+   * A self-registered assessor an administrator has not approved yet: signed in, but shown no
+   * student's evidence (every assessor procedure answers 403 with `awaitingApprovalMessage`).
+   */
+  awaitingApproval: boolean;
 };
+
+export const awaitingApprovalMessage =
+  'An administrator must approve your assessor account before you can see or grade students’ evidence';
+
+/** Only assessors wait for approval; other roles never need it. */
+export function isAwaitingApproval(user: { role: Role; approvedAt: Date | null }): boolean {
+  return user.role === 'assessor' && user.approvedAt === null;
+}
 
 export function fullName(user: Pick<UserSummary, 'firstName' | 'lastName'>): string {
   return `${user.firstName} ${user.lastName}`.trim();

@@ -43,6 +43,9 @@ export const restRoutes: RestRoute[] = [
     caller.student.evidence(withParams(r, { taskId: r.params.taskId })),
   ),
 
+  route('GET', '/api/assessor/submissions', (caller) => caller.assessor.submissions()),
+  route('POST', '/api/assessor/grade', (caller, r) => caller.assessor.grade(body(r))),
+
   route('GET', '/api/admin/units', (caller) => caller.admin.units.list()),
   route('GET', '/api/admin/units/:id', (caller, r) =>
     caller.admin.units.get(withParams(r, { id: r.params.id })),
@@ -75,6 +78,9 @@ export const restRoutes: RestRoute[] = [
 
   route('GET', '/api/admin/stats', (caller) => caller.admin.stats()),
   route('GET', '/api/admin/users', (caller) => caller.admin.users()),
+  route('POST', '/api/admin/users/:id/approve', (caller, r) =>
+    caller.admin.approveUser(withParams(r, { userId: r.params.id })),
+  ),
   route('POST', '/api/admin/impersonate', (caller, r) => caller.admin.impersonate(body(r))),
   route('POST', '/api/admin/stop-impersonation', (caller) => caller.admin.stopImpersonation()),
 ];

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { evidenceFiles, submissions } from '../schema/evidence';
 import type { SubmissionRow } from './submissions';
@@ -51,12 +51,12 @@ export async function setEvidenceThumbnail(
   await db.update(evidenceFiles).set({ thumbnailPath }).where(eq(evidenceFiles.id, fileId));
 }
 
-/** A submission's files, the primary one first, then in the order they were added. */
+/** A submission's files, the primary one first, then in the order they were added; withdrawn ones never. */
 export async function listSubmissionFiles(db: Database, submissionIds: string[]): Promise<EvidenceFileRow[]> {
   if (submissionIds.length === 0) return [];
   return db
     .select()
     .from(evidenceFiles)
-    .where(inArray(evidenceFiles.submissionId, submissionIds))
+    .where(and(inArray(evidenceFiles.submissionId, submissionIds), isNull(evidenceFiles.withdrawnAt)))
     .orderBy(desc(evidenceFiles.isPrimary), asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
 }

@@ -41,7 +41,7 @@ export async function resubmitSubmission(
 ): Promise<SubmissionRow> {
   const [row] = await db
     .update(submissions)
-    .set({ status: 'submitted', gradedBy: null, gradedAt: null, updatedAt: at })
+    .set({ status: 'submitted', gradedBy: null, gradedAt: null, submittedAt: at, updatedAt: at })
     .where(eq(submissions.id, id))
     .returning();
   if (!row) throw new Error('submission vanished while locked');

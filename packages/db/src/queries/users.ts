@@ -1,6 +1,6 @@
 import type { Role } from '@evident/core/roles';
 import type { UserSummary } from '@evident/core/user';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/users';
 
@@ -43,6 +43,8 @@ export type NewUser = {
   role: Role;
   passwordHash: string | null;
   profileImageUrl?: string | null;
+  /** Assessors only: set when the account may assess from the start (demo, `ASSESSOR_SIGNUP=open`). */
+  approvedAt?: Date | null;
 };
 
 /** Returns undefined when the email is already taken (case-insensitively), so callers answer 409. */
@@ -62,11 +64,32 @@ export async function setPasswordHash(
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export async function listUsers(db: Database): Promise<UserSummary[]> {
+export type ListedUser = UserSummary & { awaitingApproval: boolean };
+
+export async function listUsers(db: Database): Promise<ListedUser[]> {
   return db
-    .select(userSummaryColumns)
+    .select({
+      ...userSummaryColumns,
+      awaitingApproval: sql<boolean>`(${users.role} = 'assessor' and ${users.approvedAt} is null)`,
+    })
     .from(users)
     .orderBy(asc(users.role), asc(users.lastName), asc(users.firstName));
+}
+
+/**
+ * Approves a waiting assessor; undefined when there was nothing to approve (already approved, or
+ * not an assessor), so a double click records one approval.
+ */
+export async function approveAssessor(
+  db: Database,
+  { userId, approvedBy, at }: { userId: string; approvedBy: string; at: Date },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ approvedAt: at, approvedBy })
+    .where(and(eq(users.id, userId), eq(users.role, 'assessor'), isNull(users.approvedAt)))
+    .returning();
+  return row;
 }
 
 export async function countUsers(db: Database): Promise<number> {

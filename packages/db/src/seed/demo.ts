@@ -18,7 +18,9 @@ export async function seedDemo(db: Database, hashPassword: (pw: string) => Promi
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const created = [];
   for (const person of demoPeople) {
-    const row = await insertUser(db, { ...person, passwordHash });
+    // The demo assessor can grade at once; a self-registered one waits for an admin.
+    const approvedAt = person.role === 'assessor' ? new Date() : null;
+    const row = await insertUser(db, { ...person, passwordHash, approvedAt });
     if (row) created.push({ id: row.id, email: row.email, role: row.role, password: DEMO_PASSWORD });
   }
   return created;

@@ -1,13 +1,145 @@
-import { ComingSoon } from '../shell/coming-soon';
+import type { GradeDraft, GradeStatus } from '@evident/core/grading';
+import { fullName } from '@evident/core/user';
+import { EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconClipboardCheck } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { trpc } from '../../trpc';
 import { useDocumentTitle } from '../shell/document-title';
+import { LoadError } from '../shell/load-error';
+import { PageHeader } from '../shell/page-header';
+import { BulkActionBar } from './bulk-action-bar';
+import { ExportReportButton } from './export-report-button';
+import { FilePreviewModal } from './file-preview-modal';
+import classes from './grading.module.css';
+import { type GradingFile, groupByStudent } from './grading-types';
+import { StudentPager } from './student-pager';
+import { SubmissionCard } from './submission-card';
+import { useGradeSubmissions } from './use-grade-submissions';
 
+const emptyDraft: GradeDraft = { comment: '', strategies: '' };
+
+/** Spec section 2, Assessor grading screen (/grading). */
 export function GradingPage() {
   useDocumentTitle('Grading');
-  return (
-    <ComingSoon
+  const submissions = trpc.assessor.submissions.useQuery();
+  const groups = useMemo(() => groupByStudent(submissions.data ?? []), [submissions.data]);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [drafts, setDrafts] = useState<Readonly<Record<string, GradeDraft>>>({});
+  const [openFile, setOpenFile] = useState<GradingFile | null>(null);
+
+  const index = Math.min(pageIndex, Math.max(0, groups.length - 1));
+  const group = groups[index];
+
+  const grading = useGradeSubmissions(() => {
+    setSelected(new Set());
+    setDrafts({});
+  });
+
+  const onSelect = useCallback((id: string, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const onDraft = useCallback((id: string, draft: GradeDraft) => {
+    setDrafts((current) => ({ ...current, [id]: draft }));
+  }, []);
+  const { submit } = grading;
+  const onGrade = useCallback(
+    (id: string, status: GradeStatus) => submit(status, [id], drafts),
+    [submit, drafts],
+  );
+
+  function changeStudent(next: number) {
+    setPageIndex(next);
+    // A selection is one student's: grading it must never reach cards that are off screen.
+    setSelected(new Set());
+  }
+
+  const header = (
+    <PageHeader
       title="Grading"
       subtitle="Review student submissions and record your assessment decisions."
-      description="The grading screen is on its way. Soon submissions will appear here grouped by student, ready to grade one at a time or in bulk."
+      actions={<ExportReportButton studentId={group?.studentId} />}
     />
+  );
+
+  if (submissions.isError) {
+    return (
+      <>
+        {header}
+        <LoadError
+          title="Could not load submissions"
+          error={submissions.error}
+          onRetry={() => void submissions.refetch()}
+        />
+      </>
+    );
+  }
+  if (submissions.isPending) {
+    return (
+      <>
+        {header}
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading submissions">
+          <Skeleton height={72} radius="lg" />
+          <Skeleton height={320} radius="lg" />
+        </Stack>
+      </>
+    );
+  }
+  if (!group) {
+    return (
+      <>
+        {header}
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+          <EmptyState icon={<IconClipboardCheck stroke={1.6} aria-hidden />} variant="light">
+            <EmptyState.Title order={2}>No submissions to grade</EmptyState.Title>
+            <EmptyState.Description>There are no pending submissions at this time</EmptyState.Description>
+          </EmptyState>
+        </Paper>
+      </>
+    );
+  }
+
+  const ids = group.submissions.map((s) => s.id);
+  // Display order, so "the first selected submission" is the first selected card on screen.
+  const selectedIds = ids.filter((id) => selected.has(id));
+  const pending = new Set(grading.pendingIds);
+
+  return (
+    <>
+      {header}
+      <Stack gap="md">
+        <StudentPager groups={groups} index={index} onChange={changeStudent} />
+        <BulkActionBar
+          selectedCount={selectedIds.length}
+          studentName={fullName(group.student)}
+          allOfStudentSelected={selectedIds.length === ids.length}
+          busy={grading.isPending}
+          onSelectAll={() => setSelected(new Set(ids))}
+          onClear={() => setSelected(new Set())}
+          onGrade={(status) => submit(status, selectedIds, drafts)}
+        />
+        <section aria-label={`Submissions from ${fullName(group.student)}`} className={classes.cards}>
+          {group.submissions.map((submission) => (
+            <SubmissionCard
+              key={submission.id}
+              submission={submission}
+              draft={drafts[submission.id] ?? emptyDraft}
+              selected={selected.has(submission.id)}
+              busy={grading.isPending && pending.has(submission.id)}
+              onSelect={onSelect}
+              onDraft={onDraft}
+              onGrade={onGrade}
+              onOpenFile={setOpenFile}
+            />
+          ))}
+        </section>
+      </Stack>
+      <FilePreviewModal file={openFile} onClose={() => setOpenFile(null)} />
+    </>
   );
 }

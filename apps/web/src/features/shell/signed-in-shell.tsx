@@ -6,6 +6,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DataProviders } from '../../data-providers';
+import { AwaitingApproval } from '../assessor/awaiting-approval';
 import { useLogOut } from '../auth/use-log-out';
 import { LiveUpdates } from '../live/live-updates';
 import { ThemeToggle } from '../theme/theme-toggle';
@@ -137,7 +138,8 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
 
       <Box component="main" id="main-content" tabIndex={-1} className={classes.main}>
         <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
-          {children}
+          {/* Every route an unapproved assessor opens (/, /matrix, /grading) says why it is empty. */}
+          {user.awaitingApproval ? <AwaitingApproval /> : children}
         </Container>
       </Box>
     </ModalsProvider>

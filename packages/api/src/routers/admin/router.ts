@@ -4,6 +4,7 @@ import { listUnits } from '@evident/db/queries/units';
 import { listUsers } from '@evident/db/queries/users';
 import { requireUnit } from '../../rules/units';
 import { adminProcedure, router } from '../../trpc';
+import { approveUser, approveUserInput } from './approve-user';
 import { generateUnitTasks } from './generate-unit-tasks';
 import { impersonate, impersonateInput, stopImpersonation } from './impersonation';
 import {
@@ -27,6 +28,7 @@ export const adminRouter = router({
   users: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
   impersonate: adminProcedure.input(impersonateInput).mutation(({ ctx, input }) => impersonate(ctx, input)),
   stopImpersonation: adminProcedure.mutation(({ ctx }) => stopImpersonation(ctx)),
+  approveUser: adminProcedure.input(approveUserInput).mutation(({ ctx, input }) => approveUser(ctx, input)),
 
   units: router({
     list: adminProcedure.query(({ ctx }) => listUnits(ctx.db)),

@@ -8,7 +8,8 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
   await ctx.rateLimits.consume('registerIp', ctx.ip);
   await ctx.rateLimits.consume('registerAccount', input.email);
   const passwordHash = await ctx.passwords.hash(input.password);
-  const row = await insertUser(ctx.db, { ...input, passwordHash });
+  const approvedAt = input.role === 'assessor' && ctx.assessorSignup === 'open' ? new Date() : null;
+  const row = await insertUser(ctx.db, { ...input, passwordHash, approvedAt });
   if (!row) throw new AppError('CONFLICT', 'An account with this email already exists');
   await ctx.events.publish({ type: 'user.changed', userId: row.id });
   // The account exists whether or not the welcome mail goes out; a mail outage must not fail sign-up.

@@ -13,6 +13,7 @@ import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminUser } from '../admin-types';
+import { ApproveAssessorButton } from './approve-assessor-button';
 import classes from './users-page.module.css';
 
 const roleColors: Record<Role, string> = { rto_admin: 'grape', assessor: 'blue', student: 'teal' };
@@ -110,6 +111,7 @@ export function UsersPage() {
                     <Badge variant="light" color={roleColors[user.role]}>
                       {roleLabels[user.role]}
                     </Badge>
+                    <ApproveAssessorButton user={user} />
                     {user.role === 'rto_admin' ? null : (
                       <Button
                         size="compact-sm"

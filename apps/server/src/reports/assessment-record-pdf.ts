@@ -1,0 +1,214 @@
+import type { AppRouter } from '@evident/api/root';
+import { formatKilobytes } from '@evident/core/file-size';
+import { gradeStatusLabels } from '@evident/core/grading';
+import { taskStatusLabels } from '@evident/core/student-progress';
+import type { inferRouterOutputs } from '@trpc/server';
+import pdfmake from 'pdfmake';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { baseFont, fontPath, scriptFontOf, scriptFonts } from './script-fonts';
+
+/** What `assessor.assessmentRecord` answers: the record the PDF lays out. */
+type AssessmentRecord = inferRouterOutputs<AppRouter>['assessor']['assessmentRecord'];
+type RecordDecision = AssessmentRecord['tasks'][number]['decisions'][number];
+
+const allowedFiles = new Set([
+  baseFont.regular,
+  baseFont.bold,
+  ...scriptFonts.map(([, file]) => fontPath(file)),
+]);
+
+pdfmake.setFonts({
+  NotoSans: {
+    normal: baseFont.regular,
+    bold: baseFont.bold,
+    italics: baseFont.regular,
+    bolditalics: baseFont.bold,
+  },
+  ...Object.fromEntries(
+    scriptFonts.map(([name, file]) => {
+      const path = fontPath(file);
+      return [name, { normal: path, bold: path, italics: path, bolditalics: path }];
+    }),
+  ),
+});
+// The document is built from our own data: it may read the bundled fonts and nothing else.
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((path) => allowedFiles.has(path));
+
+/** Times in UTC with the zone named, so a record reads the same wherever it is opened. */
+const dateTime = new Intl.DateTimeFormat('en-AU', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+const at = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+
+type Run = { text: string; font: string | null };
+
+const rightToLeft = new Set(['NotoSansArabic', 'NotoSansHebrew']);
+const isRtl = (run: Run | undefined) => run?.font != null && rightToLeft.has(run.font);
+const isSpace = (run: Run | undefined) => run !== undefined && /^\s+$/.test(run.text);
+
+/**
+ * pdfmake lays runs out left to right; the font engine turns each Arabic or Hebrew word round, but a
+ * name of several such words must also be read from the right, so their order is reversed here.
+ */
+function orderRightToLeft(runs: Run[]): Run[] {
+  const ordered: Run[] = [];
+  for (let i = 0; i < runs.length; ) {
+    if (!isRtl(runs[i])) {
+      ordered.push(runs[i] as Run);
+      i += 1;
+      continue;
+    }
+    let end = i + 1;
+    while (isRtl(runs[end]) || (isSpace(runs[end]) && isRtl(runs[end + 1]))) end += 1;
+    ordered.push(...runs.slice(i, end).reverse());
+    i = end;
+  }
+  return ordered;
+}
+
+/**
+ * Text as pdfmake runs, each stretch in the font of its script. Spaces and punctuation stay in Noto
+ * Sans between runs, so the words of a right-to-left name are laid out one by one.
+ */
+export function inFonts(text: string): string | Content[] {
+  const runs: Run[] = [];
+  for (const char of text) {
+    const font = scriptFontOf(char.codePointAt(0) ?? 0);
+    const last = runs.at(-1);
+    if (last && last.font === font) last.text += char;
+    else runs.push({ text: char, font });
+  }
+  if (runs.every((run) => run.font === null)) return text;
+  return orderRightToLeft(runs).map((run) => (run.font ? { text: run.text, font: run.font } : run.text));
+}
+
+const header = (labels: string[]): TableCell[] => labels.map((text) => ({ text, style: 'th' }));
+
+function filesTable(task: AssessmentRecord['tasks'][number]): Content {
+  if (task.files.length === 0) return { text: 'No evidence files.', style: 'muted' };
+  return {
+    table: {
+      headerRows: 1,
+      widths: ['*', 'auto', 'auto', 'auto'],
+      body: [
+        header(['File', 'Type', 'Size', 'Uploaded']),
+        ...task.files.map((file) => [
+          { text: inFonts(file.fileName) },
+          file.fileType,
+          formatKilobytes(file.fileSize),
+          at(file.uploadedAt),
+        ]),
+      ],
+    },
+    layout: 'lightHorizontalLines',
+    style: 'table',
+  };
+}
+
+function decisionBy(decision: RecordDecision): string {
+  const assessor = decision.assessorName ?? 'Former assessor';
+  return decision.actingAdminName ? `${assessor} (made by admin ${decision.actingAdminName})` : assessor;
+}
+
+function decisionsTable(task: AssessmentRecord['tasks'][number]): Content {
+  if (task.decisions.length === 0) return { text: 'No decisions yet.', style: 'muted' };
+  return {
+    table: {
+      headerRows: 1,
+      widths: ['auto', 'auto', 'auto', '*', '*'],
+      body: [
+        header(['Date', 'Decision', 'Assessor', 'Comment', 'Strategies for reassessment']),
+        ...task.decisions.map((decision) => [
+          at(decision.createdAt),
+          gradeStatusLabels[decision.status],
+          { text: inFonts(decisionBy(decision)) },
+          { text: inFonts(decision.comment ?? '') },
+          { text: inFonts(decision.strategiesForReassessment ?? '') },
+        ]),
+      ],
+    },
+    layout: 'lightHorizontalLines',
+    style: 'table',
+  };
+}
+
+function taskSection(task: AssessmentRecord['tasks'][number]): Content {
+  return {
+    stack: [
+      { text: inFonts(`Task ${task.number}: ${task.title}`), style: 'h2' },
+      {
+        text: [
+          { text: 'Status: ', bold: true },
+          taskStatusLabels[task.status],
+          task.submittedAt ? `   Submitted ${at(task.submittedAt)}` : '',
+        ],
+      },
+      task.description ? { text: inFonts(task.description), style: 'description' } : '',
+      { text: 'Evidence', style: 'h3' },
+      filesTable(task),
+      { text: 'Decisions', style: 'h3' },
+      decisionsTable(task),
+    ],
+    margin: [0, 0, 0, 14],
+  };
+}
+
+export function assessmentRecordDocument(record: AssessmentRecord): TDocumentDefinitions {
+  const studentName = `${record.student.firstName} ${record.student.lastName}`.trim();
+  const satisfied = record.tasks.filter((task) => task.status === 'satisfactory').length;
+  return {
+    info: {
+      title: `Assessment record: ${studentName}, ${record.unit.unitCode}`,
+      subject: `${record.unit.unitCode} ${record.unit.title}`,
+      creator: 'Evident',
+    },
+    pageSize: 'A4',
+    pageMargins: [40, 48, 40, 48],
+    defaultStyle: { font: 'NotoSans', fontSize: 9.5, lineHeight: 1.2 },
+    footer: (page, pages) => ({
+      text: inFonts(`${studentName} · ${record.unit.unitCode} · page ${page} of ${pages}`),
+      style: 'muted',
+      alignment: 'center',
+      margin: [0, 16, 0, 0],
+    }),
+    content: [
+      { text: 'Assessment record', style: 'h1' },
+      { text: inFonts(`${record.unit.unitCode} ${record.unit.title}`), style: 'unit' },
+      {
+        columns: [
+          {
+            text: [
+              { text: 'Student: ', bold: true },
+              ...[inFonts(`${studentName} (${record.student.email})`)].flat(),
+            ],
+          },
+          { text: [{ text: 'Generated: ', bold: true }, at(record.generatedAt)], alignment: 'right' },
+        ],
+        margin: [0, 0, 0, 4],
+      },
+      {
+        text: `${satisfied} of ${record.tasks.length} tasks satisfactory`,
+        margin: [0, 0, 0, 14],
+      },
+      ...record.tasks.map(taskSection),
+    ],
+    styles: {
+      h1: { fontSize: 18, bold: true, margin: [0, 0, 0, 2] },
+      unit: { fontSize: 12, margin: [0, 0, 0, 10] },
+      h2: { fontSize: 12, bold: true, margin: [0, 6, 0, 2] },
+      h3: { fontSize: 10, bold: true, margin: [0, 6, 0, 2] },
+      th: { bold: true },
+      table: { fontSize: 8.5, margin: [0, 0, 0, 2] },
+      description: { color: '#444444', margin: [0, 2, 0, 0] },
+      muted: { color: '#666666', fontSize: 8.5 },
+    },
+  };
+}
+
+/** The PDF bytes of a student's assessment record in one unit. */
+export function renderAssessmentRecordPdf(record: AssessmentRecord): Promise<Buffer> {
+  return pdfmake.createPdf(assessmentRecordDocument(record)).getBuffer();
+}

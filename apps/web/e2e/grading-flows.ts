@@ -1,0 +1,142 @@
+import { type Browser, expect, type Page, request as playwrightRequest } from '@playwright/test';
+import { admin, e2ePort } from './e2e-env';
+import { checklistPdf, scenePhoto, studentWithEvidence } from './grading-data';
+import { expectToast, registerThroughUi, signInThroughUi, uniqueEmail } from './support';
+
+const baseURL = `http://127.0.0.1:${e2ePort}`;
+
+/** An approved assessor, signed in on `page`: registered over the API, approved by the admin over REST. */
+async function approvedAssessor(page: Page): Promise<void> {
+  const email = uniqueEmail('assessor');
+  const password = 'marking-time';
+  const visitor = await playwrightRequest.newContext({ baseURL });
+  const registered = await visitor.post('/api/auth/register', {
+    data: { firstName: 'Ash', lastName: 'Assessor', email, password, role: 'assessor' },
+  });
+  expect(registered.ok()).toBe(true);
+  const { user } = (await registered.json()) as { user: { id: string } };
+  const adminApi = await playwrightRequest.newContext({ baseURL });
+  expect((await adminApi.post('/api/auth/login', { data: admin })).ok()).toBe(true);
+  expect((await adminApi.post(`/api/admin/users/${user.id}/approve`, { data: {} })).ok()).toBe(true);
+  await Promise.all([visitor.dispose(), adminApi.dispose()]);
+  await signInThroughUi(page, email, password);
+}
+
+/** Pages through the grading screen's students until this one shows. */
+async function showStudent(page: Page, name: string): Promise<void> {
+  const current = page.getByTestId('pager-student');
+  await expect(current).toBeVisible();
+  for (let step = 0; step < 200; step++) {
+    if ((await current.textContent()) === name) return;
+    await page.getByRole('button', { name: 'Next student' }).click();
+  }
+  throw new Error(`${name} is not on the grading screen`);
+}
+
+/**
+ * An assessor grades one submission NYS (first meeting the validation toast), then bulk-grades the
+ * other two as satisfactory; the student's own view shows every decision.
+ */
+export async function gradeOneThenBulk(page: Page): Promise<void> {
+  const lastName = `Nguyen${Date.now().toString(36)}`;
+  const name = `Linh ${lastName}`;
+  const studentApi = await playwrightRequest.newContext({ baseURL });
+  const { taskTitles } = await studentWithEvidence(
+    studentApi,
+    { firstName: 'Linh', lastName, email: uniqueEmail('graded'), unitCode: 'RIIWHS204E' },
+    [
+      { fileName: 'Harness on.jpg', fileType: 'image/jpeg', body: await scenePhoto(200, 'Harness') },
+      { fileName: 'Checklist.pdf', fileType: 'application/pdf', body: checklistPdf() },
+      { fileName: 'Anchor.jpg', fileType: 'image/jpeg', body: await scenePhoto(30, 'Anchor') },
+    ],
+  );
+
+  await approvedAssessor(page);
+  await page.goto('/grading');
+  await expect(page.getByRole('heading', { level: 1, name: 'Grading' })).toBeVisible();
+  await showStudent(page, name);
+  const cards = page.getByTestId('submission-card');
+  await expect(cards).toHaveCount(3);
+
+  const first = cards.filter({ hasText: taskTitles[0] ?? '' });
+  await expect(first.getByTestId('grading-file-size')).toHaveText(/^\d+\.\d KB$/);
+  await first.getByTestId('grading-file').click();
+  const preview = page.getByRole('dialog');
+  await expect(preview.getByRole('img', { name: 'Harness on.jpg' })).toBeVisible();
+  await preview.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(preview.getByText('150%')).toBeVisible();
+  await preview.getByRole('button', { name: 'Close file' }).click();
+
+  await first.getByRole('button', { name: 'Not Yet Satisfactory' }).click();
+  await expectToast(page, 'Strategies required', 'Please provide re-assessment strategies for NYS');
+  await first.getByLabel('Comment').fill('The harness is not visible');
+  await first.getByLabel('Strategies for reassessment').fill('A photo with the lanyard clipped on');
+  await first.getByRole('button', { name: 'Not Yet Satisfactory' }).click();
+  await expectToast(page, 'Grading complete', 'Submissions have been graded successfully');
+  await expect(cards).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Export Report' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export assessment record' });
+  await expect(exportDialog.getByLabel('Student')).toHaveValue(new RegExp(name));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    exportDialog.getByRole('link', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`assessment-record-RIIWHS204E-Linh-${lastName}.pdf`);
+  await page.keyboard.press('Escape');
+  await expect(exportDialog).toHaveCount(0);
+
+  await page.getByRole('button', { name: `Select all of ${name}` }).click();
+  await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+  await page.getByRole('button', { name: 'Grade 2 selected as Satisfactory' }).click();
+  await expectToast(page, 'Grading complete', 'Submissions have been graded successfully');
+  await expect(page.getByTestId('pager-student').filter({ hasText: name })).toHaveCount(0);
+
+  const tasks = (await (await studentApi.get('/api/student/tasks')).json()) as {
+    title: string;
+    submission: { status: string; assessorComment: string | null } | null;
+  }[];
+  const statusOf = (title: string | undefined) => tasks.find((t) => t.title === title)?.submission;
+  expect(statusOf(taskTitles[0])).toMatchObject({
+    status: 'not_yet_satisfactory',
+    assessorComment: 'The harness is not visible',
+  });
+  expect(statusOf(taskTitles[1])?.status).toBe('satisfactory');
+  expect(statusOf(taskTitles[2])?.status).toBe('satisfactory');
+  await studentApi.dispose();
+}
+
+/** A self-registered assessor sees the waiting screen until an admin approves them in Users Management. */
+export async function waitingUntilApproved(page: Page, browser: Browser): Promise<void> {
+  const email = uniqueEmail('waiting');
+  await registerThroughUi(page, {
+    firstName: 'Wren',
+    lastName: 'Waiting',
+    email,
+    password: 'patience-pays',
+    role: 'Assessor',
+  });
+  const waiting = page.getByTestId('awaiting-approval');
+  await expect(waiting).toContainText('An administrator must approve your account');
+  await page.goto('/grading');
+  await expect(waiting).toBeVisible();
+  await expect(page.getByTestId('submission-card')).toHaveCount(0);
+
+  const adminContext = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+  const adminPage = await adminContext.newPage();
+  await signInThroughUi(adminPage, admin.email, admin.password);
+  await adminPage.goto('/admin/users');
+  await adminPage.getByLabel('Search users').fill(email);
+  await expect(adminPage.getByText('Awaiting approval')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Approve Wren Waiting as an assessor' }).click();
+  await adminPage.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expectToast(adminPage, 'Assessor approved');
+  await expect(adminPage.getByText('Awaiting approval')).toHaveCount(0);
+  await adminContext.close();
+
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(waiting).toHaveCount(0);
+  await page.goto('/grading');
+  await expect(page.getByRole('heading', { level: 1, name: 'Grading' })).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+}

@@ -1,0 +1,70 @@
+import { formatKilobytes } from '@evident/core/file-size';
+import { UnstyledButton } from '@mantine/core';
+import {
+  IconFileText,
+  IconFileTypePdf,
+  IconMovie,
+  IconMusic,
+  IconPhoto,
+  IconPlayerPlayFilled,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { type FileLook, lookOfFile } from './file-look';
+import classes from './grading.module.css';
+import type { GradingFile } from './grading-types';
+
+const iconOf: Record<FileLook, TablerIcon> = {
+  image: IconPhoto,
+  audio: IconMusic,
+  video: IconMovie,
+  pdf: IconFileTypePdf,
+  document: IconFileText,
+};
+
+const actionOf: Record<FileLook, string> = {
+  image: 'View photo',
+  audio: 'Play recording',
+  video: 'Play video',
+  pdf: 'Open PDF',
+  document: 'Open document',
+};
+
+/** A file on a grading card: its thumbnail or poster (an icon otherwise), name and size; opens in place. */
+export function GradingFileTile({
+  file,
+  onOpen,
+}: {
+  file: GradingFile;
+  onOpen: (file: GradingFile) => void;
+}) {
+  const look = lookOfFile(file);
+  const Icon = iconOf[look];
+  const preview = look === 'image' ? (file.thumbnailUrl ?? file.url) : file.thumbnailUrl;
+  return (
+    <li className={classes.tileItem}>
+      <UnstyledButton
+        className={classes.tile}
+        onClick={() => onOpen(file)}
+        aria-label={`${actionOf[look]}: ${file.fileName}, ${formatKilobytes(file.fileSize)}`}
+        data-testid="grading-file"
+      >
+        <span className={classes.thumb} aria-hidden>
+          {preview ? (
+            <img src={preview} alt="" loading="lazy" decoding="async" className={classes.thumbImage} />
+          ) : (
+            <Icon size={32} stroke={1.5} />
+          )}
+          {look === 'video' || look === 'audio' ? (
+            <span className={classes.playBadge}>
+              <IconPlayerPlayFilled size={14} />
+            </span>
+          ) : null}
+        </span>
+        <span className={classes.tileName}>{file.fileName}</span>
+        <span className={classes.tileSize} data-testid="grading-file-size">
+          {formatKilobytes(file.fileSize)}
+        </span>
+      </UnstyledButton>
+    </li>
+  );
+}

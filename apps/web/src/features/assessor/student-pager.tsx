@@ -1,0 +1,76 @@
+import { fullName, initials } from '@evident/core/user';
+import { ActionIcon, Avatar, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import classes from './grading.module.css';
+import type { StudentGroup } from './grading-types';
+
+type StudentPagerProps = {
+  groups: readonly StudentGroup[];
+  index: number;
+  onChange: (index: number) => void;
+};
+
+/** One student at a time: previous, next, or straight to a student by name. */
+export function StudentPager({ groups, index, onChange }: StudentPagerProps) {
+  const current = groups[index];
+  if (!current) return null;
+  const count = current.submissions.length;
+  return (
+    <Paper withBorder radius="lg" p="sm" component="nav" aria-label="Students">
+      <div className={classes.pager}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Previous student"
+          disabled={index === 0}
+          onClick={() => onChange(index - 1)}
+        >
+          <IconChevronLeft size={18} aria-hidden />
+        </ActionIcon>
+        <Group gap="sm" wrap="nowrap" miw={0} className={classes.pagerStudent}>
+          <Avatar radius="xl" color="teal" size={40} aria-hidden>
+            {initials(current.student)}
+          </Avatar>
+          <Stack gap={0} miw={0}>
+            <Text fw={700} className={classes.wrap} data-testid="pager-student">
+              {fullName(current.student)}
+            </Text>
+            <Text size="xs" c="dimmed" className={classes.wrap}>
+              {current.student.email}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Student {index + 1} of {groups.length} · {count} {count === 1 ? 'submission' : 'submissions'}
+            </Text>
+          </Stack>
+        </Group>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Next student"
+          disabled={index >= groups.length - 1}
+          onClick={() => onChange(index + 1)}
+        >
+          <IconChevronRight size={18} aria-hidden />
+        </ActionIcon>
+        {groups.length > 2 ? (
+          <Select
+            className={classes.pagerJump}
+            label="Go to student"
+            size="sm"
+            searchable
+            allowDeselect={false}
+            value={current.studentId}
+            data={groups.map((group) => ({
+              value: group.studentId,
+              label: `${fullName(group.student)} (${group.submissions.length})`,
+            }))}
+            onChange={(value) => {
+              const next = groups.findIndex((group) => group.studentId === value);
+              if (next >= 0) onChange(next);
+            }}
+          />
+        ) : null}
+      </div>
+    </Paper>
+  );
+}

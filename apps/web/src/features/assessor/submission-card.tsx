@@ -1,0 +1,150 @@
+import type { GradeDraft, GradeStatus } from '@evident/core/grading';
+import { gradeStatusLabels } from '@evident/core/grading';
+import { fullName } from '@evident/core/user';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconHistory } from '@tabler/icons-react';
+import { memo } from 'react';
+import classes from './grading.module.css';
+import { GradingFileTile } from './grading-file-tile';
+import type { GradingFile, GradingSubmission } from './grading-types';
+
+type SubmissionCardProps = {
+  submission: GradingSubmission;
+  draft: GradeDraft;
+  selected: boolean;
+  busy: boolean;
+  onSelect: (id: string, selected: boolean) => void;
+  onDraft: (id: string, draft: GradeDraft) => void;
+  onGrade: (id: string, status: GradeStatus) => void;
+  onOpenFile: (file: GradingFile) => void;
+};
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One submission awaiting a decision: what was asked, the evidence in place, and the decision. */
+export const SubmissionCard = memo(function SubmissionCard({
+  submission,
+  draft,
+  selected,
+  busy,
+  onSelect,
+  onDraft,
+  onGrade,
+  onOpenFile,
+}: SubmissionCardProps) {
+  const { id, task, unit } = submission;
+  const titleId = `submission-${id}-title`;
+  const studentName = fullName(submission.student);
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      aria-labelledby={titleId}
+      className={classes.card}
+      data-selected={selected || undefined}
+      data-testid="submission-card"
+      data-submission-id={id}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Checkbox
+            checked={selected}
+            onChange={(event) => onSelect(id, event.currentTarget.checked)}
+            aria-label={`Select ${task.title} for ${studentName}`}
+            size="md"
+            mt={4}
+          />
+          <Stack gap={2} flex={1} miw={0}>
+            <Text size="sm" c="dimmed" fw={600}>
+              {studentName}
+            </Text>
+            <Title order={3} size="h4" id={titleId} className={classes.wrap}>
+              {task.title}
+            </Title>
+          </Stack>
+          <Badge variant="light" color="gray" radius="sm" tt="none" ff="monospace" title={unit.title}>
+            {unit.unitCode}
+          </Badge>
+        </Group>
+        {task.description ? (
+          <Text size="sm" className={classes.description}>
+            {task.description}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          Submitted {dateTime.format(new Date(submission.submittedAt))}
+        </Text>
+
+        {submission.earlierDecisions.map((decision) => (
+          <div key={decision.createdAt} className={classes.earlier}>
+            <Group gap={6} mb={4}>
+              <IconHistory size={16} aria-hidden />
+              <Text size="xs" fw={700}>
+                Earlier: {gradeStatusLabels[decision.status]}
+                {decision.assessorName ? ` by ${decision.assessorName}` : ''},{' '}
+                {dateTime.format(new Date(decision.createdAt))}
+              </Text>
+            </Group>
+            {decision.comment ? <Text size="xs">{decision.comment}</Text> : null}
+            {decision.strategiesForReassessment ? (
+              <Text size="xs">Strategies: {decision.strategiesForReassessment}</Text>
+            ) : null}
+          </div>
+        ))}
+
+        {submission.files.length > 0 ? (
+          <ul className={classes.tiles} aria-label={`Evidence files for ${task.title}`}>
+            {submission.files.map((file) => (
+              <GradingFileTile key={file.id} file={file} onOpen={onOpenFile} />
+            ))}
+          </ul>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No files: the student withdrew them all.
+          </Text>
+        )}
+
+        <Textarea
+          label="Comment"
+          placeholder="Feedback for the student (optional)"
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={draft.comment}
+          onChange={(event) => onDraft(id, { ...draft, comment: event.currentTarget.value })}
+        />
+        <Textarea
+          label="Strategies for reassessment"
+          description="Required for Not Yet Satisfactory"
+          placeholder="What the student should do or show next"
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={draft.strategies}
+          onChange={(event) => onDraft(id, { ...draft, strategies: event.currentTarget.value })}
+        />
+        <div className={classes.gradeActions}>
+          <Button
+            color="green"
+            leftSection={<IconCircleCheck size={18} aria-hidden />}
+            disabled={busy}
+            onClick={() => onGrade(id, 'satisfactory')}
+          >
+            Satisfactory
+          </Button>
+          <Button
+            color="orange"
+            variant="light"
+            leftSection={<IconAlertCircle size={18} aria-hidden />}
+            disabled={busy}
+            onClick={() => onGrade(id, 'not_yet_satisfactory')}
+          >
+            Not Yet Satisfactory
+          </Button>
+        </div>
+      </Stack>
+    </Paper>
+  );
+});

@@ -1,0 +1,96 @@
+import { idSchema } from '@evident/core/curriculum-inputs';
+import { AppError } from '@evident/core/errors';
+import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
+import { listGradingDecisions, listUnitRecordRows } from '@evident/db/queries/grading';
+import { findUnit } from '@evident/db/queries/units';
+import { findUserById } from '@evident/db/queries/users';
+import { z } from 'zod';
+import type { Services } from '../../context';
+
+export const assessmentRecordInput = z.object({
+  studentId: idSchema('studentId'),
+  unitId: idSchema('unitId'),
+});
+
+export type RecordDecision = {
+  status: 'satisfactory' | 'not_yet_satisfactory';
+  assessorName: string | null;
+  /** The admin who made the decision while viewing the app as the assessor. */
+  actingAdminName: string | null;
+  comment: string | null;
+  strategiesForReassessment: string | null;
+  fileCount: number;
+  createdAt: string;
+};
+
+/** `assessor.assessmentRecord`: what the PDF assessment record shows for one student and unit. */
+export type AssessmentRecord = {
+  student: { id: string; firstName: string; lastName: string; email: string };
+  unit: { id: string; unitCode: string; title: string };
+  generatedAt: string;
+  tasks: {
+    number: number;
+    title: string;
+    description: string;
+    status: 'pending' | 'submitted' | 'satisfactory' | 'not_yet_satisfactory';
+    submittedAt: string | null;
+    files: { fileName: string; fileType: string; fileSize: number; uploadedAt: string }[];
+    /** Oldest first: every judgement ever made, never overwritten. */
+    decisions: RecordDecision[];
+  }[];
+};
+
+export async function getAssessmentRecord(
+  deps: Pick<Services, 'db'>,
+  input: z.infer<typeof assessmentRecordInput>,
+  now: Date = new Date(),
+): Promise<AssessmentRecord> {
+  const [student, unit] = await Promise.all([
+    findUserById(deps.db, input.studentId),
+    findUnit(deps.db, input.unitId),
+  ]);
+  if (student?.role !== 'student') throw new AppError('NOT_FOUND', 'Student not found');
+  if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
+  const rows = await listUnitRecordRows(deps.db, input);
+  const submissionIds = rows.flatMap((row) => (row.submissionId ? [row.submissionId] : []));
+  const [files, decisions] = await Promise.all([
+    listSubmissionFiles(deps.db, submissionIds),
+    listGradingDecisions(deps.db, { submissionIds }),
+  ]);
+  return {
+    student: {
+      id: student.id,
+      firstName: student.firstName,
+      lastName: student.lastName,
+      email: student.email,
+    },
+    unit: { id: unit.id, unitCode: unit.unitCode, title: unit.title },
+    generatedAt: now.toISOString(),
+    tasks: rows.map((row, index) => ({
+      number: index + 1,
+      title: row.title,
+      description: row.description,
+      status: row.status ?? 'pending',
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      files: files
+        .filter((file) => file.submissionId === row.submissionId)
+        .map((file) => ({
+          fileName: file.fileName,
+          fileType: file.fileType,
+          fileSize: file.fileSize,
+          uploadedAt: file.createdAt.toISOString(),
+        })),
+      decisions: decisions
+        .filter((decision) => decision.submissionId === row.submissionId)
+        .map((decision) => ({
+          status: decision.status === 'satisfactory' ? 'satisfactory' : 'not_yet_satisfactory',
+          assessorName: decision.assessorName,
+          actingAdminName: decision.actingAdminName,
+          comment: decision.comment,
+          strategiesForReassessment: decision.strategiesForReassessment,
+          fileCount: decision.fileIds.length,
+          createdAt: decision.createdAt.toISOString(),
+        })),
+    })),
+  };
+}

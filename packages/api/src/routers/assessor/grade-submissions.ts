@@ -1,0 +1,75 @@
+import { AppError } from '@evident/core/errors';
+import type { GradeRequest } from '@evident/core/grading';
+import type { Database } from '@evident/db/client';
+import {
+  findUserNames,
+  lockSubmissionsForGrading,
+  recordGradingDecisions,
+} from '@evident/db/queries/grading';
+import type { AssessorContext } from './assessor-context';
+
+type Locked = Awaited<ReturnType<typeof lockSubmissionsForGrading>>[number];
+
+function listOf(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** "Wear PPE for Jordan Lee was already graded by Priya Nair": who decided, never a silent re-grade. */
+async function alreadyGraded(db: Database, rows: Locked[]): Promise<AppError> {
+  const names = await findUserNames(db, {
+    userIds: rows.flatMap((row) => (row.gradedBy ? [row.gradedBy] : [])),
+  });
+  const lines = rows.map((row) => {
+    const by = (row.gradedBy && names.get(row.gradedBy)) || 'another assessor';
+    return `“${row.taskTitle}” for ${row.studentName} was already graded by ${by}`;
+  });
+  return new AppError(
+    'CONFLICT',
+    `${listOf(lines)}. Nothing was graded; reload the list to see what is still waiting.`,
+  );
+}
+
+/**
+ * `assessor.grade` / `POST /api/assessor/grade`: one decision on every listed submission, all or none.
+ * The rows are locked first, so of two assessors grading the same submission at once the second is
+ * told who got there first. Each decision joins the append-only history with the files it judged
+ * and, when an admin is acting as the assessor, the admin too.
+ */
+export async function gradeSubmissions(ctx: AssessorContext, input: GradeRequest, now: Date = new Date()) {
+  const { submissionIds, status } = input;
+  const graded = await ctx.db.transaction(async (tx) => {
+    const rows = await lockSubmissionsForGrading(tx, { submissionIds });
+    const found = new Set(rows.map((row) => row.id));
+    const missing = submissionIds.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new AppError(
+        'NOT_FOUND',
+        `${missing.length === 1 ? 'Submission' : 'Submissions'} not found: ${missing.join(', ')}. Nothing was graded.`,
+      );
+    }
+    const decided = rows.filter((row) => row.status !== 'submitted');
+    if (decided.length > 0) throw await alreadyGraded(tx, decided);
+    await recordGradingDecisions(tx, {
+      submissionIds,
+      status,
+      comment: input.comment,
+      strategiesForReassessment: input.strategiesForReassessment,
+      assessorId: ctx.user.id,
+      actingAdminId: ctx.user.isImpersonating ? ctx.realUserId : null,
+      at: now,
+    });
+    return rows;
+  });
+  await ctx.events.publish({
+    type: 'submission.graded',
+    status,
+    submissions: graded.map((row) => ({
+      submissionId: row.id,
+      studentId: row.studentId,
+      taskId: row.taskId,
+      unitId: row.unitId,
+    })),
+  });
+  return { status, submissionIds, count: graded.length };
+}

@@ -1,0 +1,75 @@
+import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
+import { listGradingDecisions, listPendingSubmissions } from '@evident/db/queries/grading';
+import type { Services } from '../../context';
+import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
+
+/** An earlier decision on the submission, shown on its card when new evidence came after NYS. */
+export type EarlierDecision = {
+  status: 'satisfactory' | 'not_yet_satisfactory';
+  comment: string | null;
+  strategiesForReassessment: string | null;
+  assessorName: string | null;
+  createdAt: string;
+};
+
+/** Spec section 3, Submission (assessor view), plus what the grading screen shows around it. */
+export type GradingSubmission = {
+  id: string;
+  status: 'submitted';
+  studentId: string;
+  student: { firstName: string; lastName: string; email: string };
+  task: { id: string; title: string; description: string };
+  unit: { id: string; unitCode: string; title: string };
+  /** ISO time the student last sent it for a decision. */
+  submittedAt: string;
+  /** Primary file first, then in the order added; withdrawn files never. */
+  files: EvidenceFileView[];
+  /** Oldest first. */
+  earlierDecisions: EarlierDecision[];
+};
+
+/** `assessor.submissions` / `GET /api/assessor/submissions`: everything awaiting a decision, by student. */
+export async function listGradingSubmissions(
+  deps: Pick<Services, 'db' | 'storage' | 'images' | 'evidenceLimits'>,
+  now: Date = new Date(),
+): Promise<GradingSubmission[]> {
+  const pending = await listPendingSubmissions(deps.db);
+  const ids = pending.map((row) => row.id);
+  const [files, decisions] = await Promise.all([
+    listSubmissionFiles(deps.db, ids).then((rows) =>
+      toEvidenceFileViews(deps, rows, now).then((views) => ({ rows, views })),
+    ),
+    listGradingDecisions(deps.db, { submissionIds: ids }),
+  ]);
+  const filesBySubmission = new Map<string, EvidenceFileView[]>();
+  files.rows.forEach((row, index) => {
+    const view = files.views[index];
+    if (!view) return;
+    const list = filesBySubmission.get(row.submissionId) ?? [];
+    list.push(view);
+    filesBySubmission.set(row.submissionId, list);
+  });
+  const decisionsBySubmission = new Map<string, EarlierDecision[]>();
+  for (const decision of decisions) {
+    const list = decisionsBySubmission.get(decision.submissionId) ?? [];
+    list.push({
+      status: decision.status === 'satisfactory' ? 'satisfactory' : 'not_yet_satisfactory',
+      comment: decision.comment,
+      strategiesForReassessment: decision.strategiesForReassessment,
+      assessorName: decision.assessorName,
+      createdAt: decision.createdAt.toISOString(),
+    });
+    decisionsBySubmission.set(decision.submissionId, list);
+  }
+  return pending.map((row) => ({
+    id: row.id,
+    status: 'submitted' as const,
+    studentId: row.studentId,
+    student: row.student,
+    task: { id: row.task.id, title: row.task.title, description: row.task.description },
+    unit: row.unit,
+    submittedAt: row.submittedAt.toISOString(),
+    files: filesBySubmission.get(row.id) ?? [],
+    earlierDecisions: decisionsBySubmission.get(row.id) ?? [],
+  }));
+}

@@ -1,0 +1,31 @@
+import { listEnrolledStudents } from '@evident/db/queries/grading';
+import type { Services } from '../../context';
+
+export type ReportSubject = {
+  studentId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  units: { id: string; unitCode: string; title: string }[];
+};
+
+/** `assessor.reportSubjects`: every enrolled student with their units, for the Export Report chooser. */
+export async function listReportSubjects(deps: Pick<Services, 'db'>): Promise<ReportSubject[]> {
+  const rows = await listEnrolledStudents(deps.db);
+  const byStudent = new Map<string, ReportSubject>();
+  for (const row of rows) {
+    let subject = byStudent.get(row.studentId);
+    if (!subject) {
+      subject = {
+        studentId: row.studentId,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        units: [],
+      };
+      byStudent.set(row.studentId, subject);
+    }
+    subject.units.push({ id: row.unitId, unitCode: row.unitCode, title: row.unitTitle });
+  }
+  return [...byStudent.values()];
+}

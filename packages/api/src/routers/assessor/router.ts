@@ -1,0 +1,15 @@
+import { gradeInput } from '@evident/core/grading';
+import { assessorProcedure, router } from '../../trpc';
+import { assessmentRecordInput, getAssessmentRecord } from './assessment-record';
+import { gradeSubmissions } from './grade-submissions';
+import { listGradingSubmissions } from './list-submissions';
+import { listReportSubjects } from './report-subjects';
+
+export const assessorRouter = router({
+  submissions: assessorProcedure.query(({ ctx }) => listGradingSubmissions(ctx)),
+  grade: assessorProcedure.input(gradeInput).mutation(({ ctx, input }) => gradeSubmissions(ctx, input)),
+  reportSubjects: assessorProcedure.query(({ ctx }) => listReportSubjects(ctx)),
+  assessmentRecord: assessorProcedure
+    .input(assessmentRecordInput)
+    .query(({ ctx, input }) => getAssessmentRecord(ctx, input)),
+});
