@@ -18,7 +18,7 @@ const allowedByRouter: Record<string, readonly Audience[]> = {
   auth: audiences,
   student: ['student', 'admin viewing as student'],
   assessor: ['assessor'],
-  reports: ['assessor'],
+  reports: ['assessor', 'rto_admin'],
   admin: ['rto_admin', 'admin viewing as student'],
 };
 

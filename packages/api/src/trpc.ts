@@ -50,6 +50,15 @@ const actingRole = (role: Role) =>
 export const studentProcedure = actingRole('student');
 export const assessorProcedure = actingRole('assessor');
 
+/**
+ * Reports (the Evidence Matrix, its export and reminders): assessors, and admins, as themselves or
+ * viewing as an assessor. An admin viewing as a student sees what the student sees, so not these.
+ */
+export const reportsProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'assessor' && ctx.user.role !== 'rto_admin') throw forbidden();
+  return next();
+});
+
 /** Admin rights stay with the person who signed in, impersonating or not. */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.realRole !== 'rto_admin') throw forbidden();

@@ -1,9 +1,15 @@
 import type { Context } from '../context';
 import { asTrpcError, httpStatusOf, publicMessage } from '../errors';
 import { createCaller } from '../root';
-import type { RestRequest, RestRoute } from './routes';
+import type { RestDownload, RestRequest, RestRoute } from './routes';
 
-export type RestResponse = { status: number; json: unknown } | { status: number; text: string };
+export type RestResponse =
+  | { status: number; json: unknown }
+  | { status: number; text: string }
+  | ({ status: number } & RestDownload);
+
+const isDownload = (data: unknown): data is RestDownload =>
+  typeof data === 'object' && data !== null && 'download' in data;
 
 /** Spec section 7: success is JSON; failure is a non-2xx status whose body is the message as text. */
 export async function runRestRoute(
@@ -13,6 +19,7 @@ export async function runRestRoute(
 ): Promise<RestResponse> {
   try {
     const data = await route.call(createCaller(ctx), request);
+    if (isDownload(data)) return { status: 200, download: data.download };
     return { status: 200, json: data ?? null };
   } catch (thrown) {
     const error = asTrpcError(thrown);

@@ -1,0 +1,23 @@
+import { reportsProcedure, router } from '../../trpc';
+import { emailOutstanding, emailOutstandingInput, previewOutstandingReminders } from './email-outstanding';
+import { evidenceMatrixInput, getEvidenceMatrix } from './evidence-matrix';
+import { evidenceMatrixCsvInput, exportEvidenceMatrixCsv } from './evidence-matrix-csv';
+import { getMatrixSubmission, matrixSubmissionInput } from './matrix-submission';
+
+export const reportsRouter = router({
+  evidenceMatrix: reportsProcedure
+    .input(evidenceMatrixInput)
+    .query(({ ctx, input }) => getEvidenceMatrix(ctx, input)),
+  evidenceMatrixCsv: reportsProcedure
+    .input(evidenceMatrixCsvInput)
+    .query(({ ctx, input }) => exportEvidenceMatrixCsv(ctx, input)),
+  submission: reportsProcedure
+    .input(matrixSubmissionInput)
+    .query(({ ctx, input }) => getMatrixSubmission(ctx, input)),
+  outstandingReminders: reportsProcedure
+    .input(emailOutstandingInput)
+    .query(({ ctx, input }) => previewOutstandingReminders(ctx, input)),
+  emailOutstanding: reportsProcedure
+    .input(emailOutstandingInput)
+    .mutation(({ ctx, input }) => emailOutstanding(ctx, input)),
+});
