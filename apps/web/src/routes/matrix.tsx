@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EvidenceMatrixPage } from '../features/assessor/evidence-matrix-page';
+import { EvidenceMatrixPage } from '../features/assessor/matrix/evidence-matrix-page';
 import { requireArea } from '../features/auth/access';
 
 export const Route = createFileRoute('/matrix')({
