@@ -1,5 +1,5 @@
 import { fullName } from '@evident/core/user';
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconFolderOpen, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../../trpc';
@@ -23,13 +23,14 @@ export function SubmissionDialog({ cell, onClose }: { cell: OpenCell | null; onC
       onClose={onClose}
       title={
         cell ? (
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+          // The modal's title is already the heading: plain spans inside it.
+          <Stack gap={0} component="span">
+            <Text component="span" size="xs" c="dimmed" tt="uppercase" fw={700}>
               {fullName(cell.student)} · Task {cell.taskNumber}
             </Text>
-            <Title order={2} size="h4">
+            <Text component="span" fw={700} size="lg">
               {cell.task.title}
-            </Title>
+            </Text>
           </Stack>
         ) : null
       }
