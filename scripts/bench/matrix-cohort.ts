@@ -1,6 +1,6 @@
-import { createPasswordHasher } from '@evident/auth/password';
-import type { Database } from '@evident/db/client';
-import { enrolments, evidenceFiles, submissions, tasks, units, users } from '@evident/db/schema';
+import { createPasswordHasher } from '../../packages/auth/src/password';
+import type { Database } from '../../packages/db/src/client';
+import { enrolments, evidenceFiles, submissions, tasks, units, users } from '../../packages/db/src/schema';
 
 const firstNames = [
   'Olivia',

@@ -133,6 +133,7 @@ export async function buildApp(options: AppOptions) {
             .header('cache-control', 'no-store')
             .send(content);
         }
+        if ('rawJson' in result) return reply.type('application/json; charset=utf-8').send(result.rawJson);
         return 'json' in result ? result.json : reply.type('text/plain; charset=utf-8').send(result.text);
       },
     });

@@ -24,7 +24,8 @@ async function seed() {
   const [t1, t2, t3] = one.tasks as [(typeof one.tasks)[0], (typeof one.tasks)[0], (typeof one.tasks)[0]];
   const ada = await enrolledStudent(env, [one.unit.id], { firstName: 'Ada', lastName: 'Archer' });
   const ben = await enrolledStudent(env, [one.unit.id, two.unit.id], { firstName: 'Ben', lastName: 'Brown' });
-  const cy = await enrolledStudent(env, [one.unit.id], { firstName: 'Cy', lastName: 'Clark' });
+  // Quotes, a backslash and accents must survive the JSON the database writes.
+  const cy = await enrolledStudent(env, [one.unit.id], { firstName: 'Cy', lastName: 'Clark "C\\" Zoë' });
   // Someone with evidence in MTX1 who is not enrolled in it (any more) is not part of its matrix.
   const gone = await enrolledStudent(env, [two.unit.id], { firstName: 'Gus', lastName: 'Gone' });
   const earlier = new Date(Date.now() - 60 * 60 * 1000);
@@ -83,7 +84,7 @@ describe('the evidence matrix', () => {
     expect(matrix.students.map((s) => `${s.firstName} ${s.lastName}`)).toEqual([
       'Ada Archer',
       'Ben Brown',
-      'Cy Clark',
+      'Cy Clark "C\\" Zoë',
     ]);
     expect(matrix.students[0]).toEqual({
       id: fx.ada.id,
@@ -150,8 +151,11 @@ describe('the evidence matrix', () => {
       headers: { cookie },
     });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = res.json();
     expect(Object.keys(body)).toEqual(expect.arrayContaining(['students', 'tasks', 'submissions']));
+    // The REST path sends the database's JSON text as it is: the same answer as the procedure's.
+    expect(body).toEqual(await (await person.caller()).reports.evidenceMatrix({ unitId: fx.one.unit.id }));
     expect(body.submissions[`${fx.ben.id}-${fx.t2.id}`]).toEqual({
       status: 'not_yet_satisfactory',
       fileCount: 2,
@@ -215,7 +219,7 @@ describe('exporting the matrix as CSV', () => {
       'First Name,Last Name,Email,Task 1: MTX1 task 1,Task 2: MTX1 task 2,Task 3: MTX1 task 3,Progress (%),Satisfied,Tasks',
       `Ada,Archer,${fx.ada.email},Satisfactory - 1 file,Satisfactory - 1 file,Satisfactory - 1 file,100,3,3`,
       `Ben,Brown,${fx.ben.email},Satisfactory - 2 files,NYS - 2 files,Pending - 0 files,33,1,3`,
-      `Cy,Clark,${fx.cy.email},Pending - 0 files,Pending - 0 files,Pending - 0 files,0,0,3`,
+      `Cy,"Clark ""C\\"" Zoë",${fx.cy.email},Pending - 0 files,Pending - 0 files,Pending - 0 files,0,0,3`,
       '',
     ]);
   });
@@ -230,7 +234,7 @@ describe('exporting the matrix as CSV', () => {
       expect(incomplete.map((line) => line.split(',')[1])).toEqual([
         'Last Name',
         'Brown',
-        'Clark',
+        '"Clark ""C\\"" Zoë"',
         'Zed',
         undefined,
       ]);

@@ -8,6 +8,8 @@ export type RestRequest = {
   /** Query-string parameters; a repeated one keeps its first value. */
   query: Record<string, string>;
 };
+/** A JSON answer already serialised (by the database), sent as it is. */
+export type RestRawJson = { rawJson: string };
 /** A file to download (CSV, PDF) instead of a JSON answer. */
 export type RestDownload = {
   download: { fileName: string; contentType: string; content: string | Uint8Array };
@@ -16,7 +18,7 @@ export type RestRoute = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Fastify-style path: `:id` segments land in `params`. */
   path: string;
-  call(caller: Caller, request: RestRequest): Promise<unknown | RestDownload>;
+  call(caller: Caller, request: RestRequest): Promise<unknown | RestDownload | RestRawJson>;
 };
 
 const route = (method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute => ({
@@ -84,7 +86,7 @@ export const restRoutes: RestRoute[] = [
     caller.admin.tasks.delete(withParams(r, { taskId: r.params.taskId })),
   ),
 
-  route('GET', '/api/reports/evidence-matrix', (caller, r) => caller.reports.evidenceMatrix(query(r))),
+  route('GET', '/api/reports/evidence-matrix', (caller, r) => caller.reports.evidenceMatrixJson(query(r))),
   route('GET', '/api/reports/evidence-matrix.csv', async (caller, r) => ({
     download: await caller.reports.evidenceMatrixCsv(query(r)),
   })),

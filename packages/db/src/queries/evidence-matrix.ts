@@ -24,55 +24,58 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 }
 
 /**
- * One unit's matrix in one statement. Postgres builds the answer as JSON (students, tasks, and the
- * submissions keyed `studentId-taskId`), so the server reads three values instead of mapping tens of
- * thousands of rows. File counts leave out withdrawn files; students are those enrolled in the unit.
+ * One unit's matrix in one statement, as JSON text: `{"students":[..],"tasks":[..],"submissions":{..}}`.
+ * Postgres builds the answer (the submissions keyed `studentId-taskId`), so the server reads one value
+ * instead of mapping tens of thousands of rows, and the REST path can send it on as it is.
+ * File counts leave out withdrawn files; students are those enrolled in the unit.
+ * The submissions object is concatenated rather than built with json_object_agg (about a quarter
+ * faster): its keys and values are uuids, an enum and integers, which never need escaping.
+ * Plain joins on indexed columns rather than CTEs joined to each other: a CTE is materialised without
+ * an index, and on tables not analysed yet the planner may loop over it (minutes, not milliseconds).
  */
-export async function readEvidenceMatrix(
-  db: Database,
-  { unitId }: { unitId: string },
-): Promise<EvidenceMatrix> {
-  const [row] = await rowsOf<EvidenceMatrix>(
+export async function readEvidenceMatrixJson(db: Database, { unitId }: { unitId: string }): Promise<string> {
+  const [row] = await rowsOf<{ json: string }>(
     db,
     sql`
-      with unit_students as (
-        select u.id, u.first_name, u.last_name, u.email, u.profile_image_url
-        from enrolments e
-        join users u on u.id = e.student_id
-        where e.unit_id = ${unitId} and u.role = 'student'
-      ),
-      unit_tasks as (
-        select id, title, position, created_at from tasks where unit_id = ${unitId}
-      ),
-      cells as (
-        select s.id, s.student_id, s.task_id, s.status
-        from submissions s
-        join unit_tasks t on t.id = s.task_id
-        join unit_students us on us.id = s.student_id
-      ),
-      file_counts as (
-        select f.submission_id, count(*)::int as n
-        from evidence_files f
-        join cells c on c.id = f.submission_id
-        where f.withdrawn_at is null
-        group by f.submission_id
-      )
-      select
-        (select coalesce(json_agg(json_build_object(
-            'id', id, 'firstName', first_name, 'lastName', last_name, 'email', email,
-            'profileImageUrl', profile_image_url
-          ) order by lower(last_name), lower(first_name), id), '[]'::json)
-         from unit_students) as students,
-        (select coalesce(json_agg(json_build_object('id', id, 'title', title)
-           order by position, created_at, id), '[]'::json)
-         from unit_tasks) as tasks,
-        (select coalesce(json_object_agg(c.student_id || '-' || c.task_id,
-            json_build_object('status', c.status, 'fileCount', coalesce(fc.n, 0))), '{}'::json)
-         from cells c left join file_counts fc on fc.submission_id = c.id) as submissions
+      select '{"students":' || (
+          select coalesce(json_agg(json_build_object(
+              'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
+              'profileImageUrl', u.profile_image_url
+            ) order by lower(u.last_name), lower(u.first_name), u.id), '[]'::json)
+          from enrolments e
+          join users u on u.id = e.student_id and u.role = 'student'
+          where e.unit_id = ${unitId}
+        )::text
+        || ',"tasks":' || (
+          select coalesce(json_agg(json_build_object('id', t.id, 'title', t.title)
+            order by t.position, t.created_at, t.id), '[]'::json)
+          from tasks t
+          where t.unit_id = ${unitId}
+        )::text
+        || ',"submissions":{' || coalesce((
+          select string_agg(
+            '"' || c.student_id || '-' || c.task_id || '":{"status":"' || c.status
+              || '","fileCount":' || c.file_count || '}',
+            ',')
+          from (
+            select s.student_id, s.task_id, s.status, count(f.id) as file_count
+            from submissions s
+            join tasks t on t.id = s.task_id
+            join enrolments e on e.student_id = s.student_id and e.unit_id = t.unit_id
+            join users u on u.id = s.student_id and u.role = 'student'
+            left join evidence_files f on f.submission_id = s.id and f.withdrawn_at is null
+            where t.unit_id = ${unitId}
+            group by s.id
+          ) c
+        ), '') || '}}' as json
     `,
   );
   if (!row) throw new Error('the matrix query returned no row');
-  return row;
+  return row.json;
+}
+
+export async function readEvidenceMatrix(db: Database, params: { unitId: string }): Promise<EvidenceMatrix> {
+  return JSON.parse(await readEvidenceMatrixJson(db, params)) as EvidenceMatrix;
 }
 
 /** Every unit an assessor may pick, with how many students are enrolled, by unit code. */

@@ -4,7 +4,7 @@ import {
   findUnitWithLatestEvidence,
   listMatrixUnits,
   type MatrixUnit,
-  readEvidenceMatrix,
+  readEvidenceMatrixJson,
 } from '@evident/db/queries/evidence-matrix';
 import { z } from 'zod';
 import type { Context } from '../../context';
@@ -25,29 +25,37 @@ export type EvidenceMatrixView = EvidenceMatrix & {
   unit: MatrixUnit | null;
 };
 
-const emptyMatrix: EvidenceMatrix = { students: [], tasks: [], submissions: {} };
-
 /**
- * The chosen unit's matrix; without a choice, the unit whose evidence arrived last, else the unit
- * with the most students, else the first by code.
+ * The chosen unit's matrix as JSON text, built by the database and sent on untouched by the REST
+ * path; without a choice, the unit whose evidence arrived last, else the unit with the most
+ * students, else the first by code.
  */
-export async function getEvidenceMatrix(
+export async function getEvidenceMatrixJson(
   ctx: Pick<Context, 'db'>,
   input: EvidenceMatrixInput,
-): Promise<EvidenceMatrixView> {
+): Promise<string> {
   const requested = input?.unitId;
   const [units, latest, matrix] = await Promise.all([
     listMatrixUnits(ctx.db),
     requested ? undefined : findUnitWithLatestEvidence(ctx.db),
     // With a unit named, its matrix loads alongside the unit list instead of after it.
-    requested ? readEvidenceMatrix(ctx.db, { unitId: requested }) : undefined,
+    requested ? readEvidenceMatrixJson(ctx.db, { unitId: requested }) : undefined,
   ]);
   const unit = requested
     ? units.find((candidate) => candidate.id === requested)
     : (units.find((candidate) => candidate.id === latest) ?? busiest(units));
   if (requested && !unit) throw new AppError('NOT_FOUND', 'Unit not found');
-  if (!unit) return { ...emptyMatrix, units, unit: null };
-  return { ...(matrix ?? (await readEvidenceMatrix(ctx.db, { unitId: unit.id }))), units, unit };
+  const head = `{"units":${JSON.stringify(units)},"unit":${JSON.stringify(unit ?? null)}`;
+  if (!unit) return `${head},"students":[],"tasks":[],"submissions":{}}`;
+  const body = matrix ?? (await readEvidenceMatrixJson(ctx.db, { unitId: unit.id }));
+  return `${head},${body.slice(1)}`;
+}
+
+export async function getEvidenceMatrix(
+  ctx: Pick<Context, 'db'>,
+  input: EvidenceMatrixInput,
+): Promise<EvidenceMatrixView> {
+  return JSON.parse(await getEvidenceMatrixJson(ctx, input)) as EvidenceMatrixView;
 }
 
 function busiest(units: MatrixUnit[]): MatrixUnit | undefined {

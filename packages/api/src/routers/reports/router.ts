@@ -1,6 +1,6 @@
 import { reportsProcedure, router } from '../../trpc';
 import { emailOutstanding, emailOutstandingInput, previewOutstandingReminders } from './email-outstanding';
-import { evidenceMatrixInput, getEvidenceMatrix } from './evidence-matrix';
+import { evidenceMatrixInput, getEvidenceMatrix, getEvidenceMatrixJson } from './evidence-matrix';
 import { evidenceMatrixCsvInput, exportEvidenceMatrixCsv } from './evidence-matrix-csv';
 import { getMatrixSubmission, matrixSubmissionInput } from './matrix-submission';
 
@@ -8,6 +8,10 @@ export const reportsRouter = router({
   evidenceMatrix: reportsProcedure
     .input(evidenceMatrixInput)
     .query(({ ctx, input }) => getEvidenceMatrix(ctx, input)),
+  /** The same answer as JSON text straight from the database, for `GET /api/reports/evidence-matrix`. */
+  evidenceMatrixJson: reportsProcedure
+    .input(evidenceMatrixInput)
+    .query(async ({ ctx, input }) => ({ rawJson: await getEvidenceMatrixJson(ctx, input) })),
   evidenceMatrixCsv: reportsProcedure
     .input(evidenceMatrixCsvInput)
     .query(({ ctx, input }) => exportEvidenceMatrixCsv(ctx, input)),
