@@ -136,7 +136,7 @@ export async function seedMatrixCohort(
     const batch = Array.from({ length: Math.min(500, studentCount - start) }, (_, k) => {
       const i = start + k;
       const firstName = firstNames[i % firstNames.length] ?? 'Alex';
-      const lastName = lastNames[Math.floor(i / firstNames.length) % lastNames.length] ?? 'Doe';
+      const lastName = lastNames[(i * 7 + Math.floor(i / lastNames.length)) % lastNames.length] ?? 'Doe';
       return {
         firstName,
         lastName,
