@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { openDatabase } from '../../packages/db/src/client';
 import { launchChromium, median, report, signIn, startServer } from './harness';
 import { type Cohort, seedMatrixCohort } from './matrix-cohort';
@@ -16,6 +17,8 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** Issue 12: the Evidence Matrix for 1,000 students x 40 tasks with 30,000 submissions, on PostgreSQL. */
 export async function benchMatrix(): Promise<void> {
   console.log('\n# Evidence Matrix (1,000 students x 40 tasks, 30,000 submissions, PostgreSQL)');
+  // On a shared machine every figure below scales with this; read them beside it.
+  report('load average (1 min) at the start', loadavg()[0]?.toFixed(1) ?? '?');
   const pg = await startPostgres();
   try {
     const database = await openDatabase({ kind: 'postgres', url: pg.url });
@@ -34,6 +37,7 @@ export async function benchMatrix(): Promise<void> {
     }
   } finally {
     pg.stop();
+    report('load average (1 min) at the end', loadavg()[0]?.toFixed(1) ?? '?');
   }
 }
 

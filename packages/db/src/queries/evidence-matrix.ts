@@ -62,7 +62,6 @@ export async function readEvidenceMatrixJson(db: Database, { unitId }: { unitId:
             from submissions s
             join tasks t on t.id = s.task_id
             join enrolments e on e.student_id = s.student_id and e.unit_id = t.unit_id
-            join users u on u.id = s.student_id and u.role = 'student'
             left join evidence_files f on f.submission_id = s.id and f.withdrawn_at is null
             where t.unit_id = ${unitId}
             group by s.id

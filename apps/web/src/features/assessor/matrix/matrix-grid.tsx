@@ -7,7 +7,6 @@ import {
   matrixProgress,
 } from '@evident/core/evidence-matrix';
 import { fullName, initials } from '@evident/core/user';
-import { Avatar } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type MouseEvent, memo, useCallback, useRef } from 'react';
 import classes from './matrix-grid.module.css';
@@ -116,9 +115,14 @@ const MatrixRow = memo(function MatrixRow({ index, top, student, tasks, submissi
       data-testid="matrix-row"
     >
       <th scope="row" className={classes.nameCell}>
-        <Avatar src={student.profileImageUrl} alt="" radius="xl" color="teal" size={32}>
-          {initials(student)}
-        </Avatar>
+        {/* A plain element, not Mantine's Avatar: dozens of rows mount on every scroll step. */}
+        {student.profileImageUrl ? (
+          <img className={classes.avatar} src={student.profileImageUrl} alt="" loading="lazy" />
+        ) : (
+          <span className={classes.avatar} aria-hidden>
+            {initials(student)}
+          </span>
+        )}
         <div className={classes.who}>
           <span className={classes.name} title={name}>
             {name}
