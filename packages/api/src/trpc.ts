@@ -56,6 +56,9 @@ export const assessorProcedure = actingRole('assessor');
  */
 export const reportsProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'assessor' && ctx.user.role !== 'rto_admin') throw forbidden();
+  // Reports show every student's evidence too: an assessor still waiting for approval (issue 12
+  // point 1, which adds `awaitingApproval` to the current user) is refused here as well.
+  if ('awaitingApproval' in ctx.user && ctx.user.awaitingApproval) throw forbidden();
   return next();
 });
 
