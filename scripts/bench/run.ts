@@ -4,6 +4,7 @@ import { benchFoundation } from './foundation';
 import { benchGrading } from './grading';
 import { buildServer } from './harness';
 import { benchLive } from './live';
+import { benchMatrix } from './matrix';
 
 // Figures only: nothing here passes or fails the build.
 const sections: Record<string, () => Promise<void>> = {
@@ -12,6 +13,7 @@ const sections: Record<string, () => Promise<void>> = {
   evidence: benchEvidence,
   live: benchLive,
   grading: benchGrading,
+  matrix: benchMatrix,
 };
 
 buildServer();

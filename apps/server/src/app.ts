@@ -6,6 +6,7 @@ import { restRoutes } from '@evident/api/rest/routes';
 import { runRestRoute } from '@evident/api/rest/run-route';
 import { type AppRouter, appRouter } from '@evident/api/root';
 import { ping } from '@evident/db/client';
+import { contentDisposition } from '@evident/storage/content-disposition';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -47,6 +48,16 @@ function requestMeta(services: Services, req: FastifyRequest, reply: FastifyRepl
       reply.header('set-cookie', value);
     },
   };
+}
+
+/** `?a=1&a=2` keeps `1`: REST parameters are single values. */
+function firstValues(query: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') values[name] = first;
+  }
+  return values;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -140,8 +151,18 @@ export async function buildApp(options: AppOptions) {
         const result = await runRestRoute(route, ctx, {
           body: req.body ?? {},
           params: (req.params ?? {}) as Record<string, string>,
+          query: firstValues(req.query),
         });
         reply.code(result.status);
+        if ('download' in result) {
+          const { fileName, contentType, content } = result.download;
+          return reply
+            .type(contentType)
+            .header('content-disposition', contentDisposition('attachment', fileName))
+            .header('cache-control', 'no-store')
+            .send(content);
+        }
+        if ('rawJson' in result) return reply.type('application/json; charset=utf-8').send(result.rawJson);
         return 'json' in result ? result.json : reply.type('text/plain; charset=utf-8').send(result.text);
       },
     });

@@ -18,7 +18,7 @@ const allowedByRouter: Record<string, readonly Audience[]> = {
   auth: audiences,
   student: ['student', 'admin viewing as student'],
   assessor: ['assessor'],
-  reports: ['assessor'],
+  reports: ['assessor', 'rto_admin'],
   admin: ['rto_admin', 'admin viewing as student'],
   // Everyone signed in has a live stream; what it carries is filtered per person (live-stream.test.ts).
   live: ['student', 'assessor', 'rto_admin', 'admin viewing as student'],

@@ -12,6 +12,7 @@ export const rateLimitNames = [
   'resetIp',
   'unitSetupUser',
   'uploadUrlUser',
+  'remindersUser',
 ] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 export type RateLimitConfig = Record<RateLimitName, RateLimitPolicy>;
@@ -28,6 +29,8 @@ export const defaultRateLimits: RateLimitConfig = {
   unitSetupUser: { points: 30, durationSeconds: 60 * 60 },
   // One a file; generous for a day on site, but each grant is a row and, on S3, a started upload.
   uploadUrlUser: { points: 600, durationSeconds: 60 * 60 },
+  // Each press of Email Outstanding can mail a whole cohort; students are also mailed at most hourly.
+  remindersUser: { points: 10, durationSeconds: 60 * 60 },
 };
 
 export type RateLimits = {

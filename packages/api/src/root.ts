@@ -2,6 +2,7 @@ import { adminRouter } from './routers/admin/router';
 import { assessorRouter } from './routers/assessor/router';
 import { authRouter } from './routers/auth/router';
 import { liveRouter } from './routers/live/router';
+import { reportsRouter } from './routers/reports/router';
 import { studentRouter } from './routers/student/router';
 import { createCallerFactory, router } from './trpc';
 
@@ -9,6 +10,7 @@ export const appRouter = router({
   auth: authRouter,
   student: studentRouter,
   assessor: assessorRouter,
+  reports: reportsRouter,
   admin: adminRouter,
   live: liveRouter,
 });

@@ -63,8 +63,22 @@ const actingRole = (role: Role) =>
 
 export const studentProcedure = actingRole('student');
 /** Assessors see every student's evidence, so a self-registered one waits for an admin's approval. */
+function refuseUnapproved(user: { awaitingApproval: boolean }): void {
+  if (user.awaitingApproval) throw new TRPCError({ code: 'FORBIDDEN', message: awaitingApprovalMessage });
+}
+
 export const assessorProcedure = actingRole('assessor').use(({ ctx, next }) => {
-  if (ctx.user.awaitingApproval) throw new TRPCError({ code: 'FORBIDDEN', message: awaitingApprovalMessage });
+  refuseUnapproved(ctx.user);
+  return next();
+});
+
+/**
+ * Reports (the Evidence Matrix, its export and reminders): assessors, and admins, as themselves or
+ * viewing as an assessor. An admin viewing as a student sees what the student sees, so not these.
+ */
+export const reportsProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'assessor' && ctx.user.role !== 'rto_admin') throw forbidden();
+  refuseUnapproved(ctx.user);
   return next();
 });
 

@@ -11,8 +11,20 @@ const escapeHtml = (value: string) =>
 /** The app's button colour (Mantine teal 9, the primary shade in apps/web/src/theme.ts): white on it is 5:1. */
 export const BUTTON_COLOUR = '#087f5b';
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+/** A reminder's task list and the paragraph after it. */
+type ListBlock = { items: string[]; closing: string };
+
+function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  list?: ListBlock,
+): string {
+  const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
+  const items = list
+    ? `<ul style="margin:0 0 16px;padding-left:20px">${list.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>${paragraph(list.closing)}`
+    : '';
+  const body = paragraphs.map(paragraph).join('') + items;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${BUTTON_COLOUR};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
     : '';
@@ -44,6 +56,27 @@ export function renderMail(message: MailMessage): RenderedMail {
         subject: 'Reset your Evident password',
         text: `${lines.join('\n\n')}\n\nReset your password: ${message.resetUrl}\n`,
         html: layout('Reset your password', lines, { label: 'Reset Password', url: message.resetUrl }),
+      };
+    }
+    case 'outstanding-tasks': {
+      const count = message.tasks.length;
+      const unit = `${message.unit.unitCode} ${message.unit.title}`;
+      const lines = [
+        `Hi ${message.firstName},`,
+        `You have ${count} ${count === 1 ? 'task' : 'tasks'} still to complete in ${unit}:`,
+      ];
+      const list = message.tasks.map((task) => `${task.title} (${task.status})`);
+      const after = 'Sign in to add your evidence. Your assessor will review it as soon as it arrives.';
+      return {
+        to: message.to,
+        subject: `Outstanding tasks in ${message.unit.unitCode}`,
+        text: `${lines.join('\n\n')}\n\n${list.map((item) => `- ${item}`).join('\n')}\n\n${after}\n\nOpen Evident: ${message.appUrl}\n`,
+        html: layout(
+          'Outstanding tasks',
+          lines,
+          { label: 'Open Evident', url: message.appUrl },
+          { items: list, closing: after },
+        ),
       };
     }
   }

@@ -2,12 +2,23 @@ import { AppError } from '@evident/core/errors';
 import type { createCaller } from '../root';
 
 type Caller = ReturnType<typeof createCaller>;
-export type RestRequest = { body: unknown; params: Record<string, string> };
+export type RestRequest = {
+  body: unknown;
+  params: Record<string, string>;
+  /** Query-string parameters; a repeated one keeps its first value. */
+  query: Record<string, string>;
+};
+/** A JSON answer already serialised (by the database), sent as it is. */
+export type RestRawJson = { rawJson: string };
+/** A file to download (CSV, PDF) instead of a JSON answer. */
+export type RestDownload = {
+  download: { fileName: string; contentType: string; content: string | Uint8Array };
+};
 export type RestRoute = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Fastify-style path: `:id` segments land in `params`. */
   path: string;
-  call(caller: Caller, request: RestRequest): Promise<unknown>;
+  call(caller: Caller, request: RestRequest): Promise<unknown | RestDownload | RestRawJson>;
 };
 
 const route = (method: RestRoute['method'], path: string, call: RestRoute['call']): RestRoute => ({
@@ -18,6 +29,8 @@ const route = (method: RestRoute['method'], path: string, call: RestRoute['call'
 
 /** Payloads go through the procedures' own zod schemas; this table only translates paths. */
 const body = <T>(request: RestRequest) => request.body as T;
+/** Query-string parameters as a GET procedure's input, for its zod schema to check. */
+const query = <T>(request: RestRequest) => request.query as T;
 /** The body with path parameters laid over it, so `PUT /units/:id` cannot be redirected by a body `id`. */
 const withParams = <T>(request: RestRequest, params: Record<string, string | undefined>) =>
   ({ ...(typeof request.body === 'object' ? request.body : {}), ...params }) as T;
@@ -75,6 +88,16 @@ export const restRoutes: RestRoute[] = [
   route('DELETE', '/api/admin/tasks/:taskId', (caller, r) =>
     caller.admin.tasks.delete(withParams(r, { taskId: r.params.taskId })),
   ),
+
+  route('GET', '/api/reports/evidence-matrix', (caller, r) => caller.reports.evidenceMatrixJson(query(r))),
+  route('GET', '/api/reports/evidence-matrix.csv', async (caller, r) => ({
+    download: await caller.reports.evidenceMatrixCsv(query(r)),
+  })),
+  route('GET', '/api/reports/evidence-matrix/submission', (caller, r) => caller.reports.submission(query(r))),
+  route('GET', '/api/reports/outstanding-reminders', (caller, r) =>
+    caller.reports.outstandingReminders(query(r)),
+  ),
+  route('POST', '/api/reports/email-outstanding', (caller, r) => caller.reports.emailOutstanding(body(r))),
 
   route('GET', '/api/admin/stats', (caller) => caller.admin.stats()),
   route('GET', '/api/admin/users', (caller) => caller.admin.users()),

@@ -1,9 +1,18 @@
 import type { Context } from '../context';
 import { asTrpcError, httpStatusOf, publicMessage } from '../errors';
 import { createCaller } from '../root';
-import type { RestRequest, RestRoute } from './routes';
+import type { RestDownload, RestRawJson, RestRequest, RestRoute } from './routes';
 
-export type RestResponse = { status: number; json: unknown } | { status: number; text: string };
+export type RestResponse =
+  | { status: number; json: unknown }
+  | { status: number; text: string }
+  | ({ status: number } & RestDownload)
+  | ({ status: number } & RestRawJson);
+
+const isDownload = (data: unknown): data is RestDownload =>
+  typeof data === 'object' && data !== null && 'download' in data;
+const isRawJson = (data: unknown): data is RestRawJson =>
+  typeof data === 'object' && data !== null && 'rawJson' in data && typeof data.rawJson === 'string';
 
 /** Spec section 7: success is JSON; failure is a non-2xx status whose body is the message as text. */
 export async function runRestRoute(
@@ -13,6 +22,8 @@ export async function runRestRoute(
 ): Promise<RestResponse> {
   try {
     const data = await route.call(createCaller(ctx), request);
+    if (isDownload(data)) return { status: 200, download: data.download };
+    if (isRawJson(data)) return { status: 200, rawJson: data.rawJson };
     return { status: 200, json: data ?? null };
   } catch (thrown) {
     const error = asTrpcError(thrown);

@@ -1,7 +1,16 @@
 /** The messages we send. Adapters render each as plain text and HTML and deliver or store it. */
 export type MailMessage =
   | { kind: 'welcome'; to: string; firstName: string; appUrl: string }
-  | { kind: 'password-reset'; to: string; firstName: string; resetUrl: string; expiresInMinutes: number };
+  | { kind: 'password-reset'; to: string; firstName: string; resetUrl: string; expiresInMinutes: number }
+  | {
+      kind: 'outstanding-tasks';
+      to: string;
+      firstName: string;
+      unit: { unitCode: string; title: string };
+      /** The tasks still to be signed off, in unit order, each with its status as a word. */
+      tasks: { title: string; status: string }[];
+      appUrl: string;
+    };
 
 export type Mailer = {
   send(message: MailMessage): Promise<void>;

@@ -9,7 +9,7 @@ import { LoadingSplash } from '../shell/loading-splash';
 const LandingPage = lazyRouteComponent(() => import('../landing/landing-page'), 'LandingPage');
 const StudentHome = lazyRouteComponent(() => import('../student/student-home'), 'StudentHome');
 const EvidenceMatrixPage = lazyRouteComponent(
-  () => import('../assessor/evidence-matrix-page'),
+  () => import('../assessor/matrix/evidence-matrix-page'),
   'EvidenceMatrixPage',
 );
 const AdminDashboard = lazyRouteComponent(() => import('../admin/admin-dashboard'), 'AdminDashboard');

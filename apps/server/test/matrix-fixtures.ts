@@ -1,0 +1,89 @@
+import { matrixKey } from '@evident/core/evidence-matrix';
+import { insertTask } from '@evident/db/queries/tasks';
+import { enrol, insertUnit } from '@evident/db/queries/units';
+import { insertUser } from '@evident/db/queries/users';
+import { evidenceFiles, submissions } from '@evident/db/schema';
+import type { TestEnv } from './harness';
+
+type Status = 'submitted' | 'satisfactory' | 'not_yet_satisfactory';
+
+let counter = 0;
+
+/** A unit with `taskCount` tasks titled 'Task title 1..n'. */
+export async function unitWithTasks(env: TestEnv, code: string, taskCount: number) {
+  const unit = await insertUnit(env.db, { unitCode: code, title: `Unit ${code}`, performanceEvidence: null });
+  if (!unit) throw new Error(`unit ${code} exists`);
+  const tasks = [];
+  for (let i = 1; i <= taskCount; i++) {
+    tasks.push(
+      await insertTask(env.db, {
+        unitId: unit.id,
+        fields: {
+          title: `${code} task ${i}`,
+          description: `Do step ${i}`,
+          phase: 'Do',
+          tooltip: '',
+          evidenceTypes: ['photo'],
+          occasion: null,
+        },
+      }),
+    );
+  }
+  return { unit, tasks };
+}
+
+/** A student enrolled in the given units (no password: these never sign in). */
+export async function enrolledStudent(
+  env: TestEnv,
+  unitIds: string[],
+  names: { firstName: string; lastName: string; email?: string },
+) {
+  counter += 1;
+  const user = await insertUser(env.db, {
+    ...names,
+    email: names.email ?? `matrix.student${counter}@example.com`,
+    role: 'student',
+    passwordHash: null,
+  });
+  if (!user) throw new Error('student not created');
+  for (const unitId of unitIds) await enrol(env.db, { studentId: user.id, unitId });
+  return user;
+}
+
+/** A submission with `files` evidence files, of which `withdrawn` are withdrawn. */
+export async function submission(
+  env: TestEnv,
+  options: {
+    studentId: string;
+    taskId: string;
+    status: Status;
+    files?: number;
+    withdrawn?: number;
+    submittedAt?: Date;
+  },
+) {
+  const [row] = await env.db
+    .insert(submissions)
+    .values({
+      studentId: options.studentId,
+      taskId: options.taskId,
+      status: options.status,
+      submittedAt: options.submittedAt ?? new Date(),
+    })
+    .returning();
+  if (!row) throw new Error('submission not created');
+  const total = options.files ?? 1;
+  for (let i = 0; i < total; i++) {
+    counter += 1;
+    await env.db.insert(evidenceFiles).values({
+      submissionId: row.id,
+      objectPath: `evidence/test/${row.id}/${counter}.jpg`,
+      fileName: `photo-${i + 1}.jpg`,
+      fileType: 'image/jpeg',
+      fileSize: 2048 + i,
+      isPrimary: i === 0,
+      withdrawnAt: i < (options.withdrawn ?? 0) ? new Date() : null,
+    });
+  }
+  return { ...row, key: matrixKey(options.studentId, options.taskId) };
+}

@@ -1,0 +1,191 @@
+import {
+  filterMatrixStudents,
+  type MatrixFilter,
+  matrixFilterLabels,
+  matrixFilters,
+} from '@evident/core/evidence-matrix';
+import { Button, EmptyState, Paper, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { IconDownload, IconFilterOff, IconTable, IconUsers } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { trpc } from '../../../trpc';
+import { useDocumentTitle } from '../../shell/document-title';
+import { LoadError } from '../../shell/load-error';
+import { PageHeader } from '../../shell/page-header';
+import { EmailOutstandingButton } from './email-outstanding-button';
+import { MatrixGrid } from './matrix-grid';
+import { MatrixLegend } from './matrix-legend';
+import classes from './matrix-page.module.css';
+import type { MatrixStudent, MatrixTask, MatrixView } from './matrix-types';
+import { type OpenCell, SubmissionDialog } from './submission-dialog';
+
+/** Spec section 2, Evidence Matrix (/matrix and the assessor's /): every student against every task. */
+export function EvidenceMatrixPage() {
+  useDocumentTitle('Evidence Matrix');
+  // Null until someone picks one: the server then shows the unit with the latest evidence.
+  const [unitId, setUnitId] = useState<string | null>(null);
+  const [filter, setFilter] = useState<MatrixFilter>('all');
+  const matrix = trpc.reports.evidenceMatrix.useQuery(unitId ? { unitId } : undefined, {
+    placeholderData: keepPreviousData,
+  });
+  const shownUnitId = matrix.data?.unit?.id ?? null;
+  const exportUrl = `/api/reports/evidence-matrix.csv?${new URLSearchParams({ unitId: shownUnitId ?? '', filter })}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Evidence Matrix"
+        subtitle="Overview of all student progress and submissions"
+        actions={
+          <>
+            <EmailOutstandingButton unitId={shownUnitId} />
+            <Button
+              component="a"
+              href={exportUrl}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              data-disabled={shownUnitId ? undefined : true}
+              onClick={(event) => {
+                if (!shownUnitId) event.preventDefault();
+              }}
+            >
+              Export
+            </Button>
+          </>
+        }
+      />
+      {matrix.isPending ? <MatrixSkeleton /> : null}
+      {matrix.isError && !matrix.data ? (
+        <LoadError
+          title="Could not load the matrix"
+          error={matrix.error}
+          onRetry={() => void matrix.refetch()}
+        />
+      ) : null}
+      {matrix.data ? (
+        <MatrixContent
+          view={matrix.data}
+          filter={filter}
+          onFilter={setFilter}
+          onUnit={setUnitId}
+          switching={matrix.isPlaceholderData}
+        />
+      ) : null}
+    </>
+  );
+}
+
+type MatrixContentProps = {
+  view: MatrixView;
+  filter: MatrixFilter;
+  onFilter: (filter: MatrixFilter) => void;
+  onUnit: (unitId: string) => void;
+  switching: boolean;
+};
+
+function MatrixContent({ view, filter, onFilter, onUnit, switching }: MatrixContentProps) {
+  const [open, setOpen] = useState<OpenCell | null>(null);
+  const { students, tasks, submissions } = view;
+  const visible = useMemo(
+    () => filterMatrixStudents(students, tasks, submissions, filter),
+    [students, tasks, submissions, filter],
+  );
+  const onOpenCell = useCallback(
+    (student: MatrixStudent, task: MatrixTask) =>
+      setOpen({ student, task, taskNumber: tasks.indexOf(task) + 1 }),
+    [tasks],
+  );
+  const unitOptions = view.units.map((unit) => ({
+    value: unit.id,
+    label: `${unit.unitCode} · ${unit.title}`,
+  }));
+
+  return (
+    <Stack gap="md">
+      <div className={classes.toolbar}>
+        <div className={classes.controls}>
+          <Select
+            className={classes.unitSelect}
+            label="Unit"
+            data={unitOptions}
+            value={view.unit?.id ?? null}
+            onChange={(value) => value && onUnit(value)}
+            allowDeselect={false}
+            searchable={view.units.length > 8}
+            nothingFoundMessage="No unit matches"
+            disabled={view.units.length === 0}
+            placeholder="No units yet"
+            data-testid="matrix-unit"
+          />
+          <SegmentedControl
+            aria-label="Show students"
+            value={filter}
+            onChange={(value) => onFilter(value as MatrixFilter)}
+            data={matrixFilters.map((value) => ({ value, label: matrixFilterLabels[value] }))}
+            data-testid="matrix-filter"
+          />
+        </div>
+        <MatrixLegend />
+      </div>
+
+      <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="matrix-count">
+        {filter === 'all' || students.length === 0
+          ? `${students.length} ${students.length === 1 ? 'student' : 'students'} · ${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'}`
+          : `Showing ${visible.length} of ${students.length} students`}
+      </Text>
+
+      <div style={{ opacity: switching ? 0.6 : 1 }}>
+        {students.length === 0 ? (
+          <NoStudents unitCode={view.unit?.unitCode} />
+        ) : visible.length === 0 ? (
+          <NothingMatches onShowAll={() => onFilter('all')} />
+        ) : (
+          <MatrixGrid students={visible} tasks={tasks} submissions={submissions} onOpenCell={onOpenCell} />
+        )}
+      </div>
+
+      <SubmissionDialog cell={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
+
+function NoStudents({ unitCode }: { unitCode: string | undefined }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid="matrix-empty">
+      <EmptyState icon={<IconUsers stroke={1.6} aria-hidden />} variant="light">
+        <EmptyState.Title order={2}>No students yet</EmptyState.Title>
+        <EmptyState.Description>
+          {unitCode
+            ? `No students are enrolled in ${unitCode} yet. They appear here once they set up the unit.`
+            : 'There are no units yet. Students appear here once they set up a unit.'}
+        </EmptyState.Description>
+      </EmptyState>
+    </Paper>
+  );
+}
+
+function NothingMatches({ onShowAll }: { onShowAll: () => void }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid="matrix-empty">
+      <EmptyState icon={<IconTable stroke={1.6} aria-hidden />} variant="light">
+        <EmptyState.Title order={2}>No data available</EmptyState.Title>
+        <EmptyState.Description>No students match the selected filters</EmptyState.Description>
+        <EmptyState.Actions>
+          <Button variant="default" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={onShowAll}>
+            Show all students
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+}
+
+function MatrixSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading the matrix">
+      <Skeleton height={36} maw={640} />
+      <Skeleton height={360} radius="lg" />
+    </Stack>
+  );
+}

@@ -1,0 +1,184 @@
+import {
+  type MatrixCell,
+  type MatrixProgress,
+  type MatrixSubmissions,
+  matrixCell,
+  matrixCellLabel,
+  matrixProgress,
+} from '@evident/core/evidence-matrix';
+import { fullName, initials } from '@evident/core/user';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, type MouseEvent, memo, useCallback, useRef } from 'react';
+import classes from './matrix-grid.module.css';
+import type { MatrixStudent, MatrixTask } from './matrix-types';
+
+const rowHeight = 60;
+
+type MatrixGridProps = {
+  students: readonly MatrixStudent[];
+  tasks: readonly MatrixTask[];
+  submissions: MatrixSubmissions;
+  onOpenCell: (student: MatrixStudent, task: MatrixTask) => void;
+};
+
+/**
+ * The matrix itself: a row per student, a column per task, then Progress. Only the rows in view
+ * (plus a few) are in the page, so a cohort of a thousand scrolls as lightly as one of ten.
+ * Row indexes tell a screen reader where a row sits among all of them.
+ */
+export function MatrixGrid({ students, tasks, submissions, onOpenCell }: MatrixGridProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: students.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 6,
+  });
+
+  // One listener for every cell: a button carries its row and column in data attributes.
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLTableSectionElement>) => {
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-task]');
+      const row = button?.closest<HTMLElement>('[data-student]');
+      const student = students[Number(row?.dataset.student)];
+      const task = tasks[Number(button?.dataset.task)];
+      if (student && task) onOpenCell(student, task);
+    },
+    [students, tasks, onOpenCell],
+  );
+
+  const sizes = { '--tasks': tasks.length, '--rows': students.length } as CSSProperties;
+  // Real table elements laid out as grids: screen readers keep the table, the rows can be virtual.
+  return (
+    <div ref={scroller} className={classes.scroller} style={sizes} data-testid="evidence-matrix">
+      <table
+        className={classes.table}
+        aria-label="Evidence matrix"
+        aria-rowcount={students.length + 1}
+        aria-colcount={tasks.length + 2}
+      >
+        <thead className={classes.head}>
+          <tr aria-rowindex={1} className={`${classes.track} ${classes.headRow}`}>
+            <th scope="col" className={classes.nameHead}>
+              Student
+            </th>
+            {tasks.map((task, index) => (
+              <th scope="col" key={task.id} className={classes.taskHead} title={task.title}>
+                <span className={classes.taskNumber}>Task {index + 1}</span>
+                <span className={classes.taskTitle}>{task.title}</span>
+              </th>
+            ))}
+            <th scope="col" className={classes.progressHead}>
+              Progress
+            </th>
+          </tr>
+        </thead>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegated from the cell buttons, which handle keys themselves */}
+        <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }} onClick={onClick}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const student = students[item.index];
+            if (!student) return null;
+            return (
+              <MatrixRow
+                key={student.id}
+                index={item.index}
+                top={item.start}
+                student={student}
+                tasks={tasks}
+                submissions={submissions}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type MatrixRowProps = {
+  index: number;
+  top: number;
+  student: MatrixStudent;
+  tasks: readonly MatrixTask[];
+  submissions: MatrixSubmissions;
+};
+
+const MatrixRow = memo(function MatrixRow({ index, top, student, tasks, submissions }: MatrixRowProps) {
+  const name = fullName(student);
+  const progress = matrixProgress(submissions, student.id, tasks);
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      className={`${classes.track} ${classes.row}`}
+      style={{ transform: `translateY(${top}px)` }}
+      data-student={index}
+      data-testid="matrix-row"
+    >
+      <th scope="row" className={classes.nameCell}>
+        {/* A plain element, not Mantine's Avatar: dozens of rows mount on every scroll step. */}
+        {student.profileImageUrl ? (
+          <img className={classes.avatar} src={student.profileImageUrl} alt="" loading="lazy" />
+        ) : (
+          <span className={classes.avatar} aria-hidden>
+            {initials(student)}
+          </span>
+        )}
+        <div className={classes.who}>
+          <span className={classes.name} title={name}>
+            {name}
+          </span>
+          <span className={classes.email} title={student.email}>
+            {student.email}
+          </span>
+        </div>
+      </th>
+      {tasks.map((task, column) => (
+        <td key={task.id} className={classes.cell}>
+          <CellBox cell={matrixCell(submissions, student.id, task.id)} column={column} />
+        </td>
+      ))}
+      <ProgressCell progress={progress} />
+    </tr>
+  );
+});
+
+/** A coloured box with the file count, or '-' where there is no submission; it opens the submission. */
+function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: number }) {
+  const label = matrixCellLabel(cell);
+  if (!cell) {
+    return (
+      <span className={classes.box} data-status="pending" title={label}>
+        <span aria-hidden>-</span>
+        <span className={classes.srOnly}>{label}</span>
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={classes.box}
+      data-status={cell.status}
+      data-task={column}
+      title={label}
+      aria-label={label}
+    >
+      {cell.fileCount}
+    </button>
+  );
+}
+
+function ProgressCell({ progress }: { progress: MatrixProgress }) {
+  return (
+    <td className={classes.progressCell} data-testid="matrix-progress">
+      <div className={classes.progressLine}>
+        <span className={classes.percent}>{progress.percent}%</span>
+        <span className={classes.ratio}>
+          {progress.satisfied}/{progress.total}
+        </span>
+      </div>
+      <div className={classes.bar} aria-hidden>
+        <div className={classes.barFill} style={{ width: `${progress.percent}%` }} />
+      </div>
+    </td>
+  );
+}

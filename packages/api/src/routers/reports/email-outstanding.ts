@@ -1,0 +1,111 @@
+import { AppError } from '@evident/core/errors';
+import { filterMatrixStudents, matrixCell, outstandingTasks } from '@evident/core/evidence-matrix';
+import { taskStatusLabels } from '@evident/core/student-progress';
+import { readEvidenceMatrix } from '@evident/db/queries/evidence-matrix';
+import {
+  forgetReminder,
+  listRemindedSince,
+  lockReminders,
+  type ReminderRecord,
+  recordReminders,
+} from '@evident/db/queries/reminders';
+import { findUnit } from '@evident/db/queries/units';
+import { z } from 'zod';
+import type { Context } from '../../context';
+
+export const emailOutstandingInput = z.object({ unitId: z.uuid({ error: 'unitId must be a unit id' }) });
+type Input = z.infer<typeof emailOutstandingInput>;
+
+/** A student is reminded at most once in this long, whoever presses the button. */
+export const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
+
+type Deps = Pick<Context, 'db' | 'mailer' | 'log' | 'publicUrl'>;
+
+/** Who is not complete in the unit, in matrix order, each with the tasks still outstanding. */
+async function outstandingStudents(db: Context['db'], unitId: string) {
+  const unit = await findUnit(db, unitId);
+  if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
+  const matrix = await readEvidenceMatrix(db, { unitId });
+  const students = filterMatrixStudents(matrix.students, matrix.tasks, matrix.submissions, 'incomplete');
+  return {
+    unit,
+    students: students.map((student) => ({
+      ...student,
+      tasks: outstandingTasks(matrix.submissions, student.id, matrix.tasks).map((task) => ({
+        id: task.id,
+        title: task.title,
+        status: taskStatusLabels[matrixCell(matrix.submissions, student.id, task.id)?.status ?? 'pending'],
+      })),
+    })),
+  };
+}
+
+/** What the confirm says before anything is sent. */
+export async function previewOutstandingReminders(ctx: Pick<Context, 'db'>, input: Input, now = new Date()) {
+  const { students } = await outstandingStudents(ctx.db, input.unitId);
+  const reminded = await listRemindedSince(ctx.db, {
+    studentIds: students.map((student) => student.id),
+    since: new Date(now.getTime() - REMINDER_INTERVAL_MS),
+  });
+  return {
+    incomplete: students.length,
+    toEmail: students.length - reminded.size,
+    recentlyReminded: reminded.size,
+  };
+}
+
+/**
+ * Email Outstanding: each student of the unit who is not complete gets their outstanding tasks by
+ * mail, unless someone reminded them in the last hour. The reminders are recorded (under a lock, so
+ * two presses at once cannot both mail a student) before the mail goes out; a message that fails
+ * takes its record back, so the next press tries that student again.
+ */
+export async function emailOutstanding(
+  ctx: Deps & { realUserId: string; user: { id: string }; rateLimits: Context['rateLimits'] },
+  input: Input,
+  now = new Date(),
+) {
+  await ctx.rateLimits.consume('remindersUser', ctx.realUserId);
+  const { unit, students } = await outstandingStudents(ctx.db, input.unitId);
+  const byId = new Map(students.map((student) => [student.id, student]));
+  const { records, skipped } = await ctx.db.transaction(async (tx) => {
+    await lockReminders(tx);
+    const reminded = await listRemindedSince(tx, {
+      studentIds: [...byId.keys()],
+      since: new Date(now.getTime() - REMINDER_INTERVAL_MS),
+    });
+    const due: ReminderRecord[] = students
+      .filter((student) => !reminded.has(student.id))
+      .map((student) => ({
+        studentId: student.id,
+        unitId: unit.id,
+        taskIds: student.tasks.map((t) => t.id),
+      }));
+    const actingAs = ctx.user.id === ctx.realUserId ? undefined : ctx.user.id;
+    const ids = await recordReminders(tx, { actorId: ctx.realUserId, reminders: due, at: now, actingAs });
+    return { records: ids, skipped: reminded.size };
+  });
+
+  let sent = 0;
+  let failed = 0;
+  for (const [studentId, recordId] of records) {
+    const student = byId.get(studentId);
+    if (!student) continue;
+    try {
+      await ctx.mailer.send({
+        kind: 'outstanding-tasks',
+        to: student.email,
+        firstName: student.firstName,
+        unit: { unitCode: unit.unitCode, title: unit.title },
+        tasks: student.tasks.map((task) => ({ title: task.title, status: task.status })),
+        appUrl: ctx.publicUrl,
+      });
+      sent += 1;
+    } catch (error) {
+      failed += 1;
+      ctx.log.error(error, `reminder to student ${studentId} could not be sent`);
+      await forgetReminder(ctx.db, { id: recordId });
+    }
+  }
+  return { sent, skipped, failed };
+}

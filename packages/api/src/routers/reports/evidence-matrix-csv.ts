@@ -1,0 +1,71 @@
+import {
+  filterMatrixStudents,
+  matrixCell,
+  matrixCellLabel,
+  matrixFilterLabels,
+  matrixFilters,
+  matrixProgress,
+} from '@evident/core/evidence-matrix';
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
+import type { Context } from '../../context';
+import { evidenceMatrixInput, getEvidenceMatrix } from './evidence-matrix';
+
+export const evidenceMatrixCsvInput = z
+  .object({
+    unitId: evidenceMatrixInput.unwrap().shape.unitId,
+    filter: z
+      .union([z.enum(matrixFilters, { error: 'filter must be all, complete or incomplete' }), z.literal('')])
+      .optional()
+      .transform((value) => value || 'all'),
+  })
+  .optional();
+
+export type MatrixCsv = { fileName: string; contentType: string; content: string };
+
+/**
+ * The matrix as the screen shows it, filter applied, for Excel: UTF-8 with a byte-order mark (or
+ * Excel reads it as the local code page), CRLF rows, and formula-like text defused. Progress is a plain
+ * number and satisfied/total two columns, so Excel cannot read '2/3' as a date.
+ */
+export async function exportEvidenceMatrixCsv(
+  ctx: Pick<Context, 'db'>,
+  input: z.infer<typeof evidenceMatrixCsvInput>,
+): Promise<MatrixCsv> {
+  const filter = input?.filter ?? 'all';
+  const matrix = await getEvidenceMatrix(ctx, { unitId: input?.unitId });
+  const students = filterMatrixStudents(matrix.students, matrix.tasks, matrix.submissions, filter);
+  const header = [
+    'First Name',
+    'Last Name',
+    'Email',
+    ...matrix.tasks.map((task, index) => `Task ${index + 1}: ${task.title}`),
+    'Progress (%)',
+    'Satisfied',
+    'Tasks',
+  ];
+  const rows = students.map((student) => {
+    const progress = matrixProgress(matrix.submissions, student.id, matrix.tasks);
+    return [
+      student.firstName,
+      student.lastName,
+      student.email,
+      ...matrix.tasks.map((task) => matrixCellLabel(matrixCell(matrix.submissions, student.id, task.id))),
+      progress.percent,
+      progress.satisfied,
+      progress.total,
+    ];
+  });
+  const content = stringify([header, ...rows], {
+    bom: true,
+    record_delimiter: 'windows',
+    escape_formulas: true,
+  });
+  const code = (matrix.unit?.unitCode ?? 'no-unit').replace(/[^A-Za-z0-9-]/g, '');
+  const suffix = filter === 'all' ? '' : `-${matrixFilterLabels[filter].toLowerCase()}`;
+  return {
+    fileName: `evidence-matrix-${code}${suffix}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    content,
+  };
+}

@@ -1,0 +1,66 @@
+import { AppError } from '@evident/core/errors';
+import {
+  type EvidenceMatrix,
+  findUnitWithLatestEvidence,
+  listMatrixUnits,
+  type MatrixUnit,
+  readEvidenceMatrixJson,
+} from '@evident/db/queries/evidence-matrix';
+import { z } from 'zod';
+import type { Context } from '../../context';
+
+/** An empty `unitId` (as `?unitId=` sends it) means "choose for me". */
+const optionalUnitId = z
+  .union([z.uuid({ error: 'unitId must be a unit id' }), z.literal('')])
+  .optional()
+  .transform((value) => value || undefined);
+
+export const evidenceMatrixInput = z.object({ unitId: optionalUnitId }).optional();
+export type EvidenceMatrixInput = z.infer<typeof evidenceMatrixInput>;
+
+/** Spec section 3 "Evidence matrix response", plus the units to choose from and the one shown. */
+export type EvidenceMatrixView = EvidenceMatrix & {
+  units: MatrixUnit[];
+  /** Null when there are no units at all. */
+  unit: MatrixUnit | null;
+};
+
+/**
+ * The chosen unit's matrix as JSON text, built by the database and sent on untouched by the REST
+ * path; without a choice, the unit whose evidence arrived last, else the unit with the most
+ * students, else the first by code.
+ */
+export async function getEvidenceMatrixJson(
+  ctx: Pick<Context, 'db'>,
+  input: EvidenceMatrixInput,
+): Promise<string> {
+  const requested = input?.unitId;
+  const [units, latest, matrix] = await Promise.all([
+    listMatrixUnits(ctx.db),
+    requested ? undefined : findUnitWithLatestEvidence(ctx.db),
+    // With a unit named, its matrix loads alongside the unit list instead of after it.
+    requested ? readEvidenceMatrixJson(ctx.db, { unitId: requested }) : undefined,
+  ]);
+  const unit = requested
+    ? units.find((candidate) => candidate.id === requested)
+    : (units.find((candidate) => candidate.id === latest) ?? busiest(units));
+  if (requested && !unit) throw new AppError('NOT_FOUND', 'Unit not found');
+  const head = `{"units":${JSON.stringify(units)},"unit":${JSON.stringify(unit ?? null)}`;
+  if (!unit) return `${head},"students":[],"tasks":[],"submissions":{}}`;
+  const body = matrix ?? (await readEvidenceMatrixJson(ctx.db, { unitId: unit.id }));
+  return `${head},${body.slice(1)}`;
+}
+
+export async function getEvidenceMatrix(
+  ctx: Pick<Context, 'db'>,
+  input: EvidenceMatrixInput,
+): Promise<EvidenceMatrixView> {
+  return JSON.parse(await getEvidenceMatrixJson(ctx, input)) as EvidenceMatrixView;
+}
+
+function busiest(units: MatrixUnit[]): MatrixUnit | undefined {
+  return units.reduce<MatrixUnit | undefined>(
+    (best, unit) => (best === undefined || unit.studentCount > best.studentCount ? unit : best),
+    undefined,
+  );
+}

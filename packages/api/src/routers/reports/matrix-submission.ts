@@ -1,0 +1,49 @@
+import { AppError } from '@evident/core/errors';
+import { findMatrixSubmission, listCurrentSubmissionFiles } from '@evident/db/queries/matrix-submission';
+import { z } from 'zod';
+import type { Context } from '../../context';
+import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
+
+export const matrixSubmissionInput = z.object({
+  studentId: z.uuid({ error: 'studentId must be a user id' }),
+  taskId: z.uuid({ error: 'taskId must be a task id' }),
+});
+
+export type MatrixSubmissionView = {
+  student: { id: string; firstName: string; lastName: string; email: string };
+  task: { id: string; title: string; description: string; unitCode: string };
+  /** Null while the task is pending for the student. */
+  submission: {
+    id: string;
+    status: 'submitted' | 'satisfactory' | 'not_yet_satisfactory';
+    assessorComment: string | null;
+    strategiesForReassessment: string | null;
+    /** ISO times. */
+    submittedAt: string;
+    gradedAt: string | null;
+    /** Files not withdrawn, primary first, with short-lived links. */
+    files: EvidenceFileView[];
+  } | null;
+};
+
+/** One matrix cell opened: the student's submission for the task with its files. */
+export async function getMatrixSubmission(
+  ctx: Pick<Context, 'db' | 'storage' | 'images' | 'evidenceLimits'>,
+  input: z.infer<typeof matrixSubmissionInput>,
+): Promise<MatrixSubmissionView> {
+  const found = await findMatrixSubmission(ctx.db, input);
+  if (!found) throw new AppError('NOT_FOUND', 'Student or task not found');
+  const { submission } = found;
+  if (!submission) return { student: found.student, task: found.task, submission: null };
+  const files = await listCurrentSubmissionFiles(ctx.db, { submissionId: submission.id });
+  return {
+    student: found.student,
+    task: found.task,
+    submission: {
+      ...submission,
+      submittedAt: submission.submittedAt.toISOString(),
+      gradedAt: submission.gradedAt?.toISOString() ?? null,
+      files: await toEvidenceFileViews(ctx, files),
+    },
+  };
+}

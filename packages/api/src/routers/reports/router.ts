@@ -1,0 +1,27 @@
+import { reportsProcedure, router } from '../../trpc';
+import { emailOutstanding, emailOutstandingInput, previewOutstandingReminders } from './email-outstanding';
+import { evidenceMatrixInput, getEvidenceMatrix, getEvidenceMatrixJson } from './evidence-matrix';
+import { evidenceMatrixCsvInput, exportEvidenceMatrixCsv } from './evidence-matrix-csv';
+import { getMatrixSubmission, matrixSubmissionInput } from './matrix-submission';
+
+export const reportsRouter = router({
+  evidenceMatrix: reportsProcedure
+    .input(evidenceMatrixInput)
+    .query(({ ctx, input }) => getEvidenceMatrix(ctx, input)),
+  /** The same answer as JSON text straight from the database, for `GET /api/reports/evidence-matrix`. */
+  evidenceMatrixJson: reportsProcedure
+    .input(evidenceMatrixInput)
+    .query(async ({ ctx, input }) => ({ rawJson: await getEvidenceMatrixJson(ctx, input) })),
+  evidenceMatrixCsv: reportsProcedure
+    .input(evidenceMatrixCsvInput)
+    .query(({ ctx, input }) => exportEvidenceMatrixCsv(ctx, input)),
+  submission: reportsProcedure
+    .input(matrixSubmissionInput)
+    .query(({ ctx, input }) => getMatrixSubmission(ctx, input)),
+  outstandingReminders: reportsProcedure
+    .input(emailOutstandingInput)
+    .query(({ ctx, input }) => previewOutstandingReminders(ctx, input)),
+  emailOutstanding: reportsProcedure
+    .input(emailOutstandingInput)
+    .mutation(({ ctx, input }) => emailOutstanding(ctx, input)),
+});

@@ -1,0 +1,100 @@
+import type { TaskStatus } from './student-progress';
+
+/**
+ * The Evidence Matrix's rules (spec sections 2 and 4): a cell per student and task, progress per
+ * student, and the All / Complete / Incomplete filter. Shared by the screen, the CSV export and the
+ * reminders, so all three agree on who is complete.
+ */
+
+export type SubmittedStatus = Exclude<TaskStatus, 'pending'>;
+export type MatrixCell = { status: SubmittedStatus; fileCount: number };
+/** Keyed `studentId-taskId`; no entry means the task is pending for that student. */
+export type MatrixSubmissions = Readonly<Record<string, MatrixCell>>;
+
+export const matrixFilters = ['all', 'complete', 'incomplete'] as const;
+export type MatrixFilter = (typeof matrixFilters)[number];
+
+export const matrixFilterLabels: Readonly<Record<MatrixFilter, string>> = {
+  all: 'All Students',
+  complete: 'Complete',
+  incomplete: 'Incomplete',
+};
+
+/** The legend's short names; NYS is the spec's abbreviation of Not Yet Satisfactory. */
+export const matrixStatusLabels: Readonly<Record<TaskStatus, string>> = {
+  satisfactory: 'Satisfactory',
+  submitted: 'Submitted',
+  not_yet_satisfactory: 'NYS',
+  pending: 'Pending',
+};
+
+export function matrixKey(studentId: string, taskId: string): string {
+  return `${studentId}-${taskId}`;
+}
+
+export function matrixCell(
+  submissions: MatrixSubmissions,
+  studentId: string,
+  taskId: string,
+): MatrixCell | undefined {
+  return submissions[matrixKey(studentId, taskId)];
+}
+
+/** A cell's hover text and accessible label: 'status - count files'. */
+export function matrixCellLabel(cell: MatrixCell | undefined): string {
+  const status = cell ? matrixStatusLabels[cell.status] : matrixStatusLabels.pending;
+  const count = cell?.fileCount ?? 0;
+  return `${status} - ${count} ${count === 1 ? 'file' : 'files'}`;
+}
+
+export type MatrixProgress = { satisfied: number; total: number; percent: number };
+
+/** Satisfactory tasks out of the unit's tasks, as a whole percent (0 when there are no tasks). */
+export function matrixProgress(
+  submissions: MatrixSubmissions,
+  studentId: string,
+  tasks: readonly { id: string }[],
+): MatrixProgress {
+  let satisfied = 0;
+  for (const task of tasks) {
+    if (submissions[matrixKey(studentId, task.id)]?.status === 'satisfactory') satisfied += 1;
+  }
+  const total = tasks.length;
+  return { satisfied, total, percent: total === 0 ? 0 : Math.round((satisfied / total) * 100) };
+}
+
+/**
+ * Complete = every task satisfactory (so, taken literally, a unit with no tasks leaves everyone
+ * complete); Incomplete = at least one task missing or not satisfactory.
+ */
+export function isMatrixComplete(
+  submissions: MatrixSubmissions,
+  studentId: string,
+  tasks: readonly { id: string }[],
+): boolean {
+  return tasks.every((task) => submissions[matrixKey(studentId, task.id)]?.status === 'satisfactory');
+}
+
+/** The tasks a student still has to get signed off: missing, submitted or not yet satisfactory. */
+export function outstandingTasks<T extends { id: string }>(
+  submissions: MatrixSubmissions,
+  studentId: string,
+  tasks: readonly T[],
+): T[] {
+  return tasks.filter((task) => submissions[matrixKey(studentId, task.id)]?.status !== 'satisfactory');
+}
+
+export function filterMatrixStudents<S extends { id: string }>(
+  students: readonly S[],
+  tasks: readonly { id: string }[],
+  submissions: MatrixSubmissions,
+  filter: MatrixFilter,
+): S[] {
+  if (filter === 'all') return [...students];
+  const wantComplete = filter === 'complete';
+  return students.filter((student) => isMatrixComplete(submissions, student.id, tasks) === wantComplete);
+}
+
+export function parseMatrixFilter(value: unknown): MatrixFilter {
+  return matrixFilters.includes(value as MatrixFilter) ? (value as MatrixFilter) : 'all';
+}
