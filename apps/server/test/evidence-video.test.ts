@@ -7,11 +7,11 @@ import { promisify } from 'node:util';
 import { createVideoQueue } from '@evident/api/jobs/video-queue';
 import { playablePathFor, thumbnailPathFor } from '@evident/core/object-path';
 import type { VideoConverter } from '@evident/core/ports/video';
-import { queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
+import { claimPendingVideo, queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
 import { evidenceFiles } from '@evident/db/schema';
 import { sharpImages } from '@evident/storage/thumbnail';
 import { findVideoTools } from '@evident/storage/video-tools';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3 } from '../../../packages/storage/test/fake-s3-server';
@@ -352,6 +352,39 @@ describe('the video queue', () => {
           /^Video processing failed for evidence\/.+ \(video\/quicktime\): ffmpeg fell over$/,
         ),
       });
+    } finally {
+      await app.close();
+      await env.close();
+    }
+  });
+
+  it('a server looking for work claims only the oldest of several waiting videos, leaving the rest to be claimed', async () => {
+    // No ffmpeg, so no running queue claims anything behind the test's back.
+    const env = await createTestEnv({ env: { FFMPEG_PATH: '/nonexistent/ffmpeg' } });
+    const app = await env.app();
+    try {
+      for (const i of [1, 2, 3]) {
+        const { caller, task } = await studentWithUnit(env);
+        await recordVideo({ env, app }, caller, task.id, `waiting-${i}.mov`, 'video/quicktime', corruptMov());
+      }
+      expect(await queueUnprocessedVideos(env.db, { retryFailed: false })).toBe(3);
+      const oldestFirst = (await env.db.select().from(evidenceFiles))
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map((row) => row.id);
+      const now = new Date();
+      const look = () => claimPendingVideo(env.db, { now, staleBefore: new Date(now.getTime() - 60_000) });
+      const claimedNow = async () =>
+        (await env.db.select().from(evidenceFiles).where(isNotNull(evidenceFiles.videoClaimedAt)))
+          .map((row) => row.id)
+          .sort();
+
+      const claimed: (string | undefined)[] = [];
+      for (const _ of oldestFirst) {
+        claimed.push((await look())?.id);
+        expect(await claimedNow()).toEqual(claimed.toSorted());
+      }
+      expect(claimed).toEqual(oldestFirst);
+      expect(await look()).toBeUndefined();
     } finally {
       await app.close();
       await env.close();

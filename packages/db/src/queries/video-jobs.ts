@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { evidenceFiles } from '../schema/evidence';
 import type { EvidenceFileRow } from './evidence-files';
@@ -7,6 +7,12 @@ import type { EvidenceFileRow } from './evidence-files';
  * Takes the oldest pending video no other server is working on (a claim older than `staleBefore` was
  * left by a crash or restart and is taken over), counting the attempt. SKIP LOCKED lets several
  * servers share the queue without waiting on each other.
+ *
+ * The pick is compared with `=`, which makes it an InitPlan run once per statement. With `IN` the
+ * planner may make it the inner side of a nested-loop semi-join and rerun it for every pending row;
+ * each rerun skips the rows this statement has just updated and picks the next one, so one call
+ * claimed several videos while the caller worked on only the first. The others stayed claimed by
+ * no one until their claim went stale.
  */
 export async function claimPendingVideo(
   db: Database,
@@ -27,7 +33,7 @@ export async function claimPendingVideo(
   const [row] = await db
     .update(evidenceFiles)
     .set({ videoClaimedAt: now, videoAttempts: sql`${evidenceFiles.videoAttempts} + 1` })
-    .where(and(inArray(evidenceFiles.id, next), eq(evidenceFiles.videoStatus, 'pending')))
+    .where(and(eq(evidenceFiles.id, next), eq(evidenceFiles.videoStatus, 'pending')))
     .returning();
   return row;
 }
