@@ -6,7 +6,7 @@ import { expectToast, registerThroughUi, signInThroughUi, uniqueEmail } from './
 const baseURL = `http://127.0.0.1:${e2ePort}`;
 
 /** An approved assessor, signed in on `page`: registered over the API, approved by the admin over REST. */
-async function approvedAssessor(page: Page): Promise<void> {
+export async function approvedAssessor(page: Page): Promise<void> {
   const email = uniqueEmail('assessor');
   const password = 'marking-time';
   const visitor = await playwrightRequest.newContext({ baseURL });
@@ -23,7 +23,7 @@ async function approvedAssessor(page: Page): Promise<void> {
 }
 
 /** Pages through the grading screen's students until this one shows. */
-async function showStudent(page: Page, name: string): Promise<void> {
+export async function showStudent(page: Page, name: string): Promise<void> {
   const current = page.getByTestId('pager-student');
   await expect(current).toBeVisible();
   for (let step = 0; step < 200; step++) {
