@@ -36,7 +36,9 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { E2E_REGISTER_PORT: String(e2eRegisterPort) },
     },
-    // The real server on a fresh data directory, serving the built SPA, as `pnpm start` does.
+    // The real server on a fresh data directory, serving the built SPA, as `pnpm start` does: without
+    // PUBLIC_URL, so every test opens it at 127.0.0.1 while its default origin is localhost, as a
+    // phone reaching a laptop by its network address does (issue 10).
     {
       command: `rm -rf ${e2eDataDir} && exec node --import tsx apps/server/src/main.ts`,
       cwd: root,
@@ -48,7 +50,6 @@ export default defineConfig({
         PORT: String(e2ePort),
         HOST: '127.0.0.1',
         DATA_DIR: e2eDataDir,
-        PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
         SEED_DEMO: '0',
         INITIAL_ADMIN_EMAIL: 'admin@e2e.test',
         INITIAL_ADMIN_PASSWORD: 'admin-password',

@@ -132,9 +132,9 @@ export function AddEvidenceControls({ userId, taskId, taskTitle, describedBy }: 
             {upload.reason ? <Text size="sm">{upload.reason}</Text> : null}
             {upload.retryable ? (
               <Text size="sm">
-                {upload.cancelled
-                  ? 'The file is kept on this page; retry to carry on.'
-                  : 'The file is kept on this page; retry when your connection is back.'}
+                {upload.offline
+                  ? 'The file is kept on this page; retry when your connection is back.'
+                  : 'The file is kept on this page; retry to carry on.'}
               </Text>
             ) : null}
             <Group gap="xs">
