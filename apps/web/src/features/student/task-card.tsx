@@ -13,13 +13,11 @@ import classes from './task-card.module.css';
 type TaskCardProps = {
   task: StudentTask;
   userId: string;
-  /** Show the unit code: the student has tasks from more than one unit. */
-  showUnit: boolean;
   onViewEvidence: (task: StudentTask) => void;
 };
 
 /** One task on the dashboard: what to do, what good looks like, its status and its evidence actions. */
-export const TaskCard = memo(function TaskCard({ task, userId, showUnit, onViewEvidence }: TaskCardProps) {
+export const TaskCard = memo(function TaskCard({ task, userId, onViewEvidence }: TaskCardProps) {
   const status = taskStatus(task);
   const titleId = `task-${task.id}-title`;
   const addable = canAddEvidence(status);
@@ -42,11 +40,6 @@ export const TaskCard = memo(function TaskCard({ task, userId, showUnit, onViewE
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Group gap={6}>
             <PhaseBadge phase={task.phase} />
-            {showUnit ? (
-              <Badge variant="light" color="gray" radius="sm" tt="none" ff="monospace" title={task.unitTitle}>
-                {task.unitCode}
-              </Badge>
-            ) : null}
             {task.occasion !== null ? (
               <Badge variant="light" color="gray" radius="sm" tt="none">
                 Occasion {task.occasion}
