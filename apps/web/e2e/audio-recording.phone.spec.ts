@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './chromium';
 import { expectToast, studentWithUnit } from './support';
 
@@ -11,9 +11,17 @@ test.use({
   permissions: ['microphone'],
 });
 
+/** The first task card whose evidence types include this one (upper case, as the card shows it). */
+function cardAsking(page: Page, type: string) {
+  return page
+    .getByTestId('task-card')
+    .filter({ has: page.getByTestId('evidence-type').filter({ hasText: new RegExp(`^${type}$`) }) })
+    .first();
+}
+
 test('a student records audio in the browser, hears it back and uploads it as evidence', async ({ page }) => {
   await studentWithUnit(page);
-  const card = page.getByTestId('task-card').first();
+  const card = cardAsking(page, 'AUDIO');
   const taskId = await card.getAttribute('data-task-id');
 
   await card.getByRole('button', { name: 'Record audio' }).click();
@@ -42,4 +50,25 @@ test('a student records audio in the browser, hears it back and uploads it as ev
   expect(head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) || head.includes('ftyp')).toBe(
     true,
   );
+});
+
+test('the capture actions on a card follow what the task asks for; the picker takes every type', async ({
+  page,
+}) => {
+  await studentWithUnit(page);
+  const photoOnly = page
+    .getByTestId('task-card')
+    .filter({ has: page.getByTestId('evidence-type').filter({ hasText: /^PHOTO$/ }) })
+    .filter({ hasNot: page.getByTestId('evidence-type').filter({ hasText: /^AUDIO$/ }) })
+    .first();
+  await expect(photoOnly.getByRole('button', { name: 'Take photo' })).toBeVisible();
+  await expect(photoOnly.getByRole('button', { name: 'Record audio' })).toHaveCount(0);
+  await expect(photoOnly.getByTestId('evidence-file-input')).toHaveAttribute(
+    'accept',
+    /audio\/\*.*application\/pdf/,
+  );
+
+  const withAudio = cardAsking(page, 'AUDIO');
+  await expect(withAudio.getByRole('button', { name: 'Record audio' })).toBeVisible();
+  await expect(withAudio.getByRole('button', { name: 'Take photo' })).toBeVisible();
 });

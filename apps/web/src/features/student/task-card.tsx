@@ -124,6 +124,7 @@ export const TaskCard = memo(function TaskCard({ task, userId, onViewEvidence }:
               taskId={task.id}
               taskTitle={task.title}
               describedBy={titleId}
+              evidenceTypes={task.evidenceTypes}
             />
           ) : null}
           {!addable || fileCount > 0 ? (
