@@ -9,7 +9,7 @@ import type { UnitRef } from '@evident/core/student-units';
 import { Button, EmptyState, Paper, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { EvidenceViewer } from '../evidence/evidence-viewer';
+import { EvidenceViewer, type ViewedTask } from '../evidence/evidence-viewer';
 import { ProgressCard } from './progress-card';
 import { StatusLegend } from './status-legend';
 import classes from './student-home.module.css';
@@ -32,7 +32,7 @@ export function UnitDashboard({ unit, userId, switcher }: UnitDashboardProps) {
   const tasks = unit.tasks;
   const [search, setSearch] = useState('');
   const [phase, setPhase] = useState<string | null>(null);
-  const [viewing, setViewing] = useState<{ id: string; title: string } | null>(null);
+  const [viewing, setViewing] = useState<ViewedTask | null>(null);
   const deferredSearch = useDeferredValue(search);
 
   const progress = unit.progress;
@@ -52,7 +52,7 @@ export function UnitDashboard({ unit, userId, switcher }: UnitDashboardProps) {
     [tasks, deferredSearch, activePhase],
   );
   const onViewEvidence = useCallback(
-    (task: StudentTask) => setViewing({ id: task.id, title: task.title }),
+    (task: StudentTask) => setViewing({ id: task.id, title: task.title, evidenceTypes: task.evidenceTypes }),
     [],
   );
 
@@ -112,12 +112,7 @@ export function UnitDashboard({ unit, userId, switcher }: UnitDashboardProps) {
         )}
       </section>
 
-      <EvidenceViewer
-        taskId={viewing?.id ?? ''}
-        taskTitle={viewing?.title ?? ''}
-        opened={viewing !== null}
-        onClose={() => setViewing(null)}
-      />
+      <EvidenceViewer task={viewing} userId={userId} onClose={() => setViewing(null)} />
     </Stack>
   );
 }
