@@ -1,11 +1,12 @@
 import { canAddEvidence, taskStatus } from '@evident/core/student-progress';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconBulb, IconEye, IconMessageCircle } from '@tabler/icons-react';
 import { memo } from 'react';
 import { trpc } from '../../trpc';
 import { PhaseBadge } from '../curriculum/phase-badge';
 import { AddEvidenceControls } from '../evidence/add-evidence-controls';
 import { StatusBadge } from '../evidence/status-badge';
+import { useTaskUpload } from '../evidence/upload-store';
 import { ClampedText } from './clamped-text';
 import type { StudentTask } from './student-task';
 import classes from './task-card.module.css';
@@ -23,6 +24,7 @@ export const TaskCard = memo(function TaskCard({ task, userId, onViewEvidence }:
   const addable = canAddEvidence(status);
   const fileCount = task.submission?.fileCount ?? 0;
   const occasionSuffix = task.occasion !== null ? / \(occasion \d+\)$/i.exec(task.title)?.[0] : undefined;
+  const addingMore = useTaskUpload(userId, task.id)?.state === 'active' && !addable;
 
   return (
     <Paper
@@ -130,14 +132,20 @@ export const TaskCard = memo(function TaskCard({ task, userId, onViewEvidence }:
           {!addable || fileCount > 0 ? (
             <Button
               variant={addable ? 'subtle' : 'default'}
-              leftSection={<IconEye size={18} aria-hidden />}
+              leftSection={
+                // A file being added from View Evidence: the card says so too (spec: 'Uploading...').
+                addingMore ? (
+                  <Loader size={16} color="currentColor" aria-hidden />
+                ) : (
+                  <IconEye size={18} aria-hidden />
+                )
+              }
               onClick={() => onViewEvidence(task)}
               aria-describedby={titleId}
               mt={addable ? 'xs' : undefined}
               data-testid="view-evidence"
             >
-              View Evidence
-              {fileCount > 1 ? ` (${fileCount})` : ''}
+              {addingMore ? 'Uploading...' : `View Evidence${fileCount > 1 ? ` (${fileCount})` : ''}`}
             </Button>
           ) : null}
         </div>
