@@ -8,9 +8,14 @@ export async function requireTask(db: Database, id: string) {
   return task;
 }
 
-/** The task must be in one of the student's units; answers what the refusal should say. */
-export async function requireStudentTask(db: Database, studentId: string, taskId: string): Promise<void> {
+/** The task must be in one of the student's units; answers what the refusal should say, or its unit. */
+export async function requireStudentTask(
+  db: Database,
+  studentId: string,
+  taskId: string,
+): Promise<{ unitId: string }> {
   const task = await findTaskForStudent(db, { studentId, taskId });
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
   if (!task.enrolled) throw new AppError('FORBIDDEN', 'This task is not in any of your units');
+  return { unitId: task.unitId };
 }

@@ -31,9 +31,10 @@ export async function insertSubmission(
 }
 
 /**
- * New evidence on a not-yet-satisfactory submission sends it back to the assessor. The comment and
- * strategies stay (they say what the new evidence answers); who graded it and when are cleared,
- * because the submission is no longer graded.
+ * New evidence sends a submission (back) to the assessor, as submitted now: after a
+ * not-yet-satisfactory, or more files while it still waits. The comment and strategies stay (they
+ * say what the new evidence answers); who graded it and when are cleared, because the submission is
+ * no longer graded (the decision itself stays in grading_decisions).
  */
 export async function resubmitSubmission(
   db: Database,
@@ -41,7 +42,7 @@ export async function resubmitSubmission(
 ): Promise<SubmissionRow> {
   const [row] = await db
     .update(submissions)
-    .set({ status: 'submitted', gradedBy: null, gradedAt: null, updatedAt: at })
+    .set({ status: 'submitted', gradedBy: null, gradedAt: null, submittedAt: at, updatedAt: at })
     .where(eq(submissions.id, id))
     .returning();
   if (!row) throw new Error('submission vanished while locked');
