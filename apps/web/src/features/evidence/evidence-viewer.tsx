@@ -1,4 +1,4 @@
-import { canAddMoreEvidence, type TaskStatus } from '@evident/core/student-progress';
+import { canAddMoreEvidence, canWithdrawEvidence, type TaskStatus } from '@evident/core/student-progress';
 import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconFolderOpen, IconRefresh } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { AddEvidenceControls } from './add-evidence-controls';
 import { EvidenceFileItem } from './evidence-file-item';
 import classes from './evidence-viewer.module.css';
 import { StatusBadge } from './status-badge';
+import { WithdrawEvidenceButton } from './withdraw-evidence-button';
 
 /** The task whose evidence is shown: what it asks for decides the capture actions offered. */
 export type ViewedTask = { id: string; title: string; evidenceTypes: readonly string[] };
@@ -97,6 +98,8 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
 
   const submission = evidence.data.submission;
   const status: TaskStatus = submission?.status ?? 'pending';
+  // The last file stays until another is added: a submission waiting for the assessor is never empty.
+  const withdrawable = canWithdrawEvidence(status) && (submission?.files.length ?? 0) > 1;
   return (
     <Stack gap="md">
       <Group gap="xs">
@@ -114,7 +117,15 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
       {submission && submission.files.length > 0 ? (
         <ul className={classes.list} aria-label="Evidence files">
           {submission.files.map((file) => (
-            <EvidenceFileItem key={file.id} file={file} />
+            <EvidenceFileItem
+              key={file.id}
+              file={file}
+              action={
+                withdrawable ? (
+                  <WithdrawEvidenceButton taskId={taskId} fileId={file.id} fileName={file.fileName} />
+                ) : undefined
+              }
+            />
           ))}
         </ul>
       ) : (
@@ -126,6 +137,11 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
           </Text>
         </Stack>
       )}
+      {canWithdrawEvidence(status) && submission?.files.length === 1 ? (
+        <Text size="sm" c="dimmed" data-testid="withdraw-hint">
+          To replace this file, add the right one first, then withdraw this one.
+        </Text>
+      ) : null}
       {canAddMoreEvidence(status) ? <AddMore task={task} userId={userId} status={status} /> : null}
     </Stack>
   );

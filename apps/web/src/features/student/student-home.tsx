@@ -10,7 +10,7 @@ import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
 import { useChosenUnitId } from './chosen-unit';
 import classes from './student-home.module.css';
-import { type StudentTask, withUnits } from './student-task';
+import type { StudentTask } from './student-task';
 import { UnitDashboard } from './unit-dashboard';
 import { UnitSwitcher } from './unit-switcher';
 
@@ -20,7 +20,7 @@ import { UnitSwitcher } from './unit-switcher';
  */
 export function StudentHome() {
   const user = useCurrentUser();
-  const tasks = trpc.student.tasks.useQuery(undefined, { select: withUnits });
+  const tasks = trpc.student.tasks.useQuery();
   useWarnBeforeLeavingDuringUpload();
   const units = useMemo(() => groupTasksByUnit(tasks.data ?? []), [tasks.data]);
 

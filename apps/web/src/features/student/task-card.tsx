@@ -1,5 +1,16 @@
 import { canAddEvidence, taskStatus } from '@evident/core/student-progress';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconBulb, IconEye, IconMessageCircle } from '@tabler/icons-react';
 import { memo } from 'react';
 import { trpc } from '../../trpc';

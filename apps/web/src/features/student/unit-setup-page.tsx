@@ -11,9 +11,9 @@ import {
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth/use-current-user';
 import { UnitCodeInput } from '../curriculum/unit-code-input';
 import { useDocumentTitle } from '../shell/document-title';
-import { useCurrentUser } from '../auth/use-current-user';
 import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
