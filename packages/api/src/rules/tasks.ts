@@ -8,14 +8,9 @@ export async function requireTask(db: Database, id: string) {
   return task;
 }
 
-/** The task must be in one of the student's units; answers what the refusal should say, or its unit. */
-export async function requireStudentTask(
-  db: Database,
-  studentId: string,
-  taskId: string,
-): Promise<{ unitId: string }> {
+/** The task must be in one of the student's units; answers what the refusal should say. */
+export async function requireStudentTask(db: Database, studentId: string, taskId: string): Promise<void> {
   const task = await findTaskForStudent(db, { studentId, taskId });
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
   if (!task.enrolled) throw new AppError('FORBIDDEN', 'This task is not in any of your units');
-  return { unitId: task.unitId };
 }

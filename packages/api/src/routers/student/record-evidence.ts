@@ -96,7 +96,7 @@ export async function recordEvidence(
       `The file type ${input.fileType} does not match the type it was uploaded as (${grant.fileType})`,
     );
   }
-  const { unitId } = await requireStudentTask(db, studentId, taskId);
+  await requireStudentTask(db, studentId, taskId);
   const current = await findSubmission(db, { studentId, taskId });
   if (current && !canAddMoreEvidence(current.status)) refuseClosedSubmission();
 
@@ -143,13 +143,6 @@ export async function recordEvidence(
     return { submission, file };
   });
   if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
-  await deps.events.publish({
-    type: 'submission.created',
-    submissionId: outcome.submission.id,
-    studentId,
-    taskId,
-    unitId,
-  });
   // Returns at once: the poster and playable copy are made in the background.
   if (queueVideo) deps.videos?.wake();
 

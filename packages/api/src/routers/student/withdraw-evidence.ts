@@ -8,9 +8,9 @@ import {
   makeOldestFilePrimary,
   withdrawEvidenceFile,
 } from '@evident/db/queries/evidence-files';
-import { findTask } from '@evident/db/queries/tasks';
 import { z } from 'zod';
 import type { Services } from '../../context';
+import { publishEvidenceWithdrawn } from '../../rules/submission-events';
 
 /** `student.withdrawEvidence` / `POST /api/evidence/{fileId}/withdraw`. */
 export const withdrawEvidenceInput = z.object({
@@ -87,17 +87,7 @@ export async function withdrawEvidence(
     return { file, submission };
   });
 
-  const task = await findTask(db, outcome.submission.taskId);
-  if (task) {
-    await deps.events.publish({
-      type: 'evidence.withdrawn',
-      submissionId: outcome.submission.id,
-      studentId: who.studentId,
-      taskId: task.id,
-      unitId: task.unitId,
-      fileId: outcome.file.id,
-    });
-  }
+  await publishEvidenceWithdrawn(deps, outcome.file);
   return {
     fileId: outcome.file.id,
     submissionId: outcome.submission.id,
