@@ -36,7 +36,9 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { E2E_REGISTER_PORT: String(e2eRegisterPort) },
     },
-    // The real server on a fresh data directory, serving the built SPA, as `pnpm start` does.
+    // The real server on a fresh data directory, serving the built SPA, as `pnpm start` does: without
+    // PUBLIC_URL, so every test opens it at 127.0.0.1 while its default origin is localhost, as a
+    // phone reaching a laptop by its network address does (issue 10).
     {
       command: `rm -rf ${e2eDataDir} && exec node --import tsx apps/server/src/main.ts`,
       cwd: root,
@@ -48,11 +50,13 @@ export default defineConfig({
         PORT: String(e2ePort),
         HOST: '127.0.0.1',
         DATA_DIR: e2eDataDir,
-        PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
         SEED_DEMO: '0',
         INITIAL_ADMIN_EMAIL: 'admin@e2e.test',
         INITIAL_ADMIN_PASSWORD: 'admin-password',
         LOG_LEVEL: 'warn',
+        // Each test's person comes from an address of their own (support.ts sets X-Forwarded-For), as
+        // real students do, so the suite's sign-ups stay inside the per-address sign-up limit.
+        TRUST_PROXY: '127.0.0.1',
         WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? '',
         TGA_BASE_URL: `http://127.0.0.1:${e2eRegisterPort}`,
         // The fake register knows one unit; the example units students pick come from the catalogue.

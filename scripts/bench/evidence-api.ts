@@ -26,9 +26,10 @@ export async function api(
   return (text ? JSON.parse(text) : null) as Json;
 }
 
-/** Upload URLs carry PUBLIC_URL (http://localhost:port); the bench server listens on 127.0.0.1. */
+/** Upload URLs are relative without PUBLIC_URL; the bench server listens on 127.0.0.1. */
 export function onServer(server: RunningServer, url: string): string {
-  const parsed = new URL(url);
+  // Relative without PUBLIC_URL, absolute with it.
+  const parsed = new URL(url, server.url);
   return `${server.url}${parsed.pathname}${parsed.search}`;
 }
 

@@ -145,6 +145,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     database: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
       : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const),
+    /** Origin for links that leave the browser (mail): PUBLIC_URL, or this machine's own name. */
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     /** PUBLIC_URL unset: the app answers at whatever address it is reached. */
     publicUrlIsDefault: !env.PUBLIC_URL,
@@ -168,6 +169,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     files: {
       localRootDir: resolve(dataDir, 'files'),
+      /**
+       * Prefix of the local adapter's signed `/files/...` URLs. Without PUBLIC_URL they are relative
+       * ('' here), so they work from whatever address the browser reached the app at (127.0.0.1, a
+       * phone on the laptop's network address); an absolute default origin would make every upload
+       * cross-origin there, and the browser blocks it.
+       */
+      linkBaseUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : '',
       /** Unset: generated once and kept in DATA_DIR/files-secret (see files-secret.ts). */
       secret: env.FILES_SECRET,
       secretFile: resolve(dataDir, 'files-secret'),

@@ -57,7 +57,11 @@ function createStorage(config: Config, log: Logger): LocalDiskStorage | S3Storag
     },
     log,
   );
-  return createLocalDiskStorage({ rootDir: config.files.localRootDir, publicUrl: config.publicUrl, secret });
+  return createLocalDiskStorage({
+    rootDir: config.files.localRootDir,
+    publicUrl: config.files.linkBaseUrl,
+    secret,
+  });
 }
 
 /**

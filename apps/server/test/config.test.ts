@@ -8,6 +8,11 @@ describe('configuration', () => {
     expect(config.database.kind).toBe('pglite');
     expect(config.seedDemo).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
+    // Relative file links: they work from whatever address the browser opened the app at.
+    expect(config.files.linkBaseUrl).toBe('');
+    expect(loadConfig({ PUBLIC_URL: 'https://evident.example/' }).files.linkBaseUrl).toBe(
+      'https://evident.example',
+    );
   });
 
   it('never seeds demo people on a real database unless asked', () => {

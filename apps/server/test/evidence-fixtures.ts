@@ -59,9 +59,9 @@ export async function evidenceRows(env: TestEnv, studentId: string) {
   return { submissions: subs?.n ?? 0, files: files?.n ?? 0 };
 }
 
-/** `/files/...?...` of an absolute URL, for fastify.inject. */
+/** `/files/...?...` of a signed URL (absolute with PUBLIC_URL, relative without), for fastify.inject. */
 export function pathOf(url: string): string {
-  const parsed = new URL(url);
+  const parsed = new URL(url, 'http://anywhere.invalid');
   return `${parsed.pathname}${parsed.search}`;
 }
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './chromium';
 import { expectToast, studentWithUnit } from './support';
 
@@ -11,9 +11,35 @@ test.use({
   permissions: ['microphone'],
 });
 
-test('a student records audio in the browser, hears it back and uploads it as evidence', async ({ page }) => {
+/** The first task card whose evidence types include this one (upper case, as the card shows it). */
+function cardAsking(page: Page, type: string) {
+  return page
+    .getByTestId('task-card')
+    .filter({ has: page.getByTestId('evidence-type').filter({ hasText: new RegExp(`^${type}$`) }) })
+    .first();
+}
+
+test('a student records audio on a task that asks for it, hears it back and uploads it as evidence', async ({
+  page,
+}) => {
   await studentWithUnit(page);
-  const card = page.getByTestId('task-card').first();
+  // The capture actions on a card follow what the task asks for; the picker takes every type.
+  const photoOnly = page
+    .getByTestId('task-card')
+    .filter({ has: page.getByTestId('evidence-type').filter({ hasText: /^PHOTO$/ }) })
+    .filter({ hasNot: page.getByTestId('evidence-type').filter({ hasText: /^AUDIO$/ }) })
+    .first();
+  await expect(photoOnly.getByRole('button', { name: 'Take photo' })).toBeVisible();
+  await expect(photoOnly.getByRole('button', { name: 'Record audio' })).toHaveCount(0);
+  await expect(photoOnly.getByTestId('evidence-file-input')).toHaveAttribute(
+    'accept',
+    /audio\/\*.*application\/pdf/,
+  );
+
+  const withAudio = cardAsking(page, 'AUDIO');
+  await expect(withAudio.getByRole('button', { name: 'Record audio' })).toBeVisible();
+  await expect(withAudio.getByRole('button', { name: 'Take photo' })).toBeVisible();
+  const card = cardAsking(page, 'AUDIO');
   const taskId = await card.getAttribute('data-task-id');
 
   await card.getByRole('button', { name: 'Record audio' }).click();

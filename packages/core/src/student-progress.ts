@@ -25,6 +25,19 @@ export function canAddEvidence(status: TaskStatus): boolean {
   return status === 'pending' || status === 'not_yet_satisfactory';
 }
 
+/**
+ * View Evidence takes more files until the task is graded satisfactory: also while it waits for the
+ * assessor, who then sees every file (issue 10). The card keeps the spec's rule above.
+ */
+export function canAddMoreEvidence(status: TaskStatus): boolean {
+  return status !== 'satisfactory';
+}
+
+/** A file may be withdrawn only while its submission waits for the assessor, never once graded. */
+export function canWithdrawEvidence(status: TaskStatus): boolean {
+  return status === 'submitted';
+}
+
 export type StudentProgress = { completed: number; total: number; percent: number };
 
 /** Satisfactory tasks out of all tasks, as a whole percent (0 when there are no tasks). */

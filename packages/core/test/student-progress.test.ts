@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { phases } from '../src/curriculum';
 import {
   canAddEvidence,
+  canAddMoreEvidence,
+  canWithdrawEvidence,
   distinctPhases,
   filterTasks,
   isTaskFilterActive,
@@ -83,5 +85,16 @@ describe('student dashboard rules', () => {
     expect(isTaskFilterActive({ search: '   ', phase: null })).toBe(false);
     expect(isTaskFilterActive({ search: 'x', phase: null })).toBe(true);
     expect(isTaskFilterActive({ search: '', phase: 'Do' })).toBe(true);
+  });
+
+  it('View Evidence takes more files until the task is satisfactory, and withdrawals only before grading', () => {
+    expect(canAddMoreEvidence('pending')).toBe(true);
+    expect(canAddMoreEvidence('submitted')).toBe(true);
+    expect(canAddMoreEvidence('not_yet_satisfactory')).toBe(true);
+    expect(canAddMoreEvidence('satisfactory')).toBe(false);
+    expect(canWithdrawEvidence('submitted')).toBe(true);
+    for (const status of ['pending', 'satisfactory', 'not_yet_satisfactory'] as const) {
+      expect(canWithdrawEvidence(status)).toBe(false);
+    }
   });
 });

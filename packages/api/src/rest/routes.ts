@@ -52,6 +52,9 @@ export const restRoutes: RestRoute[] = [
   route('POST', '/api/units/generate-tasks', (caller, r) => caller.student.setUpUnit(body(r))),
   route('POST', '/api/evidence/upload-url', (caller, r) => caller.student.uploadUrl(body(r))),
   route('POST', '/api/evidence', (caller, r) => caller.student.recordEvidence(body(r))),
+  route('POST', '/api/evidence/:fileId/withdraw', (caller, r) =>
+    caller.student.withdrawEvidence(withParams(r, { fileId: r.params.fileId })),
+  ),
   route('GET', '/api/student/tasks/:taskId/evidence', (caller, r) =>
     caller.student.evidence(withParams(r, { taskId: r.params.taskId })),
   ),

@@ -26,3 +26,19 @@ export async function publishVideoProcessed(
     });
   }
 }
+
+/** `evidence.withdrawn` once a file's withdrawal committed. */
+export async function publishEvidenceWithdrawn(
+  deps: { db: Database; events: EventBus },
+  file: { id: string; submissionId: string },
+): Promise<void> {
+  const subject = await findSubmissionSubject(deps.db, { submissionId: file.submissionId });
+  if (subject) {
+    await deps.events.publish({
+      type: 'evidence.withdrawn',
+      submissionId: file.submissionId,
+      fileId: file.id,
+      ...subject,
+    });
+  }
+}

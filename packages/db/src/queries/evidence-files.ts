@@ -1,15 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { evidenceFiles, submissions } from '../schema/evidence';
+import { evidenceFiles, gradingDecisions, submissions } from '../schema/evidence';
 import type { SubmissionRow } from './submissions';
 
 export type EvidenceFileRow = typeof evidenceFiles.$inferSelect;
 
+/** Files of a submission that are still part of it (withdrawn ones do not count). */
 export async function countSubmissionFiles(db: Database, submissionId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(evidenceFiles)
-    .where(eq(evidenceFiles.submissionId, submissionId));
+    .where(and(eq(evidenceFiles.submissionId, submissionId), isNull(evidenceFiles.withdrawnAt)));
   return row?.n ?? 0;
 }
 
@@ -59,4 +60,51 @@ export async function listSubmissionFiles(db: Database, submissionIds: string[])
     .from(evidenceFiles)
     .where(and(inArray(evidenceFiles.submissionId, submissionIds), isNull(evidenceFiles.withdrawnAt)))
     .orderBy(desc(evidenceFiles.isPrimary), asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
+}
+
+/** A student's own evidence file with its submission; `forUpdate` locks the submission row. */
+export async function findStudentEvidenceFile(
+  db: Database,
+  { fileId, studentId, forUpdate = false }: { fileId: string; studentId: string; forUpdate?: boolean },
+): Promise<{ file: EvidenceFileRow; submission: SubmissionRow } | undefined> {
+  const query = db
+    .select({ file: evidenceFiles, submission: submissions })
+    .from(evidenceFiles)
+    .innerJoin(submissions, eq(submissions.id, evidenceFiles.submissionId))
+    .where(and(eq(evidenceFiles.id, fileId), eq(submissions.studentId, studentId)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update', { of: submissions }) : await query;
+  return row;
+}
+
+/** Marks a file withdrawn; the row and its object stay, for the audit trail. */
+export async function withdrawEvidenceFile(
+  db: Database,
+  { fileId, by, at }: { fileId: string; by: string; at: Date },
+): Promise<void> {
+  await db
+    .update(evidenceFiles)
+    .set({ withdrawnAt: at, withdrawnBy: by, isPrimary: false })
+    .where(and(eq(evidenceFiles.id, fileId), isNull(evidenceFiles.withdrawnAt)));
+}
+
+/** After the primary file was withdrawn, the oldest remaining one becomes primary. */
+export async function makeOldestFilePrimary(db: Database, { submissionId }: { submissionId: string }) {
+  const oldest = db
+    .select({ id: evidenceFiles.id })
+    .from(evidenceFiles)
+    .where(and(eq(evidenceFiles.submissionId, submissionId), isNull(evidenceFiles.withdrawnAt)))
+    .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id))
+    .limit(1);
+  await db.update(evidenceFiles).set({ isPrimary: true }).where(inArray(evidenceFiles.id, oldest));
+}
+
+/** Whether any grading decision judged this file (it then stays with the evidence for good). */
+export async function fileWasJudged(db: Database, { fileId }: { fileId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: gradingDecisions.id })
+    .from(gradingDecisions)
+    .where(sql`${fileId}::uuid = any(${gradingDecisions.fileIds})`)
+    .limit(1);
+  return row !== undefined;
 }

@@ -31,9 +31,10 @@ export async function insertSubmission(
 }
 
 /**
- * New evidence on a not-yet-satisfactory submission sends it back to the assessor. The comment and
- * strategies stay (they say what the new evidence answers); who graded it and when are cleared,
- * because the submission is no longer graded.
+ * New evidence sends a submission (back) to the assessor, as submitted now: after a
+ * not-yet-satisfactory, or more files while it still waits. The comment and strategies stay (they
+ * say what the new evidence answers); who graded it and when are cleared, because the submission is
+ * no longer graded (the decision itself stays in grading_decisions).
  */
 export async function resubmitSubmission(
   db: Database,

@@ -103,6 +103,8 @@ export async function reorderUnitTasks(
 export type StudentTask = TaskRow & {
   unitCode: string;
   unitTitle: string;
+  /** The unit the task belongs to, so callers can group a student's tasks by unit. */
+  unit: { id: string; unitCode: string; title: string };
   submission: {
     id: string;
     status: 'submitted' | 'satisfactory' | 'not_yet_satisfactory';
@@ -122,7 +124,7 @@ export async function listStudentTasks(db: Database, studentId: string): Promise
       status: submissions.status,
       assessorComment: submissions.assessorComment,
       // In the same query rather than a second one: on PGlite every round trip costs a row parse.
-      fileCount: sql<number>`(select count(*)::int from ${evidenceFiles} where ${evidenceFiles.submissionId} = ${submissions.id})`,
+      fileCount: sql<number>`(select count(*)::int from ${evidenceFiles} where ${evidenceFiles.submissionId} = ${submissions.id} and ${evidenceFiles.withdrawnAt} is null)`,
     })
     .from(enrolments)
     .innerJoin(units, eq(units.id, enrolments.unitId))
@@ -134,6 +136,7 @@ export async function listStudentTasks(db: Database, studentId: string): Promise
     ...row.task,
     unitCode: row.unitCode,
     unitTitle: row.unitTitle,
+    unit: { id: row.task.unitId, unitCode: row.unitCode, title: row.unitTitle },
     submission:
       row.submissionId && row.status
         ? {

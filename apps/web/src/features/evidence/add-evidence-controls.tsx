@@ -23,13 +23,25 @@ type AddEvidenceControlsProps = {
   taskTitle: string;
   /** Id of the card's title, so every button is announced with the task it belongs to. */
   describedBy: string;
+  /** What the task asks for: the camera on photo tasks, the microphone on audio tasks. */
+  evidenceTypes: readonly string[];
+  /** The main button's words: 'Add Evidence' on a card, 'Add more evidence' in View Evidence. */
+  addLabel?: string;
 };
 
 /**
- * Adding evidence to one task: a file picker (only the first file is used), the phone's camera for a
- * photo or a video, and the microphone; then the upload's progress, or a failed upload to retry.
+ * Adding evidence to one task: a file picker for every allowed type (only the first file is used),
+ * and the capture actions the task asks for (the phone's camera for a photo or a video on photo
+ * tasks, the microphone on audio tasks); then the upload's progress, or a failed upload to retry.
  */
-export function AddEvidenceControls({ userId, taskId, taskTitle, describedBy }: AddEvidenceControlsProps) {
+export function AddEvidenceControls({
+  userId,
+  taskId,
+  taskTitle,
+  describedBy,
+  evidenceTypes,
+  addLabel = 'Add Evidence',
+}: AddEvidenceControlsProps) {
   const upload = useTaskUpload(userId, taskId);
   const fileInput = useRef<HTMLInputElement>(null);
   const photoInput = useRef<HTMLInputElement>(null);
@@ -38,6 +50,8 @@ export function AddEvidenceControls({ userId, taskId, taskTitle, describedBy }: 
   // Camera capture only makes sense where there is a camera to hand: phones and tablets.
   const touch = useMediaQuery('(pointer: coarse)') ?? false;
   const [microphone] = useState(canRecordAudio);
+  const camera = touch && evidenceTypes.includes('photo');
+  const recordAudio = microphone && evidenceTypes.includes('audio');
 
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
@@ -132,9 +146,9 @@ export function AddEvidenceControls({ userId, taskId, taskTitle, describedBy }: 
             {upload.reason ? <Text size="sm">{upload.reason}</Text> : null}
             {upload.retryable ? (
               <Text size="sm">
-                {upload.cancelled
-                  ? 'The file is kept on this page; retry to carry on.'
-                  : 'The file is kept on this page; retry when your connection is back.'}
+                {upload.offline
+                  ? 'The file is kept on this page; retry when your connection is back.'
+                  : 'The file is kept on this page; retry to carry on.'}
               </Text>
             ) : null}
             <Group gap="xs">
@@ -174,34 +188,38 @@ export function AddEvidenceControls({ userId, taskId, taskTitle, describedBy }: 
               data-testid="add-evidence"
               fullWidth={touch}
             >
-              Add Evidence
+              {addLabel}
             </Button>
-            {microphone && !touch ? (
+            {recordAudio && !touch ? (
               <CaptureButton icon={IconMicrophone} describedBy={describedBy} onClick={recorder.open}>
                 Record audio
               </CaptureButton>
             ) : null}
           </Group>
-          {touch ? (
-            // On a phone the camera and the microphone sit side by side as three equal tiles.
+          {camera || (touch && recordAudio) ? (
+            // On a phone the camera and the microphone sit side by side as equal tiles.
             <div className={classes.tiles}>
-              <CaptureButton
-                tile
-                icon={IconCamera}
-                describedBy={describedBy}
-                onClick={() => photoInput.current?.click()}
-              >
-                Take photo
-              </CaptureButton>
-              <CaptureButton
-                tile
-                icon={IconVideo}
-                describedBy={describedBy}
-                onClick={() => videoInput.current?.click()}
-              >
-                Record video
-              </CaptureButton>
-              {microphone ? (
+              {camera ? (
+                <>
+                  <CaptureButton
+                    tile
+                    icon={IconCamera}
+                    describedBy={describedBy}
+                    onClick={() => photoInput.current?.click()}
+                  >
+                    Take photo
+                  </CaptureButton>
+                  <CaptureButton
+                    tile
+                    icon={IconVideo}
+                    describedBy={describedBy}
+                    onClick={() => videoInput.current?.click()}
+                  >
+                    Record video
+                  </CaptureButton>
+                </>
+              ) : null}
+              {recordAudio ? (
                 <CaptureButton tile icon={IconMicrophone} describedBy={describedBy} onClick={recorder.open}>
                   Record audio
                 </CaptureButton>

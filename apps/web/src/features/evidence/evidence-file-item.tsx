@@ -10,7 +10,7 @@ import {
   IconPhoto,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { EvidenceFileView } from './evidence-outputs';
 import classes from './evidence-viewer.module.css';
 
@@ -39,7 +39,7 @@ const iconOf: Record<Look, TablerIcon> = {
 };
 
 /** One file in the evidence viewer: a preview or player that fits its type, its name and its size. */
-export function EvidenceFileItem({ file }: { file: EvidenceFileLinks }) {
+export function EvidenceFileItem({ file, action }: { file: EvidenceFileLinks; action?: ReactNode }) {
   const look = lookOf(file);
   const Icon = iconOf[look];
   return (
@@ -74,7 +74,10 @@ export function EvidenceFileItem({ file }: { file: EvidenceFileLinks }) {
             </Group>
           </Stack>
         </Group>
-        <Actions file={file} look={look} />
+        <Group gap="xs" justify="space-between">
+          <Actions file={file} look={look} />
+          {action}
+        </Group>
       </Stack>
     </Paper>
   );

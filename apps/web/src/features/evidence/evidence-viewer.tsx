@@ -1,32 +1,40 @@
-import type { TaskStatus } from '@evident/core/student-progress';
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { canAddMoreEvidence, canWithdrawEvidence, type TaskStatus } from '@evident/core/student-progress';
+import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconFolderOpen, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
 import { errorMessage } from '../toast/error-message';
+import { AddEvidenceControls } from './add-evidence-controls';
 import { EvidenceFileItem } from './evidence-file-item';
 import classes from './evidence-viewer.module.css';
 import { StatusBadge } from './status-badge';
+import { WithdrawEvidenceButton } from './withdraw-evidence-button';
 
-type EvidenceViewerProps = { taskId: string; taskTitle: string; opened: boolean; onClose: () => void };
+/** The task whose evidence is shown: what it asks for decides the capture actions offered. */
+export type ViewedTask = { id: string; title: string; evidenceTypes: readonly string[] };
+
+type EvidenceViewerProps = { task: ViewedTask | null; userId: string; onClose: () => void };
 
 /** Fetch fresh links a minute before the signed ones run out, so a preview never points at a dead URL. */
 const linkMarginMs = 60_000;
 
-/** View Evidence: the files of the student's submission for one task, with its status and feedback. */
-export function EvidenceViewer({ taskId, taskTitle, opened, onClose }: EvidenceViewerProps) {
+/**
+ * View Evidence: the files of the student's submission for one task, with its status and feedback;
+ * until the task is graded satisfactory, more files can be added here too.
+ */
+export function EvidenceViewer({ task, userId, onClose }: EvidenceViewerProps) {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <Modal
-      opened={opened}
+      opened={task !== null}
       onClose={onClose}
       title={
         <Stack gap={0}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
             Evidence
           </Text>
-          <Title order={2} size="h4">
-            {taskTitle}
+          <Title order={2} size="h4" id="evidence-task-title">
+            {task?.title}
           </Title>
         </Stack>
       }
@@ -36,12 +44,13 @@ export function EvidenceViewer({ taskId, taskTitle, opened, onClose }: EvidenceV
       closeButtonProps={{ 'aria-label': 'Close evidence' }}
       data-testid="evidence-viewer"
     >
-      {opened ? <EvidenceContent taskId={taskId} /> : null}
+      {task ? <EvidenceContent task={task} userId={userId} /> : null}
     </Modal>
   );
 }
 
-function EvidenceContent({ taskId }: { taskId: string }) {
+function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string }) {
+  const taskId = task.id;
   const evidence = trpc.student.evidence.useQuery(
     { taskId },
     {
@@ -89,6 +98,8 @@ function EvidenceContent({ taskId }: { taskId: string }) {
 
   const submission = evidence.data.submission;
   const status: TaskStatus = submission?.status ?? 'pending';
+  // The last file stays until another is added: a submission waiting for the assessor is never empty.
+  const withdrawable = canWithdrawEvidence(status) && (submission?.files.length ?? 0) > 1;
   return (
     <Stack gap="md">
       <Group gap="xs">
@@ -106,7 +117,15 @@ function EvidenceContent({ taskId }: { taskId: string }) {
       {submission && submission.files.length > 0 ? (
         <ul className={classes.list} aria-label="Evidence files">
           {submission.files.map((file) => (
-            <EvidenceFileItem key={file.id} file={file} />
+            <EvidenceFileItem
+              key={file.id}
+              file={file}
+              action={
+                withdrawable ? (
+                  <WithdrawEvidenceButton taskId={taskId} fileId={file.id} fileName={file.fileName} />
+                ) : undefined
+              }
+            />
           ))}
         </ul>
       ) : (
@@ -118,7 +137,38 @@ function EvidenceContent({ taskId }: { taskId: string }) {
           </Text>
         </Stack>
       )}
+      {canWithdrawEvidence(status) && submission?.files.length === 1 ? (
+        <Text size="sm" c="dimmed" data-testid="withdraw-hint">
+          To replace this file, add the right one first, then withdraw this one.
+        </Text>
+      ) : null}
+      {canAddMoreEvidence(status) ? <AddMore task={task} userId={userId} status={status} /> : null}
     </Stack>
+  );
+}
+
+function AddMore({ task, userId, status }: { task: ViewedTask; userId: string; status: TaskStatus }) {
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="add-more-title">
+      <Stack gap="xs">
+        <Text fw={600} id="add-more-title">
+          {status === 'submitted' ? 'Not graded yet' : 'Add evidence'}
+        </Text>
+        {status === 'submitted' ? (
+          <Text size="sm" c="dimmed">
+            Add anything you missed, or withdraw a file you added by mistake. Your assessor sees every file.
+          </Text>
+        ) : null}
+        <AddEvidenceControls
+          userId={userId}
+          taskId={task.id}
+          taskTitle={task.title}
+          describedBy="evidence-task-title"
+          evidenceTypes={task.evidenceTypes}
+          addLabel={status === 'pending' ? 'Add Evidence' : 'Add more evidence'}
+        />
+      </Stack>
+    </Paper>
   );
 }
 

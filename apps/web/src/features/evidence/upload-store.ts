@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { trpcClient, trpcUtils } from '../../trpc';
 import { toastError, toastSuccess } from '../toast/toast';
 import { type PreparedEvidence, prepareEvidenceFile } from './prepare-evidence-file';
-import { describeUploadFailure, uploadFailureText } from './upload-failure';
+import { describeUploadFailure, explainNoAnswer, serverAnswers, uploadFailureText } from './upload-failure';
 import {
   type BucketParts,
   discardParts,
@@ -28,7 +28,15 @@ export type UploadStage = 'preparing' | 'sending' | 'saving';
 /** What a task card shows about its upload. */
 export type TaskUpload =
   | { state: 'active'; stage: UploadStage; fileName: string; sent: number; total: number }
-  | { state: 'failed'; fileName: string; reason: string | null; retryable: boolean; cancelled: boolean };
+  | {
+      state: 'failed';
+      fileName: string;
+      reason: string | null;
+      retryable: boolean;
+      cancelled: boolean;
+      /** Nothing answered: the card says to retry once the connection is back. */
+      offline: boolean;
+    };
 
 type Grant = UploadTarget & { objectPath: string; expiresAt: string };
 
@@ -153,7 +161,12 @@ async function run(key: string, attempt: Attempt): Promise<void> {
     emit();
   } catch (error) {
     // Cancelling while the upload URL is being asked for surfaces as a tRPC error, not as ours.
-    const failure = describeUploadFailure(signal.aborted ? new UploadCancelledError() : error);
+    const failure = await explainNoAnswer(
+      describeUploadFailure(signal.aborted ? new UploadCancelledError() : error),
+      attempt.uploaded ? undefined : attempt.grant?.uploadUrl,
+      serverAnswers,
+      window.location.origin,
+    );
     if (failure.needsNewUrl) {
       attempt.grant = undefined;
       attempt.uploaded = false;
@@ -164,6 +177,7 @@ async function run(key: string, attempt: Attempt): Promise<void> {
       reason: failure.reason,
       retryable: failure.retryable,
       cancelled: failure.cancelled,
+      offline: failure.noAnswer,
     });
     if (!failure.cancelled) toastError('Upload failed', uploadFailureText(failure));
   }

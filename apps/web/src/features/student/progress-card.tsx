@@ -3,14 +3,16 @@ import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import classes from './student-home.module.css';
 
 type ProgressCardProps = {
+  /** The unit the dashboard shows: its code and title head the card. */
+  unit: { unitCode: string; title: string };
   progress: StudentProgress;
   /** Tasks waiting for the assessor and tasks to redo, for the line under the bar. */
   submitted: number;
   notYetSatisfactory: number;
 };
 
-/** The 'My Progress' card: satisfactory tasks out of all tasks, as a count, a percentage and a bar. */
-export function ProgressCard({ progress, submitted, notYetSatisfactory }: ProgressCardProps) {
+/** The 'My Progress' card for one unit: satisfactory tasks out of its tasks, as a count, a percentage and a bar. */
+export function ProgressCard({ unit, progress, submitted, notYetSatisfactory }: ProgressCardProps) {
   const { completed, total, percent } = progress;
   const summary = `${completed} of ${total} tasks completed`;
   return (
@@ -23,9 +25,12 @@ export function ProgressCard({ progress, submitted, notYetSatisfactory }: Progre
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" wrap="nowrap" gap="md">
-          <Stack gap={2}>
-            <Title order={2} size="h4" id="progress-title">
-              Overall progress
+          <Stack gap={2} miw={0}>
+            <Text size="xs" fw={700} c="dimmed" className={classes.unitCode} data-testid="unit-code">
+              {unit.unitCode}
+            </Text>
+            <Title order={2} size="h4" id="progress-title" data-testid="unit-title">
+              {unit.title}
             </Title>
             <Text c="dimmed" size="sm" data-testid="progress-summary">
               {summary}

@@ -1,36 +1,39 @@
-import {
-  distinctPhases,
-  filterTasks,
-  isTaskFilterActive,
-  studentProgress,
-  taskStatus,
-} from '@evident/core/student-progress';
-import { Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconClipboardList, IconSearch } from '@tabler/icons-react';
+import { groupTasksByUnit, pickUnit } from '@evident/core/student-units';
+import { Button, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconClipboardList } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth/use-current-user';
-import { EvidenceViewer } from '../evidence/evidence-viewer';
 import { useUploadsActive } from '../evidence/upload-store';
 import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
-import { ProgressCard } from './progress-card';
-import { StatusLegend } from './status-legend';
+import { useChosenUnitId } from './chosen-unit';
 import classes from './student-home.module.css';
 import type { StudentTask } from './student-task';
-import { TaskCard } from './task-card';
-import { TaskFilters } from './task-filters';
+import { UnitDashboard } from './unit-dashboard';
+import { UnitSwitcher } from './unit-switcher';
 
-/** Spec section 2, the student dashboard ('My Progress'): progress, filters and a card per task. */
+/**
+ * Spec section 2, the student dashboard ('My Progress'), one unit at a time: a student enrolled in
+ * several picks the unit with a switcher that remembers the choice (issue 10).
+ */
 export function StudentHome() {
   const user = useCurrentUser();
   const tasks = trpc.student.tasks.useQuery();
   useWarnBeforeLeavingDuringUpload();
+  const units = useMemo(() => groupTasksByUnit(tasks.data ?? []), [tasks.data]);
 
   return (
     <>
-      <PageHeader title="My Progress" subtitle="Gather workplace evidence for each task in your unit." />
+      <PageHeader
+        title="My Progress"
+        subtitle={
+          units.length > 1
+            ? 'Gather workplace evidence for each task, one unit at a time.'
+            : 'Gather workplace evidence for each task in your unit.'
+        }
+      />
       {tasks.isPending ? <DashboardSkeleton /> : null}
       {tasks.isError ? (
         <LoadError
@@ -40,111 +43,36 @@ export function StudentHome() {
         />
       ) : null}
       {tasks.data && user ? (
-        tasks.data.length === 0 ? (
+        units.length === 0 ? (
           <NoTasksYet />
         ) : (
-          <Dashboard tasks={tasks.data} userId={user.id} />
+          <ChosenUnit units={units} userId={user.id} />
         )
       ) : null}
     </>
   );
 }
 
-function Dashboard({ tasks, userId }: { tasks: StudentTask[]; userId: string }) {
-  const [search, setSearch] = useState('');
-  const [phase, setPhase] = useState<string | null>(null);
-  const [viewing, setViewing] = useState<{ id: string; title: string } | null>(null);
-  const deferredSearch = useDeferredValue(search);
-
-  const progress = useMemo(() => studentProgress(tasks), [tasks]);
-  const counts = useMemo(() => {
-    const statuses = tasks.map(taskStatus);
-    return {
-      submitted: statuses.filter((status) => status === 'submitted').length,
-      notYetSatisfactory: statuses.filter((status) => status === 'not_yet_satisfactory').length,
-    };
-  }, [tasks]);
-  const phases = useMemo(() => distinctPhases(tasks), [tasks]);
-  const showUnit = useMemo(() => new Set(tasks.map((task) => task.unitCode)).size > 1, [tasks]);
-  // A phase that no task has any more (after the tasks changed) would hide everything.
-  const activePhase = phase !== null && phases.includes(phase) ? phase : null;
-  const filter = { search: deferredSearch, phase: activePhase };
-  const visible = useMemo(
-    () => filterTasks(tasks, { search: deferredSearch, phase: activePhase }),
-    [tasks, deferredSearch, activePhase],
-  );
-  const onViewEvidence = useCallback(
-    (task: StudentTask) => setViewing({ id: task.id, title: task.title }),
-    [],
-  );
-
-  function clearFilters() {
-    setSearch('');
-    setPhase(null);
-  }
-
+function ChosenUnit({
+  units,
+  userId,
+}: {
+  units: ReturnType<typeof groupTasksByUnit<StudentTask>>;
+  userId: string;
+}) {
+  const [chosenId, choose] = useChosenUnitId(userId);
+  const unit = pickUnit(units, chosenId);
+  if (!unit) return null;
   return (
-    <Stack gap="lg">
-      <ProgressCard
-        progress={progress}
-        submitted={counts.submitted}
-        notYetSatisfactory={counts.notYetSatisfactory}
-      />
-
-      <Stack gap="sm" component="section" aria-label="Find tasks">
-        <TaskFilters
-          search={search}
-          onSearch={setSearch}
-          phases={phases}
-          phase={activePhase}
-          onPhase={setPhase}
-        />
-        <StatusLegend />
-      </Stack>
-
-      <section aria-labelledby="tasks-title">
-        <h2 id="tasks-title" className={classes.visuallyHidden}>
-          Tasks
-        </h2>
-        <Text size="sm" c="dimmed" role="status" aria-live="polite" mb="sm" data-testid="task-count">
-          {isTaskFilterActive(filter)
-            ? `Showing ${visible.length} of ${tasks.length} tasks`
-            : `${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'}`}
-        </Text>
-        {visible.length === 0 ? (
-          <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-            <EmptyState icon={<IconSearch stroke={1.6} aria-hidden />} variant="light">
-              <EmptyState.Title order={3}>No tasks found</EmptyState.Title>
-              <EmptyState.Description>Try adjusting your search</EmptyState.Description>
-              <EmptyState.Actions>
-                <Button variant="default" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            </EmptyState>
-          </Paper>
-        ) : (
-          <div className={classes.grid} style={{ opacity: search === deferredSearch ? 1 : 0.7 }}>
-            {visible.map((task) => (
-              <TaskCard
-                key={task.id}
-                task={task}
-                userId={userId}
-                showUnit={showUnit}
-                onViewEvidence={onViewEvidence}
-              />
-            ))}
-          </div>
-        )}
-      </section>
-
-      <EvidenceViewer
-        taskId={viewing?.id ?? ''}
-        taskTitle={viewing?.title ?? ''}
-        opened={viewing !== null}
-        onClose={() => setViewing(null)}
-      />
-    </Stack>
+    <UnitDashboard
+      // A fresh search and phase filter for each unit: another unit's phase would hide everything.
+      key={unit.id}
+      unit={unit}
+      userId={userId}
+      switcher={
+        units.length > 1 ? <UnitSwitcher units={units} value={unit.id} onChange={choose} /> : undefined
+      }
+    />
   );
 }
 

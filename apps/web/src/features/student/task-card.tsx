@@ -1,11 +1,23 @@
 import { canAddEvidence, taskStatus } from '@evident/core/student-progress';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconBulb, IconEye, IconMessageCircle } from '@tabler/icons-react';
 import { memo } from 'react';
 import { trpc } from '../../trpc';
 import { PhaseBadge } from '../curriculum/phase-badge';
 import { AddEvidenceControls } from '../evidence/add-evidence-controls';
 import { StatusBadge } from '../evidence/status-badge';
+import { useTaskUpload } from '../evidence/upload-store';
 import { ClampedText } from './clamped-text';
 import type { StudentTask } from './student-task';
 import classes from './task-card.module.css';
@@ -13,18 +25,17 @@ import classes from './task-card.module.css';
 type TaskCardProps = {
   task: StudentTask;
   userId: string;
-  /** Show the unit code: the student has tasks from more than one unit. */
-  showUnit: boolean;
   onViewEvidence: (task: StudentTask) => void;
 };
 
 /** One task on the dashboard: what to do, what good looks like, its status and its evidence actions. */
-export const TaskCard = memo(function TaskCard({ task, userId, showUnit, onViewEvidence }: TaskCardProps) {
+export const TaskCard = memo(function TaskCard({ task, userId, onViewEvidence }: TaskCardProps) {
   const status = taskStatus(task);
   const titleId = `task-${task.id}-title`;
   const addable = canAddEvidence(status);
   const fileCount = task.submission?.fileCount ?? 0;
   const occasionSuffix = task.occasion !== null ? / \(occasion \d+\)$/i.exec(task.title)?.[0] : undefined;
+  const addingMore = useTaskUpload(userId, task.id)?.state === 'active' && !addable;
 
   return (
     <Paper
@@ -42,11 +53,6 @@ export const TaskCard = memo(function TaskCard({ task, userId, showUnit, onViewE
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Group gap={6}>
             <PhaseBadge phase={task.phase} />
-            {showUnit ? (
-              <Badge variant="light" color="gray" radius="sm" tt="none" ff="monospace" title={task.unitTitle}>
-                {task.unitCode}
-              </Badge>
-            ) : null}
             {task.occasion !== null ? (
               <Badge variant="light" color="gray" radius="sm" tt="none">
                 Occasion {task.occasion}
@@ -131,19 +137,26 @@ export const TaskCard = memo(function TaskCard({ task, userId, showUnit, onViewE
               taskId={task.id}
               taskTitle={task.title}
               describedBy={titleId}
+              evidenceTypes={task.evidenceTypes}
             />
           ) : null}
           {!addable || fileCount > 0 ? (
             <Button
               variant={addable ? 'subtle' : 'default'}
-              leftSection={<IconEye size={18} aria-hidden />}
+              leftSection={
+                // A file being added from View Evidence: the card says so too (spec: 'Uploading...').
+                addingMore ? (
+                  <Loader size={16} color="currentColor" aria-hidden />
+                ) : (
+                  <IconEye size={18} aria-hidden />
+                )
+              }
               onClick={() => onViewEvidence(task)}
               aria-describedby={titleId}
               mt={addable ? 'xs' : undefined}
               data-testid="view-evidence"
             >
-              View Evidence
-              {fileCount > 1 ? ` (${fileCount})` : ''}
+              {addingMore ? 'Uploading...' : `View Evidence${fileCount > 1 ? ` (${fileCount})` : ''}`}
             </Button>
           ) : null}
         </div>

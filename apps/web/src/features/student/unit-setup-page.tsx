@@ -11,11 +11,13 @@ import {
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth/use-current-user';
 import { UnitCodeInput } from '../curriculum/unit-code-input';
 import { useDocumentTitle } from '../shell/document-title';
 import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
+import { rememberUnit } from './chosen-unit';
 import classes from './unit-setup-page.module.css';
 
 const steps: { icon: TablerIcon; title: string; text: string }[] = [
@@ -42,8 +44,11 @@ export function UnitSetupPage() {
   const [unitCode, setUnitCode] = useState('');
   const navigate = useNavigate();
   const utils = trpc.useUtils();
+  const user = useCurrentUser();
   const setUpUnit = trpc.student.setUpUnit.useMutation({
     onSuccess: async (result) => {
+      // The dashboard opens on the unit just set up, not on whichever the student chose before.
+      if (user) rememberUnit(user.id, result.unitId);
       toastSuccess(
         'Tasks generated successfully',
         `Created ${result.taskCount} tasks from Performance Evidence`,

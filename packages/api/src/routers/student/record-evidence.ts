@@ -1,6 +1,7 @@
 import { AppError } from '@evident/core/errors';
 import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
 import { thumbnailPathFor } from '@evident/core/object-path';
+import { canAddMoreEvidence } from '@evident/core/student-progress';
 import { checkUploadedObject } from '@evident/core/upload-check';
 import type { Database } from '@evident/db/client';
 import {
@@ -38,18 +39,13 @@ export type RecordedEvidence = {
 
 type Deps = Pick<Services, 'db' | 'storage' | 'images' | 'videos' | 'log' | 'events'>;
 
-/** Spec section 4: evidence may be added while a task is pending (no submission) or not yet satisfactory. */
-function refuseClosedSubmission(status: SubmissionRow['status']): never {
-  if (status === 'satisfactory') {
-    throw new AppError(
-      'CONFLICT',
-      'This task has already been graded satisfactory; it needs no more evidence',
-    );
-  }
-  throw new AppError(
-    'CONFLICT',
-    'Evidence for this task is waiting to be graded; you can add more if the assessor asks for it',
-  );
+/**
+ * Spec section 4: evidence may be added while a task is pending (no submission) or not yet
+ * satisfactory; and, from View Evidence, while it waits for the assessor (issue 10). Never once it
+ * is satisfactory.
+ */
+function refuseClosedSubmission(): never {
+  throw new AppError('CONFLICT', 'This task has already been graded satisfactory; it needs no more evidence');
 }
 
 function toRecorded(submission: SubmissionRow, file: EvidenceFileRow): RecordedEvidence {
@@ -102,7 +98,7 @@ export async function recordEvidence(
   }
   await requireStudentTask(db, studentId, taskId);
   const current = await findSubmission(db, { studentId, taskId });
-  if (current && current.status !== 'not_yet_satisfactory') refuseClosedSubmission(current.status);
+  if (current && !canAddMoreEvidence(current.status)) refuseClosedSubmission();
 
   // Outside the transaction: it reads the object store, which may be a slow network away.
   const { size } = await checkUploadedObject(deps.storage, {
@@ -120,13 +116,17 @@ export async function recordEvidence(
     if (locked.recordedAt) return null;
 
     let submission = await findSubmission(tx, { studentId, taskId, forUpdate: true });
-    if (submission) {
-      if (submission.status !== 'not_yet_satisfactory') refuseClosedSubmission(submission.status);
-      submission = await resubmitSubmission(tx, { id: submission.id, at: now });
+    if (!submission) {
+      // Another request may create it between our read and insert; then add to theirs.
+      submission =
+        (await insertSubmission(tx, { studentId, taskId })) ??
+        (await findSubmission(tx, { studentId, taskId, forUpdate: true }));
+      if (!submission) throw new Error('submission vanished after a conflicting insert');
+      if (!canAddMoreEvidence(submission.status)) refuseClosedSubmission();
     } else {
-      submission = await insertSubmission(tx, { studentId, taskId });
-      // Someone else created it between our read and insert: it is now submitted, hence closed.
-      if (!submission) refuseClosedSubmission('submitted');
+      if (!canAddMoreEvidence(submission.status)) refuseClosedSubmission();
+      // More files while it waits, or new evidence after NYS: submitted (again), dated now.
+      submission = await resubmitSubmission(tx, { id: submission.id, at: now });
     }
     const isPrimary = (await countSubmissionFiles(tx, submission.id)) === 0;
     const file = await insertEvidenceFile(tx, {

@@ -13,6 +13,7 @@ import { setUpUnit } from './set-up-unit';
 import { getTaskEvidence } from './task-evidence';
 import { completeUpload, listUploadParts } from './upload-in-parts';
 import { issueUploadUrl } from './upload-url';
+import { withdrawEvidence, withdrawEvidenceInput } from './withdraw-evidence';
 
 export const studentRouter = router({
   tasks: studentProcedure.query(({ ctx }) => listStudentTasks(ctx.db, ctx.user.id)),
@@ -34,4 +35,9 @@ export const studentRouter = router({
   evidence: studentProcedure
     .input(taskEvidenceInput)
     .query(({ ctx, input }) => getTaskEvidence(ctx, ctx.user.id, input.taskId)),
+  withdrawEvidence: studentProcedure
+    .input(withdrawEvidenceInput)
+    .mutation(({ ctx, input }) =>
+      withdrawEvidence(ctx, { studentId: ctx.user.id, actorId: ctx.realUserId ?? ctx.user.id }, input),
+    ),
 });

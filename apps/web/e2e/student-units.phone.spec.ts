@@ -1,0 +1,65 @@
+import { expect, type Page, test } from '@playwright/test';
+import { registerThroughUi, uniqueEmail } from './support';
+
+type Task = { unitCode: string; submission: unknown };
+
+async function taskCounts(page: Page): Promise<Record<string, number>> {
+  const tasks: Task[] = await (await page.request.get('/api/student/tasks')).json();
+  const counts: Record<string, number> = {};
+  for (const task of tasks) counts[task.unitCode] = (counts[task.unitCode] ?? 0) + 1;
+  return counts;
+}
+
+test('a student in two units sees one at a time, switches, and comes back to the unit chosen last', async ({
+  page,
+}) => {
+  await registerThroughUi(page, {
+    firstName: 'Uma',
+    lastName: 'Units',
+    email: uniqueEmail('units'),
+    password: 'two-units-please',
+  });
+  const setup = await page.request.post('/api/units/generate-tasks', { data: { unitCode: 'RIIWHS204E' } });
+  expect(setup.ok()).toBe(true);
+  // One unit: its code and title, and no switcher.
+  await page.goto('/');
+  await expect(page.getByTestId('unit-code')).toHaveText('RIIWHS204E');
+  await expect(page.getByTestId('unit-switcher')).toHaveCount(0);
+  await expect(page.getByText('Gather workplace evidence for each task in your unit.')).toBeVisible();
+
+  // Setting up a second unit lands on that unit.
+  await page.goto('/unit-setup');
+  await page.getByLabel(/^Unit code/).fill('HLTINF006');
+  await page.getByRole('button', { name: 'Generate Tasks' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const counts = await taskCounts(page);
+  expect(Object.keys(counts).sort()).toEqual(['HLTINF006', 'RIIWHS204E']);
+
+  await expect(page.getByTestId('unit-code')).toHaveText('HLTINF006');
+  await expect(page.getByTestId('unit-title')).toContainText(/infection/i);
+  await expect(page.getByTestId('progress-summary')).toHaveText(`0 of ${counts.HLTINF006} tasks completed`);
+  await expect(page.getByTestId('progress-percent')).toHaveText('0%');
+  await expect(page.getByTestId('task-card')).toHaveCount(counts.HLTINF006 ?? -1);
+  await expect(page.getByText('one unit at a time')).toBeVisible();
+  await expect(page.getByText('your unit')).toHaveCount(0);
+
+  // The switcher lists both units with their own progress.
+  const switcher = page.getByRole('combobox', { name: 'Unit' });
+  await switcher.click();
+  const other = page.getByRole('option', { name: /RIIWHS204E/ });
+  await expect(other).toContainText(`0 of ${counts.RIIWHS204E} tasks completed · 0%`);
+  await other.click();
+  await expect(page.getByTestId('unit-code')).toHaveText('RIIWHS204E');
+  await expect(page.getByTestId('progress-summary')).toHaveText(`0 of ${counts.RIIWHS204E} tasks completed`);
+  await expect(page.getByTestId('task-card')).toHaveCount(counts.RIIWHS204E ?? -1);
+
+  // Search and the empty state work within the chosen unit.
+  await page.getByLabel('Search tasks').fill('no task is called this');
+  await expect(page.getByText('No tasks found')).toBeVisible();
+  await expect(page.getByTestId('task-count')).toHaveText(`Showing 0 of ${counts.RIIWHS204E} tasks`);
+
+  // Remembered across visits.
+  await page.reload();
+  await expect(page.getByTestId('unit-code')).toHaveText('RIIWHS204E');
+  await expect(page.getByTestId('task-card')).toHaveCount(counts.RIIWHS204E ?? -1);
+});

@@ -1,0 +1,98 @@
+import { AppError } from '@evident/core/errors';
+import { canWithdrawEvidence } from '@evident/core/student-progress';
+import { recordAudit } from '@evident/db/queries/audit';
+import {
+  countSubmissionFiles,
+  fileWasJudged,
+  findStudentEvidenceFile,
+  makeOldestFilePrimary,
+  withdrawEvidenceFile,
+} from '@evident/db/queries/evidence-files';
+import { z } from 'zod';
+import type { Services } from '../../context';
+import { publishEvidenceWithdrawn } from '../../rules/submission-events';
+
+/** `student.withdrawEvidence` / `POST /api/evidence/{fileId}/withdraw`. */
+export const withdrawEvidenceInput = z.object({
+  fileId: z.uuid({ error: 'File id must be a UUID' }),
+});
+export type WithdrawEvidenceInput = z.input<typeof withdrawEvidenceInput>;
+
+/** Answer of `student.withdrawEvidence`. */
+export type WithdrawnEvidence = {
+  fileId: string;
+  submissionId: string;
+  taskId: string;
+  status: 'submitted';
+  withdrawnAt: string;
+};
+
+type Deps = Pick<Services, 'db' | 'events'>;
+
+/**
+ * Takes a file uploaded by mistake out of a submission that waits for the assessor. Nothing is
+ * deleted: the row and the stored object stay, marked with who withdrew it and when, and an audit
+ * event records it. Refused once the submission (or this file) was graded, and for the last file of
+ * the submission: a waiting submission is never empty; the student adds the right file first.
+ */
+export async function withdrawEvidence(
+  deps: Deps,
+  who: { studentId: string; actorId: string },
+  input: { fileId: string },
+  now: Date = new Date(),
+): Promise<WithdrawnEvidence> {
+  const { db } = deps;
+  const outcome = await db.transaction(async (tx) => {
+    // The submission row lock orders this against a grade, a record and another withdrawal.
+    const found = await findStudentEvidenceFile(tx, {
+      fileId: input.fileId,
+      studentId: who.studentId,
+      forUpdate: true,
+    });
+    if (!found) throw new AppError('NOT_FOUND', 'Evidence file not found');
+    const { file, submission } = found;
+    if (file.withdrawnAt) throw new AppError('CONFLICT', 'This file has already been withdrawn');
+    if (!canWithdrawEvidence(submission.status)) {
+      throw new AppError(
+        'CONFLICT',
+        'This evidence has already been graded, so it can no longer be withdrawn',
+      );
+    }
+    if (await fileWasJudged(tx, { fileId: file.id })) {
+      throw new AppError(
+        'CONFLICT',
+        'Your assessor has already assessed this file, so it stays with your evidence',
+      );
+    }
+    if ((await countSubmissionFiles(tx, submission.id)) <= 1) {
+      throw new AppError(
+        'CONFLICT',
+        'This is the only file for this task. Add the right file first, then withdraw this one',
+      );
+    }
+    await withdrawEvidenceFile(tx, { fileId: file.id, by: who.actorId, at: now });
+    if (file.isPrimary) await makeOldestFilePrimary(tx, { submissionId: submission.id });
+    await recordAudit(tx, {
+      actorId: who.actorId,
+      action: 'evidence.withdrawn',
+      subjectId: file.id,
+      detail: {
+        studentId: who.studentId,
+        submissionId: submission.id,
+        taskId: submission.taskId,
+        fileName: file.fileName,
+        objectPath: file.objectPath,
+      },
+    });
+    return { file, submission };
+  });
+
+  await publishEvidenceWithdrawn(deps, outcome.file);
+  return {
+    fileId: outcome.file.id,
+    submissionId: outcome.submission.id,
+    taskId: outcome.submission.taskId,
+    status: 'submitted',
+    withdrawnAt: now.toISOString(),
+  };
+}
