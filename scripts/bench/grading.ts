@@ -77,7 +77,7 @@ async function studentWithSubmissions(
       fileName: 'evidence.pdf',
       fileType: 'application/pdf',
     });
-    const url = new URL(String(grant.uploadUrl));
+    const url = new URL(String(grant.uploadUrl), server.url);
     const put = await fetch(`${server.url}${url.pathname}${url.search}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/pdf' },

@@ -95,7 +95,7 @@ async function measure(name: string, studentServer: RunningServer, assessorServe
       fileName: 'Checklist.pdf',
       fileType: 'application/pdf',
     })) as { uploadUrl: string; objectPath: string };
-    const target = new URL(grant.uploadUrl);
+    const target = new URL(grant.uploadUrl, studentServer.url);
     const put = await fetch(`${studentServer.url}${target.pathname}${target.search}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/pdf' },

@@ -44,7 +44,8 @@ async function uploadEvidence(student: APIRequestContext, taskId: string, files:
     const grant = await ok<{ uploadUrl: string; objectPath: string }>(
       await student.post('/api/evidence/upload-url', { data: { ...file, fileSize: bytes.length } }),
     );
-    const url = new URL(grant.uploadUrl);
+    // Relative (/files/...) on the local store without PUBLIC_URL; absolute on S3.
+    const url = new URL(grant.uploadUrl, 'http://relative.invalid');
     await ok(
       await student.put(`${url.pathname}${url.search}`, {
         data: bytes,
