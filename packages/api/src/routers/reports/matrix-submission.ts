@@ -1,9 +1,6 @@
 import { AppError } from '@evident/core/errors';
-import {
-  findMatrixSubmission,
-  listCurrentSubmissionFiles,
-  type MatrixSubmissionDetail,
-} from '@evident/db/queries/matrix-submission';
+import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
+import { findMatrixSubmission, type MatrixSubmissionDetail } from '@evident/db/queries/matrix-submission';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
@@ -37,7 +34,7 @@ export async function getMatrixSubmission(
   if (!found) throw new AppError('NOT_FOUND', 'Student or task not found');
   const { submission } = found;
   if (!submission) return { student: found.student, task: found.task, submission: null };
-  const files = await listCurrentSubmissionFiles(ctx.db, { submissionId: submission.id });
+  const files = await listSubmissionFiles(ctx.db, [submission.id]);
   return {
     student: found.student,
     task: found.task,
