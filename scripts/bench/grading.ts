@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
+import { api, type Json, uploadUrl } from './evidence-api';
 import { median, type RunningServer, report, signIn, startServer } from './harness';
 
 /**
@@ -34,21 +35,6 @@ export async function benchGrading(): Promise<void> {
 const batchSize = 200;
 const rounds = 5;
 
-async function call(server: RunningServer, cookie: string, method: string, path: string, body?: unknown) {
-  // No Origin header: the server's Origin check only refuses mutations that carry a foreign one.
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
 /** The smallest file the upload checks accept as a PDF. */
 const tinyPdf = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -62,35 +48,31 @@ async function studentWithSubmissions(
 ): Promise<string[]> {
   const email = `bench.grading.${index}@example.com`;
   const password = 'bench-student-password';
-  await call(server, '', 'POST', '/api/auth/register', {
+  await api(server, '', 'POST', '/api/auth/register', {
     firstName: 'Bench',
     lastName: `Student ${index}`,
     email,
     password,
   });
   const cookie = await signIn(server.url, email, password);
-  await call(server, cookie, 'POST', '/api/units/generate-tasks', { unitCode });
-  const tasks = (await call(server, cookie, 'GET', '/api/student/tasks')) as { id: string }[];
+  await api(server, cookie, 'POST', '/api/units/generate-tasks', { unitCode });
+  const tasks = (await api(server, cookie, 'GET', '/api/student/tasks')) as unknown as { id: string }[];
   const submissionIds: string[] = [];
   for (const task of tasks) {
-    const grant = await call(server, cookie, 'POST', '/api/evidence/upload-url', {
-      fileName: 'evidence.pdf',
-      fileType: 'application/pdf',
-    });
-    const url = new URL(String(grant.uploadUrl), server.url);
-    const put = await fetch(`${server.url}${url.pathname}${url.search}`, {
+    const grant = await uploadUrl(server, cookie, { fileName: 'evidence.pdf', fileType: 'application/pdf' });
+    const put = await fetch(grant.uploadUrl, {
       method: 'PUT',
       headers: { 'content-type': 'application/pdf' },
       body: tinyPdf,
     });
     if (!put.ok) throw new Error(`PUT: ${put.status} ${await put.text()}`);
-    const recorded = await call(server, cookie, 'POST', '/api/evidence', {
+    const recorded = await api(server, cookie, 'POST', '/api/evidence', {
       taskId: task.id,
       fileName: 'evidence.pdf',
       fileType: 'application/pdf',
       objectPath: grant.objectPath,
     });
-    submissionIds.push(String(recorded.submission.id));
+    submissionIds.push(String((recorded.submission as Json).id));
   }
   return submissionIds;
 }
@@ -104,12 +86,12 @@ async function benchBulkGrading(engine: string, env: Record<string, string>): Pr
   const server = await startServer({ SEED_DEMO: '1', ...env });
   try {
     const admin = await signIn(server.url, 'admin@demo.evident.local', 'evident-demo');
-    const unit = await call(server, admin, 'POST', '/api/admin/units', {
+    const unit = await api(server, admin, 'POST', '/api/admin/units', {
       unitCode: 'BENCH200',
       title: 'Benchmark unit with two hundred tasks',
     });
     for (let i = 1; i <= batchSize; i++) {
-      await call(server, admin, 'POST', `/api/admin/units/${String(unit.id)}/tasks`, {
+      await api(server, admin, 'POST', `/api/admin/units/${String(unit.id)}/tasks`, {
         title: `Benchmark task ${i}`,
         description: `Upload the record of step ${i}.`,
         tooltip: 'A clear scan is enough.',
@@ -122,12 +104,12 @@ async function benchBulkGrading(engine: string, env: Record<string, string>): Pr
 
     const assessor = await signIn(server.url, 'assessor@demo.evident.local', 'evident-demo');
     const listStarted = performance.now();
-    const listed = (await call(server, assessor, 'GET', '/api/assessor/submissions')) as unknown[];
+    const listed = (await api(server, assessor, 'GET', '/api/assessor/submissions')) as unknown as unknown[];
     const listMs = performance.now() - listStarted;
     const times: number[] = [];
     for (const [round, submissionIds] of batches.entries()) {
       const started = performance.now();
-      const result = await call(server, assessor, 'POST', '/api/assessor/grade', {
+      const result = await api(server, assessor, 'POST', '/api/assessor/grade', {
         submissionIds,
         status: round % 2 ? 'satisfactory' : 'not_yet_satisfactory',
         comment: 'Bench comment',

@@ -1,8 +1,8 @@
 import type { EvidenceFileRow } from '@evident/db/queries/evidence-files';
 import type { Services } from '../context';
 
-/** Spec section 3 "Evidence file", plus short-lived links to the bytes. */
-export type EvidenceFileView = {
+/** Spec section 3 "Evidence file": what is recorded about a file, whoever is told of it. */
+export type EvidenceFileRecord = {
   id: string;
   fileName: string;
   /** MIME type without parameters, e.g. `audio/webm`. */
@@ -12,6 +12,21 @@ export type EvidenceFileView = {
   isPrimary: boolean;
   /** ISO time the file was recorded. */
   createdAt: string;
+};
+
+export function toEvidenceFileRecord(file: EvidenceFileRow): EvidenceFileRecord {
+  return {
+    id: file.id,
+    fileName: file.fileName,
+    fileType: file.fileType,
+    fileSize: file.fileSize,
+    isPrimary: file.isPrimary,
+    createdAt: file.createdAt.toISOString(),
+  };
+}
+
+/** The file's record plus short-lived links to the bytes. */
+export type EvidenceFileView = EvidenceFileRecord & {
   /** Signed GET URL of the file, served inline (for <img>, <audio>, <video>, the PDF viewer). */
   url: string;
   /** Signed GET URL forcing a download under the original file name. */
@@ -78,12 +93,7 @@ export async function toEvidenceFileViews(
           : null,
       ]);
       return {
-        id: file.id,
-        fileName: file.fileName,
-        fileType: file.fileType,
-        fileSize: file.fileSize,
-        isPrimary: file.isPrimary,
-        createdAt: file.createdAt.toISOString(),
+        ...toEvidenceFileRecord(file),
         url,
         downloadUrl,
         thumbnailUrl,

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { tasks, units } from '../schema/curriculum';
-import { evidenceFiles, submissions } from '../schema/evidence';
+import { submissions } from '../schema/evidence';
 import { users } from '../schema/users';
-import type { EvidenceFileRow } from './evidence-files';
 
 export type MatrixSubmissionDetail = {
   student: { id: string; firstName: string; lastName: string; email: string };
@@ -65,16 +64,4 @@ export async function findMatrixSubmission(
           }
         : null,
   };
-}
-
-/** A submission's files that were not withdrawn, the primary one first, then in the order they came. */
-export async function listCurrentSubmissionFiles(
-  db: Database,
-  { submissionId }: { submissionId: string },
-): Promise<EvidenceFileRow[]> {
-  return db
-    .select()
-    .from(evidenceFiles)
-    .where(and(eq(evidenceFiles.submissionId, submissionId), isNull(evidenceFiles.withdrawnAt)))
-    .orderBy(desc(evidenceFiles.isPrimary), asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
 }

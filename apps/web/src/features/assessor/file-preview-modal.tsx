@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconExternalLink, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EvidenceFileItem } from '../evidence/evidence-file-item';
-import { type FileLook, lookOfFile } from './file-look';
+import { type FileLook, lookOfFile } from '../evidence/file-look';
 import classes from './grading.module.css';
 import type { GradingFile } from './grading-types';
 

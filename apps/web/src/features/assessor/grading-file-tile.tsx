@@ -1,25 +1,9 @@
 import { formatKilobytes } from '@evident/core/file-size';
 import { UnstyledButton } from '@mantine/core';
-import {
-  IconFileText,
-  IconFileTypePdf,
-  IconMovie,
-  IconMusic,
-  IconPhoto,
-  IconPlayerPlayFilled,
-  type TablerIcon,
-} from '@tabler/icons-react';
-import { type FileLook, lookOfFile } from './file-look';
+import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import { type FileLook, iconOfLook, lookOfFile } from '../evidence/file-look';
 import classes from './grading.module.css';
 import type { GradingFile } from './grading-types';
-
-const iconOf: Record<FileLook, TablerIcon> = {
-  image: IconPhoto,
-  audio: IconMusic,
-  video: IconMovie,
-  pdf: IconFileTypePdf,
-  document: IconFileText,
-};
 
 const actionOf: Record<FileLook, string> = {
   image: 'View photo',
@@ -38,7 +22,7 @@ export function GradingFileTile({
   onOpen: (file: GradingFile) => void;
 }) {
   const look = lookOfFile(file);
-  const Icon = iconOf[look];
+  const Icon = iconOfLook[look];
   const preview = look === 'image' ? (file.thumbnailUrl ?? file.url) : file.thumbnailUrl;
   return (
     <li className={classes.tileItem}>

@@ -1,47 +1,18 @@
 import { formatKilobytes } from '@evident/core/file-size';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import {
-  IconDownload,
-  IconExternalLink,
-  IconFileText,
-  IconFileTypePdf,
-  IconMovie,
-  IconMusic,
-  IconPhoto,
-  type TablerIcon,
-} from '@tabler/icons-react';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { EvidenceFileView } from './evidence-outputs';
 import classes from './evidence-viewer.module.css';
+import { type FileLook, iconOfLook, lookOfFile } from './file-look';
 
 /** A stored evidence file with its signed links, as `student.evidence` (and the assessor views) return it. */
 export type EvidenceFileLinks = Omit<EvidenceFileView, 'createdAt' | 'urlsExpireAt'>;
 
-type Look = 'image' | 'audio' | 'video' | 'pdf' | 'document';
-
-function lookOf(file: EvidenceFileLinks): Look {
-  if (file.fileType === 'application/pdf') return 'pdf';
-  if (file.fileType.startsWith('audio/')) return 'audio';
-  if (file.fileType.startsWith('video/')) return 'video';
-  // HEIC without a server thumbnail cannot be shown by most browsers: offer it as a download.
-  if (file.fileType.startsWith('image/') && (file.thumbnailUrl || !/hei[cf]$/.test(file.fileType))) {
-    return 'image';
-  }
-  return 'document';
-}
-
-const iconOf: Record<Look, TablerIcon> = {
-  image: IconPhoto,
-  audio: IconMusic,
-  video: IconMovie,
-  pdf: IconFileTypePdf,
-  document: IconFileText,
-};
-
 /** One file in the evidence viewer: a preview or player that fits its type, its name and its size. */
 export function EvidenceFileItem({ file, action }: { file: EvidenceFileLinks; action?: ReactNode }) {
-  const look = lookOf(file);
-  const Icon = iconOf[look];
+  const look = lookOfFile(file);
+  const Icon = iconOfLook[look];
   return (
     <Paper
       component="li"
@@ -83,7 +54,7 @@ export function EvidenceFileItem({ file, action }: { file: EvidenceFileLinks; ac
   );
 }
 
-function Preview({ file, look }: { file: EvidenceFileLinks; look: Look }) {
+function Preview({ file, look }: { file: EvidenceFileLinks; look: FileLook }) {
   const [broken, setBroken] = useState(false);
   if (look === 'image') {
     if (broken) {
@@ -157,7 +128,7 @@ function VideoPreview({ file, src }: { file: EvidenceFileLinks; src: string }) {
   );
 }
 
-function Actions({ file, look }: { file: EvidenceFileLinks; look: Look }) {
+function Actions({ file, look }: { file: EvidenceFileLinks; look: FileLook }) {
   if (look === 'pdf') {
     return (
       <Group gap="xs">

@@ -1,22 +1,16 @@
 import { canAddMoreEvidence, canWithdrawEvidence, type TaskStatus } from '@evident/core/student-progress';
-import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFolderOpen, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
-import { errorMessage } from '../toast/error-message';
 import { AddEvidenceControls } from './add-evidence-controls';
-import { EvidenceFileItem } from './evidence-file-item';
-import classes from './evidence-viewer.module.css';
 import { StatusBadge } from './status-badge';
+import { SubmissionEvidence, SubmissionLoadError, staleUntilLinksExpire } from './submission-evidence';
 import { WithdrawEvidenceButton } from './withdraw-evidence-button';
 
 /** The task whose evidence is shown: what it asks for decides the capture actions offered. */
 export type ViewedTask = { id: string; title: string; evidenceTypes: readonly string[] };
 
 type EvidenceViewerProps = { task: ViewedTask | null; userId: string; onClose: () => void };
-
-/** Fetch fresh links a minute before the signed ones run out, so a preview never points at a dead URL. */
-const linkMarginMs = 60_000;
 
 /**
  * View Evidence: the files of the student's submission for one task, with its status and feedback;
@@ -58,8 +52,7 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
         const files = query.state.data?.submission?.files ?? [];
         // A video still being converted: look again next time, to swap in the playable copy.
         if (files.some((file) => file.videoStatus === 'pending')) return 0;
-        const expiries = files.map((file) => Date.parse(file.urlsExpireAt) - Date.now() - linkMarginMs);
-        return expiries.length === 0 ? Number.POSITIVE_INFINITY : Math.max(0, Math.min(...expiries));
+        return staleUntilLinksExpire(files);
       },
     },
   );
@@ -75,24 +68,11 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
   }
   if (evidence.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
+      <SubmissionLoadError
         title="Could not load evidence"
-        icon={<IconAlertTriangle aria-hidden />}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(evidence.error, 'Please check your connection and try again.')}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => void evidence.refetch()}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        error={evidence.error}
+        onRetry={() => void evidence.refetch()}
+      />
     );
   }
 
@@ -108,35 +88,16 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
         </Text>
         <StatusBadge status={status} />
       </Group>
-      {submission?.assessorComment ? (
-        <Feedback title="Assessor comment" text={submission.assessorComment} />
-      ) : null}
-      {submission?.strategiesForReassessment ? (
-        <Feedback title="Strategies for reassessment" text={submission.strategiesForReassessment} />
-      ) : null}
-      {submission && submission.files.length > 0 ? (
-        <ul className={classes.list} aria-label="Evidence files">
-          {submission.files.map((file) => (
-            <EvidenceFileItem
-              key={file.id}
-              file={file}
-              action={
-                withdrawable ? (
-                  <WithdrawEvidenceButton taskId={taskId} fileId={file.id} fileName={file.fileName} />
-                ) : undefined
-              }
-            />
-          ))}
-        </ul>
-      ) : (
-        <Stack align="center" gap={4} py="xl" data-testid="evidence-empty">
-          <IconFolderOpen size={32} stroke={1.5} aria-hidden />
-          <Text fw={600}>No evidence yet</Text>
-          <Text size="sm" c="dimmed">
-            Files you upload for this task will show here.
-          </Text>
-        </Stack>
-      )}
+      <SubmissionEvidence
+        submission={submission}
+        emptyText="Files you upload for this task will show here."
+        emptyTestId="evidence-empty"
+        actionFor={
+          withdrawable
+            ? (file) => <WithdrawEvidenceButton taskId={taskId} fileId={file.id} fileName={file.fileName} />
+            : undefined
+        }
+      />
       {canWithdrawEvidence(status) && submission?.files.length === 1 ? (
         <Text size="sm" c="dimmed" data-testid="withdraw-hint">
           To replace this file, add the right one first, then withdraw this one.
@@ -169,15 +130,5 @@ function AddMore({ task, userId, status }: { task: ViewedTask; userId: string; s
         />
       </Stack>
     </Paper>
-  );
-}
-
-function Feedback({ title, text }: { title: string; text: string }) {
-  return (
-    <Alert variant="light" color="gray" radius="md" title={title}>
-      <Text size="sm" className={classes.feedback}>
-        {text}
-      </Text>
-    </Alert>
   );
 }

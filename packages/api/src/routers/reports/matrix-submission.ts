@@ -1,5 +1,6 @@
 import { AppError } from '@evident/core/errors';
-import { findMatrixSubmission, listCurrentSubmissionFiles } from '@evident/db/queries/matrix-submission';
+import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
+import { findMatrixSubmission, type MatrixSubmissionDetail } from '@evident/db/queries/matrix-submission';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
@@ -9,21 +10,19 @@ export const matrixSubmissionInput = z.object({
   taskId: z.uuid({ error: 'taskId must be a task id' }),
 });
 
-export type MatrixSubmissionView = {
-  student: { id: string; firstName: string; lastName: string; email: string };
-  task: { id: string; title: string; description: string; unitCode: string };
+type SubmissionDetail = NonNullable<MatrixSubmissionDetail['submission']>;
+
+export type MatrixSubmissionView = Omit<MatrixSubmissionDetail, 'submission'> & {
   /** Null while the task is pending for the student. */
-  submission: {
-    id: string;
-    status: 'submitted' | 'satisfactory' | 'not_yet_satisfactory';
-    assessorComment: string | null;
-    strategiesForReassessment: string | null;
-    /** ISO times. */
-    submittedAt: string;
-    gradedAt: string | null;
-    /** Files not withdrawn, primary first, with short-lived links. */
-    files: EvidenceFileView[];
-  } | null;
+  submission:
+    | (Omit<SubmissionDetail, 'submittedAt' | 'gradedAt'> & {
+        /** ISO times. */
+        submittedAt: string;
+        gradedAt: string | null;
+        /** Files not withdrawn, primary first, with short-lived links. */
+        files: EvidenceFileView[];
+      })
+    | null;
 };
 
 /** One matrix cell opened: the student's submission for the task with its files. */
@@ -35,7 +34,7 @@ export async function getMatrixSubmission(
   if (!found) throw new AppError('NOT_FOUND', 'Student or task not found');
   const { submission } = found;
   if (!submission) return { student: found.student, task: found.task, submission: null };
-  const files = await listCurrentSubmissionFiles(ctx.db, { submissionId: submission.id });
+  const files = await listSubmissionFiles(ctx.db, [submission.id]);
   return {
     student: found.student,
     task: found.task,

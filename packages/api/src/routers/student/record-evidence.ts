@@ -22,19 +22,12 @@ import type { Services } from '../../context';
 import { publishSubmissionCreated } from '../../rules/submission-events';
 import { requireStudentTask } from '../../rules/tasks';
 import { noUploadIssued, requireOwnUploadGrant } from '../../rules/upload-grants';
+import { type EvidenceFileRecord, toEvidenceFileRecord } from '../../views/evidence-file-views';
 
 /** Answer of `student.recordEvidence` / `POST /api/evidence`. */
 export type RecordedEvidence = {
   submission: { id: string; taskId: string; status: SubmissionRow['status'] };
-  file: {
-    id: string;
-    fileName: string;
-    fileType: string;
-    fileSize: number;
-    isPrimary: boolean;
-    createdAt: string;
-    hasThumbnail: boolean;
-  };
+  file: EvidenceFileRecord & { hasThumbnail: boolean };
 };
 
 type Deps = Pick<Services, 'db' | 'storage' | 'images' | 'videos' | 'log' | 'events'>;
@@ -52,12 +45,7 @@ function toRecorded(submission: SubmissionRow, file: EvidenceFileRow): RecordedE
   return {
     submission: { id: submission.id, taskId: submission.taskId, status: submission.status },
     file: {
-      id: file.id,
-      fileName: file.fileName,
-      fileType: file.fileType,
-      fileSize: file.fileSize,
-      isPrimary: file.isPrimary,
-      createdAt: file.createdAt.toISOString(),
+      ...toEvidenceFileRecord(file),
       hasThumbnail: file.thumbnailPath !== null,
     },
   };

@@ -1,18 +1,16 @@
 import { fullName } from '@evident/core/user';
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFolderOpen, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../../trpc';
-import { EvidenceFileItem } from '../../evidence/evidence-file-item';
-import viewerClasses from '../../evidence/evidence-viewer.module.css';
 import { StatusBadge } from '../../evidence/status-badge';
-import { errorMessage } from '../../toast/error-message';
+import {
+  SubmissionEvidence,
+  SubmissionLoadError,
+  staleUntilLinksExpire,
+} from '../../evidence/submission-evidence';
 import type { MatrixStudent, MatrixTask } from './matrix-types';
 
 export type OpenCell = { student: MatrixStudent; task: MatrixTask; taskNumber: number };
-
-/** Fetch fresh links a minute before the signed ones run out. */
-const linkMarginMs = 60_000;
 
 /** A matrix cell opened: the student's submission for the task, its status, feedback and files. */
 export function SubmissionDialog({ cell, onClose }: { cell: OpenCell | null; onClose: () => void }) {
@@ -49,11 +47,7 @@ function SubmissionContent({ studentId, taskId }: { studentId: string; taskId: s
   const view = trpc.reports.submission.useQuery(
     { studentId, taskId },
     {
-      staleTime: (query) => {
-        const files = query.state.data?.submission?.files ?? [];
-        const expiries = files.map((file) => Date.parse(file.urlsExpireAt) - Date.now() - linkMarginMs);
-        return expiries.length === 0 ? Number.POSITIVE_INFINITY : Math.max(0, Math.min(...expiries));
-      },
+      staleTime: (query) => staleUntilLinksExpire(query.state.data?.submission?.files ?? []),
     },
   );
   if (view.isPending) {
@@ -66,24 +60,11 @@ function SubmissionContent({ studentId, taskId }: { studentId: string; taskId: s
   }
   if (view.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
+      <SubmissionLoadError
         title="Could not load the submission"
-        icon={<IconAlertTriangle aria-hidden />}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(view.error, 'Please check your connection and try again.')}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => void view.refetch()}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        error={view.error}
+        onRetry={() => void view.refetch()}
+      />
     );
   }
   const { submission, student } = view.data;
@@ -98,39 +79,14 @@ function SubmissionContent({ studentId, taskId }: { studentId: string; taskId: s
           {student.email}
         </Text>
       </Group>
-      {submission?.assessorComment ? (
-        <Feedback title="Assessor comment" text={submission.assessorComment} />
-      ) : null}
-      {submission?.strategiesForReassessment ? (
-        <Feedback title="Strategies for reassessment" text={submission.strategiesForReassessment} />
-      ) : null}
-      {submission && submission.files.length > 0 ? (
-        <ul className={viewerClasses.list} aria-label="Evidence files">
-          {submission.files.map((file) => (
-            <EvidenceFileItem key={file.id} file={file} />
-          ))}
-        </ul>
-      ) : (
-        <Stack align="center" gap={4} py="xl">
-          <IconFolderOpen size={32} stroke={1.5} aria-hidden />
-          <Text fw={600}>No evidence yet</Text>
-          <Text size="sm" c="dimmed">
-            {submission
-              ? 'The student withdrew every file of this submission.'
-              : 'Nothing has been submitted for this task.'}
-          </Text>
-        </Stack>
-      )}
+      <SubmissionEvidence
+        submission={submission}
+        emptyText={
+          submission
+            ? 'The student withdrew every file of this submission.'
+            : 'Nothing has been submitted for this task.'
+        }
+      />
     </Stack>
-  );
-}
-
-function Feedback({ title, text }: { title: string; text: string }) {
-  return (
-    <Alert variant="light" color="gray" radius="md" title={title}>
-      <Text size="sm" className={viewerClasses.feedback}>
-        {text}
-      </Text>
-    </Alert>
   );
 }
