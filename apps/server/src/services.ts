@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { createTaskGenerator } from '@evident/ai/generator-factory';
 import type { Services } from '@evident/api/context';
 import { createVideoQueue } from '@evident/api/jobs/video-queue';
@@ -89,7 +90,8 @@ function createVideoProcessing(
   if (!chosen) {
     const tools = findVideoTools(config.videoProcessing);
     if (!tools.ok) return off(tools.reason);
-    chosen = createFfmpegConverter(tools);
+    // Its own temp folder per data folder: a start clears what a killed conversion left there.
+    chosen = createFfmpegConverter({ ...tools, workDir: join(config.dataDir, 'tmp', 'video') });
   }
   deps.log.info(
     `video processing is on (${chosen.description}): posters and H.264 copies up to ${playableMaxSide} px, one at a time`,
