@@ -84,7 +84,7 @@ async function recordAtOnce(
   const pid = server.process.pid;
   if (pid === undefined) throw new Error('server has no pid');
   const file = { fileName: 'site-plan.png', fileType: 'image/png', fileSize: png.length };
-  const grants = [];
+  const grants: { objectPath: string }[] = [];
   for (const _ of open) {
     const grant = await uploadUrl(server, student, file);
     await put(grant.uploadUrl, file.fileType, png.length, Readable.from([png]));
