@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createTaskGenerator } from '@evident/ai/generator-factory';
 import type { Services } from '@evident/api/context';
+import { createThumbnailQueue } from '@evident/api/jobs/thumbnail-queue';
 import { createVideoQueue } from '@evident/api/jobs/video-queue';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createPasswordHasher } from '@evident/auth/password';
@@ -115,6 +116,7 @@ export function createServices(
   const storage = createStorage(config, log);
   const images = sharpImages;
   const events = createEventBus(database, log, overrides.events);
+  const thumbnails = createThumbnailQueue({ db: database.db, storage, images, log });
   const videos = createVideoProcessing(
     config,
     { db: database.db, storage, images, log, events },
@@ -132,6 +134,7 @@ export function createServices(
     taskGenerator: createTaskGenerator(config.taskGeneration),
     storage,
     images,
+    thumbnails,
     videos,
     evidenceLimits: {
       maxBytes: config.files.maxBytes,
@@ -140,6 +143,7 @@ export function createServices(
       downloadUrlTtlMs: config.files.downloadUrlTtlMs,
       partSize: storage.kind === 'local' ? localPartSize : null,
       maxParts: storage.kind === 'local' ? maxUploadParts : 1,
+      uploadQuotaBytes: config.files.uploadQuotaBytes,
     },
     log,
     events,

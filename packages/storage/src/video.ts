@@ -34,7 +34,6 @@ export type FfmpegConverterOptions = {
 const fitInside = (max: number) =>
   `scale=w='min(${max},iw)':h='min(${max},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2`;
 
-
 const hdrTransfers = new Set(['arib-std-b67', 'smpte2084']);
 
 /**
