@@ -348,6 +348,18 @@ describe('admin tasks', () => {
     await expect(admin.admin.tasks.create({ unitId: ghost, title: 'x' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+    await expect(admin.admin.tasks.create({ unitId: 'not-a-uuid', title: 'x' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Unit not found',
+    });
+    await expect(admin.admin.units.get({ id: 'not-a-uuid' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Unit not found',
+    });
+    // A malformed id among a body's fields is a mistake in the input: 400.
+    await expect(
+      admin.admin.tasks.reorder({ unitId: unit.id, taskIds: ['not-a-uuid'] }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(admin.admin.tasks.update({ taskId: ghost, title: 'x' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
@@ -459,8 +471,28 @@ describe('curriculum over REST', () => {
     expect(badPhase.body).toMatch(/^Phase must be one of/);
     expect((await send('DELETE', `/api/admin/tasks/${task.json().id}`)).statusCode).toBe(200);
     expect((await send('DELETE', `/api/admin/tasks/${task.json().id}`)).statusCode).toBe(404);
-    expect((await send('GET', '/api/admin/units/not-a-uuid')).statusCode).toBe(400);
-    expect((await send('GET', '/api/admin/units/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    // An id that cannot be one names nothing: not found, on every path that carries an id.
+    for (const [method, path] of [
+      ['GET', '/api/admin/units/not-a-uuid'],
+      ['PUT', '/api/admin/units/not-a-uuid'],
+      ['DELETE', '/api/admin/units/not-a-uuid'],
+      ['POST', '/api/admin/units/not-a-uuid/generate-tasks'],
+      ['GET', '/api/admin/units/not-a-uuid/tasks'],
+      ['POST', '/api/admin/units/not-a-uuid/tasks'],
+      ['PUT', '/api/admin/tasks/not-a-uuid'],
+      ['DELETE', '/api/admin/tasks/not-a-uuid'],
+    ] as const) {
+      const response = await send(
+        method,
+        path,
+        method === 'PUT' || method === 'POST' ? { title: 'x' } : undefined,
+      );
+      expect([method, path, response.statusCode]).toEqual([method, path, 404]);
+      expect(response.body).toMatch(/^(Unit|Task) not found$/);
+    }
+    expect((await send('GET', '/api/admin/units/00000000-0000-4000-8000-000000000000')).body).toBe(
+      'Unit not found',
+    );
 
     const fetched = await send('POST', '/api/tga/fetch-unit', { unitCode: 'HLTINF006' });
     expect(fetched.json()).toMatchObject({

@@ -599,6 +599,8 @@ describe('recording evidence', () => {
     const response = await rest(student).get(`/api/student/tasks/${task.id}/evidence`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ taskId: task.id, submission: null });
+    const malformed = await rest(student).get('/api/student/tasks/not-a-uuid/evidence');
+    expect([malformed.statusCode, malformed.body]).toEqual([404, 'Task not found']);
   });
 
   it('an admin viewing as a student records evidence as that student', async () => {
