@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { api, put, uploadUrl } from './evidence-api';
-import { procStatusKb, resetPeakRss } from './process-memory';
 import { type RunningServer, report, signIn, startServer } from './harness';
+import { procStatusKb, resetPeakRss } from './process-memory';
 
 const parallelPhotos = 8;
 const side = 5000;

@@ -116,7 +116,7 @@ export function createServices(
   const storage = createStorage(config, log);
   const images = sharpImages;
   const events = createEventBus(database, log, overrides.events);
-  const thumbnails = createThumbnailQueue({ db: database.db, storage, images, log });
+  const thumbnails = createThumbnailQueue({ db: database.db, storage, images, log, events });
   const videos = createVideoProcessing(
     config,
     { db: database.db, storage, images, log, events },

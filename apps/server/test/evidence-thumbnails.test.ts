@@ -63,6 +63,10 @@ describe('photo thumbnails in the background', () => {
     await env.services.thumbnails.stop();
     env.services.thumbnails = createThumbnailQueue({ ...env.services, images: gate.images });
     const caller = await student.caller();
+    const heard: unknown[] = [];
+    const stopListening = env.services.events.subscribe((event) => {
+      if (event.type === 'thumbnail.processed') heard.push(event);
+    });
 
     const photo = await jpeg(640, 480);
     const files = await Promise.all(tasks.slice(0, 4).map(() => uploadPhoto(caller, photo)));
@@ -78,6 +82,19 @@ describe('photo thumbnails in the background', () => {
     gate.open();
     await env.services.thumbnails.idle();
     expect(gate.counts).toMatchObject({ started: 4, mostAtOnce: 1 });
+    // Open screens hear of each one, and fetch the file's views again.
+    stopListening();
+    expect(heard).toHaveLength(4);
+    expect(heard).toEqual(
+      expect.arrayContaining(
+        recorded.map((r) => ({
+          type: 'thumbnail.processed',
+          fileId: r.file.id,
+          submissionId: r.submission.id,
+          studentId: student.user.id,
+        })),
+      ),
+    );
     for (const task of tasks.slice(0, 4)) {
       const [file] = (await caller.student.evidence({ taskId: task.id })).submission?.files ?? [];
       expect(file).toMatchObject({

@@ -1,5 +1,6 @@
 import type { Logger } from '@evident/core/logger';
 import { thumbnailPathFor } from '@evident/core/object-path';
+import type { EventBus } from '@evident/core/ports/events';
 import type { ImageProcessor, ThumbnailQueue } from '@evident/core/ports/images';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { Database } from '@evident/db/client';
@@ -9,12 +10,15 @@ import {
   finishThumbnail,
   releaseThumbnailClaim,
 } from '@evident/db/queries/thumbnail-jobs';
+import { publishThumbnailProcessed } from '../rules/submission-events';
 
 export type ThumbnailQueueDeps = {
   db: Database;
   storage: ObjectStorage;
   images: ImageProcessor;
   log: Logger;
+  /** Open screens hear `thumbnail.processed` and fetch the file's views again. */
+  events: EventBus;
 };
 
 export type ThumbnailQueueOptions = {
@@ -69,6 +73,7 @@ export function createThumbnailQueue(
       if (file.videoAttempts > maxAttempts) {
         deps.log.warn(`Thumbnail gave up on ${file.objectPath} after ${maxAttempts} interrupted attempts`);
         await finishThumbnail(deps.db, { fileId: file.id, thumbnailPath: null });
+        await publishThumbnailProcessed(deps, file);
         continue;
       }
       const thumbnailPath = await makeThumbnail(file);
@@ -77,6 +82,7 @@ export function createThumbnailQueue(
         return;
       }
       await finishThumbnail(deps.db, { fileId: file.id, thumbnailPath });
+      await publishThumbnailProcessed(deps, file);
     }
   }
 
