@@ -1,7 +1,7 @@
 import { downloadFileName } from '@evident/core/download-name';
 import { formatKilobytes } from '@evident/core/file-size';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { IconDownload, IconExternalLink, IconPhoto } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { EvidenceFileView } from './evidence-outputs';
 import classes from './evidence-viewer.module.css';
