@@ -3,6 +3,7 @@ import { benchEvidence } from './evidence';
 import { benchFoundation } from './foundation';
 import { benchGrading } from './grading';
 import { buildServer } from './harness';
+import { benchImageBombs } from './image-bombs';
 import { benchLive } from './live';
 import { benchMatrix } from './matrix';
 
@@ -14,6 +15,7 @@ const sections: Record<string, () => Promise<void>> = {
   live: benchLive,
   grading: benchGrading,
   matrix: benchMatrix,
+  images: benchImageBombs,
 };
 
 buildServer();

@@ -158,7 +158,7 @@ export async function buildApp(options: AppOptions) {
           const { fileName, contentType, content } = result.download;
           return reply
             .type(contentType)
-            .header('content-disposition', contentDisposition('attachment', fileName))
+            .header('content-disposition', contentDisposition('attachment', fileName, contentType))
             .header('cache-control', 'no-store')
             .send(content);
         }

@@ -100,6 +100,11 @@ const envSchema = z
     MAX_AUDIO_MB: megabytes,
     MAX_VIDEO_MB: megabytes,
     MAX_DOCUMENT_MB: megabytes,
+    UPLOAD_QUOTA_MB: z.coerce
+      .number({ error: 'must be a number of megabytes' })
+      .positive('must be more than 0')
+      .max(1024 * 1024, 'must be at most 1048576 (1 TB)')
+      .default(2048),
     UPLOAD_URL_TTL_MINUTES: minutes.default(60),
     VIDEO_UPLOAD_URL_TTL_MINUTES: minutes.default(240),
     DOWNLOAD_URL_TTL_MINUTES: minutes.default(15),
@@ -195,6 +200,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
         video: mebibytes(env.MAX_VIDEO_MB) ?? defaultEvidenceMaxBytes.video,
         document: mebibytes(env.MAX_DOCUMENT_MB) ?? defaultEvidenceMaxBytes.document,
       },
+      /** Bytes one person may hold in uploads not yet recorded as evidence (open grants included). */
+      uploadQuotaBytes: Math.floor(env.UPLOAD_QUOTA_MB * 1024 * 1024),
       uploadUrlTtlMs: env.UPLOAD_URL_TTL_MINUTES * 60_000,
       videoUploadUrlTtlMs: env.VIDEO_UPLOAD_URL_TTL_MINUTES * 60_000,
       downloadUrlTtlMs: env.DOWNLOAD_URL_TTL_MINUTES * 60_000,

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { createTaskGenerator } from '@evident/ai/generator-factory';
 import type { Services } from '@evident/api/context';
+import { createThumbnailQueue } from '@evident/api/jobs/thumbnail-queue';
 import { createVideoQueue } from '@evident/api/jobs/video-queue';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createPasswordHasher } from '@evident/auth/password';
@@ -89,7 +91,8 @@ function createVideoProcessing(
   if (!chosen) {
     const tools = findVideoTools(config.videoProcessing);
     if (!tools.ok) return off(tools.reason);
-    chosen = createFfmpegConverter(tools);
+    // Its own temp folder per data folder: a start clears what a killed conversion left there.
+    chosen = createFfmpegConverter({ ...tools, workDir: join(config.dataDir, 'tmp', 'video') });
   }
   deps.log.info(
     `video processing is on (${chosen.description}): posters and H.264 copies up to ${playableMaxSide} px, one at a time`,
@@ -113,6 +116,7 @@ export function createServices(
   const storage = createStorage(config, log);
   const images = sharpImages;
   const events = createEventBus(database, log, overrides.events);
+  const thumbnails = createThumbnailQueue({ db: database.db, storage, images, log, events });
   const videos = createVideoProcessing(
     config,
     { db: database.db, storage, images, log, events },
@@ -130,6 +134,7 @@ export function createServices(
     taskGenerator: createTaskGenerator(config.taskGeneration),
     storage,
     images,
+    thumbnails,
     videos,
     evidenceLimits: {
       maxBytes: config.files.maxBytes,
@@ -138,6 +143,7 @@ export function createServices(
       downloadUrlTtlMs: config.files.downloadUrlTtlMs,
       partSize: storage.kind === 'local' ? localPartSize : null,
       maxParts: storage.kind === 'local' ? maxUploadParts : 1,
+      uploadQuotaBytes: config.files.uploadQuotaBytes,
     },
     log,
     events,

@@ -1,4 +1,5 @@
 import { openDatabase } from '@evident/db/client';
+import { queuePhotosWithoutThumbnails } from '@evident/db/queries/thumbnail-jobs';
 import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import { demoSignIns } from './banner';
@@ -52,10 +53,14 @@ export async function startServer(config: Config, options: { logDestination?: De
       Math.max(config.files.uploadUrlTtlMs, config.files.videoUploadUrlTtlMs) + 60 * 60 * 1000,
   });
   app.addHook('preClose', () => sweep.stop());
-  // Videos queued before a restart (or by a server that stopped) are picked up now.
+  // Videos and photos queued before a restart (or by a server that stopped) are picked up now, and
+  // photos recorded before thumbnails were made in the background get their turn.
   services.videos?.wake();
+  const olderPhotos = await queuePhotosWithoutThumbnails(database.db);
+  if (olderPhotos > 0) log.info(`queued ${olderPhotos} photos recorded without a thumbnail`);
+  services.thumbnails.wake();
   app.addHook('preClose', async () => {
-    await services.videos?.stop();
+    await Promise.all([services.videos?.stop(), services.thumbnails.stop()]);
   });
   app.addHook('onClose', async () => {
     // Fastify closes only servers it listened on itself.

@@ -1,6 +1,6 @@
+import { reclaimExpiredUploads } from '@evident/api/rules/upload-quota';
 import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
-import { deleteExpiredUploadGrants, restoreUploadGrant } from '@evident/db/queries/upload-grants';
 import type { LocalDiskStorage } from '@evident/storage/local-disk';
 import type { S3Storage } from '@evident/storage/s3';
 
@@ -28,10 +28,10 @@ const maxBatchesPerRun = 50;
 /**
  * Deletes the objects of upload grants that expired (plus the grace) without ever being recorded as
  * evidence, with any upload in parts of them left unfinished (S3 aborts it in `delete`; local part
- * files go with the object), then forgets the grants. The grant row goes first, in its own statement: a record in
- * flight holds that row's lock, so either it commits first (and the grant, now recorded, is spared)
- * or it finds the grant gone and refuses. An object that cannot be deleted gets its grant back, to be
- * tried again on the next run.
+ * files go with the object), then forgets the grants (see `reclaimExpiredUploads` for how a record
+ * in flight is spared). An object that cannot be deleted gets its grant back, to be tried again on
+ * the next run. A person at their upload quota does not wait for this: asking for another upload
+ * reclaims their own expired uploads at once, without the grace (api rules/upload-quota.ts).
  */
 export async function sweepExpiredUploads(
   deps: SweepDeps,
@@ -39,25 +39,16 @@ export async function sweepExpiredUploads(
   now: Date = new Date(),
 ): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - (options.graceMs ?? defaultGraceMs));
-  const batchSize = options.batchSize ?? 100;
-  const result: SweepResult = { deletedObjects: 0, failedObjects: 0, staleUploadFiles: 0 };
-  for (let batch = 0; batch < maxBatchesPerRun; batch++) {
-    const grants = await deleteExpiredUploadGrants(deps.db, { cutoff, limit: batchSize });
-    const failed = [];
-    for (const grant of grants) {
-      try {
-        await deps.storage.delete(grant.objectPath);
-        result.deletedObjects++;
-      } catch (error) {
-        failed.push(grant);
-        deps.log.error(error, `upload sweep could not delete ${grant.objectPath}`);
-      }
-    }
-    for (const grant of failed) await restoreUploadGrant(deps.db, grant);
-    result.failedObjects += failed.length;
-    // Restored grants would come straight back in the next batch; leave them for the next run.
-    if (grants.length < batchSize || failed.length > 0) break;
-  }
+  const reclaimed = await reclaimExpiredUploads(deps, {
+    cutoff,
+    batchSize: options.batchSize,
+    maxBatches: maxBatchesPerRun,
+  });
+  const result: SweepResult = {
+    deletedObjects: reclaimed.deleted,
+    failedObjects: reclaimed.failed,
+    staleUploadFiles: 0,
+  };
   if (deps.storage.kind === 'local') {
     result.staleUploadFiles = await deps.storage.removeStaleUploads(options.staleUploadAgeMs, now);
   }

@@ -233,33 +233,95 @@ describe('password reset', () => {
 });
 
 describe('rate limits', () => {
-  it('slow down repeated sign-in attempts on one account with 429', async () => {
-    const limited = await createTestEnv({
-      rateLimits: { ...defaultRateLimits, loginAccount: { points: 3, durationSeconds: 60 } },
-    });
+  it('refuse an address that keeps guessing at one account with 429, and only that address', async () => {
+    const limited = await createTestEnv({ rateLimits: defaultRateLimits });
     try {
-      const caller = await limited.browser().caller();
-      for (let i = 0; i < 3; i++) {
+      await limited.signedIn('student', { email: 'victim@example.com' });
+      const guesser = await limited.browser('10.0.4.1').caller();
+      for (let i = 0; i < 10; i++) {
         await expect(
-          caller.auth.login({ email: 'victim@example.com', password: 'guess-guess' }),
-        ).rejects.toMatchObject({
-          code: 'UNAUTHORIZED',
-        });
+          guesser.auth.login({ email: 'victim@example.com', password: 'guess-guess' }),
+        ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       }
       await expect(
-        caller.auth.login({ email: 'victim@example.com', password: 'guess-guess' }),
+        guesser.auth.login({ email: 'victim@example.com', password: 'guess-guess' }),
       ).rejects.toMatchObject({
         code: 'TOO_MANY_REQUESTS',
-        message: expect.stringMatching(/^Too many attempts/),
+        message: expect.stringMatching(/^Too many attempts\. Please wait 15 minutes and try again\.$/),
       });
+      // The same address may still sign in to another account.
+      await expect(
+        guesser.auth.login({ email: 'someone-else@example.com', password: 'guess-guess' }),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     } finally {
       await limited.close();
     }
   });
 
-  it('count only failed sign-ins against an account, so signing in on many devices never locks it', async () => {
+  it('let the owner sign in from a sixth address after ten wrong passwords from five', async () => {
+    const limited = await createTestEnv({ rateLimits: defaultRateLimits });
+    try {
+      const owner = await limited.signedIn('student', { email: 'owner@example.com' });
+      for (let address = 1; address <= 5; address++) {
+        const attacker = await limited.browser(`10.0.5.${address}`).caller();
+        for (let i = 0; i < 2; i++) {
+          await expect(
+            attacker.auth.login({ email: 'owner@example.com', password: 'guess-guess' }),
+          ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+        }
+      }
+      const signedIn = await (await limited.browser('10.0.5.6').caller()).auth.login({
+        email: 'owner@example.com',
+        password: owner.password,
+      });
+      expect(signedIn.user.email).toBe('owner@example.com');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('give guesses at one account from many addresses one turn at a time, telling the rest to wait', async () => {
     const limited = await createTestEnv({
-      rateLimits: { ...defaultRateLimits, loginAccount: { points: 3, durationSeconds: 60 } },
+      rateLimits: {
+        ...defaultRateLimits,
+        loginAccount: { points: 2, durationSeconds: 60, paceSeconds: 30 },
+      },
+    });
+    try {
+      await limited.signedIn('student', { email: 'popular@example.com' });
+      const guess = (address: string) =>
+        limited
+          .browser(address)
+          .caller()
+          .then((caller) => caller.auth.login({ email: 'popular@example.com', password: 'guess-guess' }));
+      for (const address of ['10.0.6.1', '10.0.6.2']) {
+        await expect(guess(address)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      }
+      // Over the account's points: the next guess takes the free turn; the next turns are 30 s
+      // and 60 s away, longer than any request is kept waiting, so those are refused unchecked.
+      const outcomes = await Promise.allSettled(['10.0.6.3', '10.0.6.4', '10.0.6.5'].map(guess));
+      const reasons = outcomes.map((o) =>
+        o.status === 'rejected' ? (o.reason as Error).message : 'signed in',
+      );
+      expect(reasons.filter((r) => r === 'Invalid email or password')).toHaveLength(1);
+      expect(
+        reasons.filter((r) =>
+          /^Many attempts are being made on this account right now\. Please wait \d+ seconds and try again\.$/.test(
+            r,
+          ),
+        ),
+      ).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('count only failed sign-ins against an account, so signing in on many devices never holds it back', async () => {
+    const limited = await createTestEnv({
+      rateLimits: {
+        ...defaultRateLimits,
+        loginAccount: { points: 3, durationSeconds: 60, paceSeconds: 600 },
+      },
     });
     try {
       const owner = await limited.signedIn('student', { email: 'many-devices@example.com' });
@@ -275,13 +337,11 @@ describe('rate limits', () => {
           guesser.auth.login({ email: 'many-devices@example.com', password: 'guess-guess' }),
         ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       }
-      // Three failures used the account's points; now even the right password waits.
-      await expect(
-        (await limited.browser('10.0.1.9').caller()).auth.login({
-          email: 'many-devices@example.com',
-          password: owner.password,
-        }),
-      ).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      // Three failures used the account's points; the owner's attempt takes the next turn, which is free.
+      await (await limited.browser('10.0.1.9').caller()).auth.login({
+        email: 'many-devices@example.com',
+        password: owner.password,
+      });
     } finally {
       await limited.close();
     }

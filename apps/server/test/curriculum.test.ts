@@ -85,6 +85,73 @@ describe('student unit setup', () => {
     expect(rb.taskCount).toBe(ra.taskCount);
   });
 
+  it('ten students setting up the same new unit at once ask the task generator once, and all get its tasks', async () => {
+    const original = env.services.taskGenerator;
+    let calls = 0;
+    env.services.taskGenerator = {
+      async generate(input) {
+        calls++;
+        // Slow like a paid API: the others arrive while this one is still generating.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return original.generate(input);
+      },
+    };
+    try {
+      // New to everyone: created by an admin, with no tasks yet.
+      const admin = await (await env.signedIn('rto_admin')).caller();
+      await admin.admin.units.create({
+        unitCode: 'PARALLEL1',
+        title: 'Parallel set-up',
+        performanceEvidence: pe,
+      });
+      const students = await Promise.all(Array.from({ length: 10 }, () => env.signedIn('student')));
+      const callers = await Promise.all(students.map((student) => student.caller()));
+      const results = await Promise.all(
+        callers.map((caller) => caller.student.setUpUnit({ unitCode: 'PARALLEL1' })),
+      );
+      expect(calls).toBe(1);
+      expect(new Set(results.map((r) => r.unitId)).size).toBe(1);
+      const taskRows = await env.db
+        .select()
+        .from(tasks)
+        .where(eq(tasks.unitId, results[0]?.unitId ?? ''));
+      expect(results.map((r) => r.taskCount)).toEqual(Array(10).fill(taskRows.length));
+      for (const caller of callers) expect(await caller.student.tasks()).toHaveLength(taskRows.length);
+    } finally {
+      env.services.taskGenerator = original;
+    }
+  });
+
+  it('a set-up whose generation failed leaves the next one free to generate', async () => {
+    const original = env.services.taskGenerator;
+    let calls = 0;
+    env.services.taskGenerator = {
+      async generate(input) {
+        calls++;
+        if (calls === 1) throw new Error('the generator is down');
+        return original.generate(input);
+      },
+    };
+    try {
+      const admin = await (await env.signedIn('rto_admin')).caller();
+      await admin.admin.units.create({
+        unitCode: 'PARALLEL2',
+        title: 'Retried set-up',
+        performanceEvidence: pe,
+      });
+      const [first, second] = await Promise.all([env.signedIn('student'), env.signedIn('student')]);
+      const [a, b] = await Promise.allSettled([
+        (await first.caller()).student.setUpUnit({ unitCode: 'PARALLEL2' }),
+        (await second.caller()).student.setUpUnit({ unitCode: 'PARALLEL2' }),
+      ]);
+      expect(a.status).toBe('rejected');
+      expect(b).toMatchObject({ status: 'fulfilled', value: { unitCode: 'PARALLEL2' } });
+      expect(calls).toBe(2);
+    } finally {
+      env.services.taskGenerator = original;
+    }
+  });
+
   it('an unknown code is a 404 with a message and creates nothing', async () => {
     const student = await env.signedIn('student');
     await expect((await student.caller()).student.setUpUnit({ unitCode: 'NOSUCH999' })).rejects.toMatchObject(
@@ -281,6 +348,18 @@ describe('admin tasks', () => {
     await expect(admin.admin.tasks.create({ unitId: ghost, title: 'x' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+    await expect(admin.admin.tasks.create({ unitId: 'not-a-uuid', title: 'x' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Unit not found',
+    });
+    await expect(admin.admin.units.get({ id: 'not-a-uuid' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Unit not found',
+    });
+    // A malformed id among a body's fields is a mistake in the input: 400.
+    await expect(
+      admin.admin.tasks.reorder({ unitId: unit.id, taskIds: ['not-a-uuid'] }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(admin.admin.tasks.update({ taskId: ghost, title: 'x' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
@@ -392,8 +471,28 @@ describe('curriculum over REST', () => {
     expect(badPhase.body).toMatch(/^Phase must be one of/);
     expect((await send('DELETE', `/api/admin/tasks/${task.json().id}`)).statusCode).toBe(200);
     expect((await send('DELETE', `/api/admin/tasks/${task.json().id}`)).statusCode).toBe(404);
-    expect((await send('GET', '/api/admin/units/not-a-uuid')).statusCode).toBe(400);
-    expect((await send('GET', '/api/admin/units/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    // An id that cannot be one names nothing: not found, on every path that carries an id.
+    for (const [method, path] of [
+      ['GET', '/api/admin/units/not-a-uuid'],
+      ['PUT', '/api/admin/units/not-a-uuid'],
+      ['DELETE', '/api/admin/units/not-a-uuid'],
+      ['POST', '/api/admin/units/not-a-uuid/generate-tasks'],
+      ['GET', '/api/admin/units/not-a-uuid/tasks'],
+      ['POST', '/api/admin/units/not-a-uuid/tasks'],
+      ['PUT', '/api/admin/tasks/not-a-uuid'],
+      ['DELETE', '/api/admin/tasks/not-a-uuid'],
+    ] as const) {
+      const response = await send(
+        method,
+        path,
+        method === 'PUT' || method === 'POST' ? { title: 'x' } : undefined,
+      );
+      expect([method, path, response.statusCode]).toEqual([method, path, 404]);
+      expect(response.body).toMatch(/^(Unit|Task) not found$/);
+    }
+    expect((await send('GET', '/api/admin/units/00000000-0000-4000-8000-000000000000')).body).toBe(
+      'Unit not found',
+    );
 
     const fetched = await send('POST', '/api/tga/fetch-unit', { unitCode: 'HLTINF006' });
     expect(fetched.json()).toMatchObject({

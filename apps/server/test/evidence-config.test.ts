@@ -19,7 +19,9 @@ describe('evidence configuration', () => {
       uploadUrlTtlMs: 60 * 60_000,
       videoUploadUrlTtlMs: 240 * 60_000,
       downloadUrlTtlMs: 15 * 60_000,
+      uploadQuotaBytes: 2048 * MB,
     });
+    expect(loadConfig({ UPLOAD_QUOTA_MB: '512' }).files.uploadQuotaBytes).toBe(512 * MB);
   });
 
   it('processes videos when ffmpeg is found, unless told not to; tool paths are optional', () => {
@@ -61,6 +63,8 @@ describe('evidence configuration', () => {
     [{ MAX_IMAGE_MB: 'lots' }, 'MAX_IMAGE_MB'],
     [{ MAX_AUDIO_MB: '0' }, 'MAX_AUDIO_MB'],
     [{ UPLOAD_URL_TTL_MINUTES: '-5' }, 'UPLOAD_URL_TTL_MINUTES'],
+    [{ UPLOAD_QUOTA_MB: 'plenty' }, 'UPLOAD_QUOTA_MB'],
+    [{ UPLOAD_QUOTA_MB: '0' }, 'UPLOAD_QUOTA_MB'],
     [{ FILES_SECRET: 'too short' }, 'FILES_SECRET'],
     [{ FFMPEG_PATH: 'bin/ffmpeg' }, 'FFMPEG_PATH'],
     [{ FFPROBE_PATH: 'ffprobe' }, 'FFPROBE_PATH'],

@@ -106,9 +106,16 @@ describe('evidence on local disk: the whole flow', () => {
         fileType: 'image/jpeg',
         fileSize: photo.length,
         isPrimary: true,
-        hasThumbnail: true,
+        // Made in the background: the answer does not wait for the decoder.
+        hasThumbnail: false,
       },
     });
+    const pending = await api.get(`/api/student/tasks/${task.id}/evidence`);
+    expect(pending.json().submission.files[0]).toMatchObject({
+      thumbnailStatus: 'pending',
+      thumbnailUrl: null,
+    });
+    await env.services.thumbnails.idle();
 
     const tasks = await api.get('/api/student/tasks');
     const listed = tasks.json().find((t: { id: string }) => t.id === task.id);
@@ -130,6 +137,8 @@ describe('evidence on local disk: the whole flow', () => {
       isPrimary: true,
       url: expect.stringMatching(/^http:\/\/evident\.test\/files\/download\//),
       thumbnailUrl: expect.stringMatching(/^http:\/\/evident\.test\/files\/download\/thumbnails\//),
+      thumbnailStatus: 'ready',
+      videoStatus: null,
     });
     const expiresIn = Date.parse(file.urlsExpireAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(10 * 60_000);
@@ -557,11 +566,32 @@ describe('recording evidence', () => {
     const file = await upload(caller, 'broken.png', 'image/png', broken);
     const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
     expect(recorded.file.hasThumbnail).toBe(false);
+    await env.services.thumbnails.idle();
     const [row] = await env.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, recorded.file.id));
     expect(row?.thumbnailPath).toBeNull();
-    expect(
-      (await caller.student.evidence({ taskId: task.id })).submission?.files[0]?.thumbnailUrl,
-    ).toBeNull();
+    expect((await caller.student.evidence({ taskId: task.id })).submission?.files[0]).toMatchObject({
+      thumbnailUrl: null,
+      thumbnailStatus: 'failed',
+    });
+  });
+
+  it('an image bomb (a small file claiming 30 million pixels) is recorded at once, and kept without a preview', async () => {
+    const { caller, task } = await studentWithUnit(env);
+    const side = 5500;
+    const bomb = await sharp(Buffer.alloc(side * side, 90), {
+      raw: { width: side, height: side, channels: 1 },
+    })
+      .png({ progressive: true, compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const file = await upload(caller, 'site-plan.png', 'image/png', bomb);
+    const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
+    expect(recorded).toMatchObject({ submission: { status: 'submitted' }, file: { hasThumbnail: false } });
+    await env.services.thumbnails.idle();
+    const [view] = (await caller.student.evidence({ taskId: task.id })).submission?.files ?? [];
+    expect(view).toMatchObject({ fileName: 'site-plan.png', thumbnailStatus: 'failed', thumbnailUrl: null });
+    // The evidence itself is whole and downloadable.
+    expect(view?.fileSize).toBe(bomb.length);
   });
 
   it('a pending task has no submission to show', async () => {
@@ -569,6 +599,8 @@ describe('recording evidence', () => {
     const response = await rest(student).get(`/api/student/tasks/${task.id}/evidence`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ taskId: task.id, submission: null });
+    const malformed = await rest(student).get('/api/student/tasks/not-a-uuid/evidence');
+    expect([malformed.statusCode, malformed.body]).toEqual([404, 'Task not found']);
   });
 
   it('an admin viewing as a student records evidence as that student', async () => {

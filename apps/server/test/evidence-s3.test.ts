@@ -55,7 +55,8 @@ describe('evidence on an S3-compatible bucket', () => {
     expect(s3.objects.get(grant.objectPath)?.body).toEqual(photo);
 
     const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
-    expect(recorded.file).toMatchObject({ isPrimary: true, fileSize: photo.length, hasThumbnail: true });
+    expect(recorded.file).toMatchObject({ isPrimary: true, fileSize: photo.length, hasThumbnail: false });
+    await env.services.thumbnails.idle();
     const thumbnailKey = [...s3.objects.keys()].find((key) =>
       key.startsWith(`thumbnails/${student.user.id}/`),
     );

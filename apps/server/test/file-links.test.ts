@@ -40,6 +40,8 @@ describe('file links without PUBLIC_URL', () => {
       fileType: 'image/jpeg',
       objectPath: grant.objectPath,
     });
+    // The photo's thumbnail is made in the background.
+    await env.services.thumbnails.idle();
 
     const evidence = await caller.student.evidence({ taskId: task.id });
     const [file] = evidence.submission?.files ?? [];

@@ -161,7 +161,7 @@ export async function createTestEnv(
     sessionFor,
     app,
     async close() {
-      await services.videos?.stop();
+      await Promise.all([services.videos?.stop(), services.thumbnails.stop()]);
       await database.close();
     },
   };

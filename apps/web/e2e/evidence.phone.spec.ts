@@ -72,6 +72,13 @@ test('a student uploads a compressed photo, watches the progress, and sees it as
   await expect(card.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expectToast(page, 'Evidence uploaded', 'Your evidence has been successfully uploaded');
   await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'submitted');
+  // The thumbnail is made in the background, a moment after the upload is recorded.
+  await expect
+    .poll(async () => {
+      const view = await (await page.request.get(`/api/student/tasks/${taskId}/evidence`)).json();
+      return view.submission.files[0].thumbnailStatus;
+    })
+    .toBe('ready');
 
   await card.getByTestId('view-evidence').click();
   const viewer = page.getByTestId('evidence-viewer');
@@ -89,6 +96,41 @@ test('a student uploads a compressed photo, watches the progress, and sees it as
   expect(meta.format).toBe('jpeg');
   expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(2560);
   expect(meta.exif).toBeUndefined();
+});
+
+test('a photo the server cannot make a preview of is kept as evidence and shows a generic icon that opens it', async ({
+  page,
+}) => {
+  await studentWithUnit(page);
+  // PNG's signature, then nothing a decoder can read: the browser cannot shrink it, the server cannot preview it.
+  const damaged = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(2000, 7),
+  ]);
+  const card = page.getByTestId('task-card').first();
+  const taskId = await card.getAttribute('data-task-id');
+  await card
+    .getByTestId('evidence-file-input')
+    .setInputFiles({ name: 'site-plan.png', mimeType: 'image/png', buffer: damaged });
+  await expectToast(page, 'Evidence uploaded');
+  await expect
+    .poll(async () => {
+      const view = await (await page.request.get(`/api/student/tasks/${taskId}/evidence`)).json();
+      return view.submission.files[0].thumbnailStatus;
+    })
+    .toBe('failed');
+
+  await card.getByTestId('view-evidence').click();
+  const viewer = page.getByTestId('evidence-viewer');
+  const placeholder = viewer.getByTestId('evidence-image-placeholder');
+  await expect(placeholder).toBeVisible();
+  await expect(placeholder).toContainText('No preview for this photo');
+  await expect(placeholder).toHaveAttribute('target', '_blank');
+  await expect(viewer.locator('img')).toHaveCount(0);
+  await expect(viewer.getByRole('link', { name: /Download site-plan\.png/ })).toHaveAttribute(
+    'download',
+    'site-plan.png',
+  );
 });
 
 test('a small photo that re-encoding makes larger is still stored upright and without its location', async ({

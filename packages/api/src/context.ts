@@ -2,7 +2,7 @@ import type { EvidenceKind } from '@evident/core/evidence-types';
 import type { Logger } from '@evident/core/logger';
 import type { ActiveSession, PasswordHasher, SessionStore } from '@evident/core/ports/auth';
 import type { EventBus } from '@evident/core/ports/events';
-import type { ImageProcessor } from '@evident/core/ports/images';
+import type { ImageProcessor, ThumbnailQueue } from '@evident/core/ports/images';
 import type { Mailer } from '@evident/core/ports/mailer';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import type { ObjectStorage } from '@evident/core/ports/storage';
@@ -29,6 +29,8 @@ export type EvidenceLimits = {
    */
   partSize: number | null;
   maxParts: number;
+  /** Bytes one person may hold in uploads not yet recorded as evidence (rules/upload-quota.ts). */
+  uploadQuotaBytes: number;
 };
 
 /** The adapters a request may use. Only apps/server constructs them. */
@@ -44,6 +46,8 @@ export type Services = {
   storage: ObjectStorage;
   /** Thumbnails of photos and video posters. */
   images: ImageProcessor;
+  /** Makes photos' thumbnails in the background, one at a time. */
+  thumbnails: ThumbnailQueue;
   /** Poster frames and playable copies of videos, made in the background; null when ffmpeg is not there. */
   videos: VideoQueue | null;
   evidenceLimits: EvidenceLimits;

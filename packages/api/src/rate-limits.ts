@@ -1,9 +1,14 @@
 import { AppError } from '@evident/core/errors';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
-export type RateLimitPolicy = { points: number; durationSeconds: number };
+/**
+ * `points` attempts per `durationSeconds`. With `paceSeconds`, attempts beyond the points are not
+ * refused but take turns, one every `paceSeconds` (see `RateLimits.pace`).
+ */
+export type RateLimitPolicy = { points: number; durationSeconds: number; paceSeconds?: number };
 export const rateLimitNames = [
   'loginIp',
+  'loginAccountAddress',
   'loginAccount',
   'registerIp',
   'registerAccount',
@@ -19,7 +24,11 @@ export type RateLimitConfig = Record<RateLimitName, RateLimitPolicy>;
 
 export const defaultRateLimits: RateLimitConfig = {
   loginIp: { points: 60, durationSeconds: 15 * 60 },
-  loginAccount: { points: 10, durationSeconds: 15 * 60 },
+  // Failed sign-ins on one account from one address: this one blocks, and only that address.
+  loginAccountAddress: { points: 10, durationSeconds: 15 * 60 },
+  // Failed sign-ins on one account from anywhere: beyond ten, one guess every 3 s, never a lock-out,
+  // so guessing from many addresses stays slow while the owner still gets in.
+  loginAccount: { points: 10, durationSeconds: 15 * 60, paceSeconds: 3 },
   registerIp: { points: 20, durationSeconds: 60 * 60 },
   registerAccount: { points: 5, durationSeconds: 60 * 60 },
   forgotIp: { points: 20, durationSeconds: 15 * 60 },
@@ -36,33 +45,92 @@ export const defaultRateLimits: RateLimitConfig = {
 export type RateLimits = {
   /** Counts one attempt; throws TOO_MANY_REQUESTS once the key has used up its points. */
   consume(name: RateLimitName, key: string): Promise<void>;
+  /**
+   * Counts one attempt of a paced limit. Within the points it returns at once; beyond them the
+   * attempts on one key take turns `paceSeconds` apart, and this waits for the caller's turn. Only
+   * when the queue ahead is longer than the longest wait does it throw TOO_MANY_REQUESTS, with the
+   * seconds to wait: a flood cannot hold a request open, nor shut the key out for long.
+   */
+  pace(name: RateLimitName, key: string): Promise<void>;
   /** Gives back the point of an attempt that turned out not to count, e.g. a successful sign-in. */
   refund(name: RateLimitName, key: string): Promise<void>;
 };
 
+export type PacingOptions = {
+  /** Longest a paced attempt waits for its turn before it is refused instead. Default 20 s. */
+  maxWaitMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+function tooMany(msBeforeNext: number): AppError {
+  const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  );
+}
+
 /**
  * In-process counters; one instance per server. Across several instances, rate-limiter-flexible's
- * Postgres store is the drop-in replacement.
+ * Postgres store is the drop-in replacement for the counters (the turns of `pace` would then need a
+ * shared clock too, e.g. a row per key).
  */
-export function createRateLimits(config: RateLimitConfig = defaultRateLimits): RateLimits {
+export function createRateLimits(
+  config: RateLimitConfig = defaultRateLimits,
+  pacing: PacingOptions = {},
+): RateLimits {
+  const maxWaitMs = pacing.maxWaitMs ?? 20_000;
+  const now = pacing.now ?? Date.now;
+  const sleep = pacing.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const limiters = Object.fromEntries(
     rateLimitNames.map((name) => [
       name,
       new RateLimiterMemory({ points: config[name].points, duration: config[name].durationSeconds }),
     ]),
   ) as Record<RateLimitName, RateLimiterMemory>;
+  /** When the next paced attempt on a key may go, per `name:key`; only keys over their points are here. */
+  const nextTurn = new Map<string, number>();
+
+  async function overLimit(name: RateLimitName, key: string): Promise<RateLimiterRes | null> {
+    try {
+      await limiters[name].consume(key);
+      return null;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return rejection;
+    }
+  }
+
+  function forgetPastTurns(at: number): void {
+    if (nextTurn.size < 1000) return;
+    for (const [slot, turn] of nextTurn) if (turn <= at) nextTurn.delete(slot);
+  }
+
   return {
     async consume(name, key) {
-      try {
-        await limiters[name].consume(key);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        const minutes = Math.max(1, Math.ceil(rejection.msBeforeNext / 60_000));
+      const rejection = await overLimit(name, key);
+      if (rejection) throw tooMany(rejection.msBeforeNext);
+    },
+    async pace(name, key) {
+      const rejection = await overLimit(name, key);
+      if (!rejection) return;
+      const paceMs = (config[name].paceSeconds ?? 0) * 1000;
+      if (paceMs <= 0) throw tooMany(rejection.msBeforeNext);
+      const at = now();
+      const slot = `${name}:${key}`;
+      const turn = Math.max(at, nextTurn.get(slot) ?? 0);
+      const wait = turn - at;
+      if (wait > maxWaitMs) {
+        const seconds = Math.ceil((wait - maxWaitMs) / 1000) + 1;
         throw new AppError(
           'TOO_MANY_REQUESTS',
-          `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+          `Many attempts are being made on this account right now. Please wait ${seconds} seconds and try again.`,
         );
       }
+      nextTurn.set(slot, turn + paceMs);
+      forgetPastTurns(at);
+      if (wait > 0) await sleep(wait);
     },
     async refund(name, key) {
       // Only while the window that counted the attempt is still open: rewarding an expired key

@@ -1,7 +1,9 @@
 import { AppError } from '@evident/core/errors';
+import { isNotFoundIssue } from '@evident/core/lookup-id';
 import type { Role } from '@evident/core/roles';
 import { awaitingApprovalMessage } from '@evident/core/user';
 import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
 import type { Context } from './context';
 import { fieldErrorsOf, publicMessage, toTrpcError } from './errors';
 
@@ -38,6 +40,10 @@ export const createCallerFactory = t.createCallerFactory;
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTrpcError(result.error.cause);
+  // An id that cannot be one names nothing (core/lookup-id.ts): not found, like an id of nothing.
+  const notFound =
+    !result.ok && result.error.cause instanceof ZodError && result.error.cause.issues.find(isNotFoundIssue);
+  if (notFound) throw new TRPCError({ code: 'NOT_FOUND', message: notFound.message });
   return result;
 });
 

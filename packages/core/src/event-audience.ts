@@ -19,6 +19,7 @@ export function eventForViewer(event: DomainEvent, viewer: EventViewer): DomainE
     case 'submission.created':
     case 'evidence.withdrawn':
     case 'video.processed':
+    case 'thumbnail.processed':
     case 'enrolment.created':
       return event.studentId === viewer.userId ? event : null;
     case 'submission.graded': {

@@ -24,6 +24,8 @@ export type DomainEvent =
     }
   /** Background processing of a video finished (ready or failed). */
   | { type: 'video.processed'; fileId: string; submissionId: string; studentId: string }
+  /** A photo's thumbnail was made in the background (or could not be: the viewer then shows an icon). */
+  | { type: 'thumbnail.processed'; fileId: string; submissionId: string; studentId: string }
   /** A unit's whole task set was (re)generated. */
   | { type: 'tasks.generated'; unitId: string }
   /** A task of the unit was added, edited, deleted or moved. */

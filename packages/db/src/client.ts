@@ -75,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir, { startParams: embeddedStartParams });
   const db = drizzlePglite(client, { schema });
+  embedded.add(db);
   return {
     db,
     kind: 'pglite',
@@ -85,6 +86,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: () => client.close(),
   };
+}
+
+const embedded = new WeakSet<object>();
+
+/**
+ * Whether `db` is an embedded PGlite database: one connection, used by this process alone (the data
+ * folder is locked to it), so a transaction held open stops every other query until it ends.
+ */
+export function isEmbedded(db: Database): boolean {
+  return embedded.has(db);
 }
 
 export async function ping(db: Database): Promise<void> {

@@ -187,7 +187,7 @@ export async function handleDownloadRequest(
   const maxAge = Math.max(0, Math.floor((grant.expiresAt.getTime() - now.getTime()) / 1000));
   const headers: Record<string, string> = {
     'Content-Type': grant.contentType,
-    'Content-Disposition': contentDisposition(grant.disposition, grant.fileName),
+    'Content-Disposition': contentDisposition(grant.disposition, grant.fileName, grant.contentType),
     'Accept-Ranges': 'bytes',
     // The URL is the credential: private, and no longer than the signature lives.
     'Cache-Control': `private, max-age=${maxAge}`,

@@ -114,7 +114,7 @@ export function createS3Storage(config: S3StorageConfig): S3Storage {
         Bucket,
         Key: objectPath,
         ResponseContentType: contentType,
-        ResponseContentDisposition: contentDisposition(disposition, fileName),
+        ResponseContentDisposition: contentDisposition(disposition, fileName, contentType),
       });
       return getSignedUrl(client, command, { expiresIn: secondsUntil(expiresAt) });
     },

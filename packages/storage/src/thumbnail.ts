@@ -6,6 +6,13 @@ import sharp from 'sharp';
 export const thumbnailMaxSide = 480;
 export const thumbnailContentType = 'image/webp';
 const maxThumbnailInputBytes = 256 * 1024 * 1024;
+/**
+ * Largest picture decoded for a thumbnail, in pixels (about 26 million: a 6000x4000 camera photo
+ * fits). The browser sends photos at most 2560 px a side, so this is generous; its point is the
+ * image bomb, a small file that claims 9999x9999 pixels and would take half a gigabyte to decode.
+ * sharp reads the size from the header and refuses before decoding.
+ */
+export const maxThumbnailInputPixels = 25 * 1024 * 1024;
 
 /**
  * A small WebP preview of an evidence photo for lists and the grading screen: turned upright by
@@ -22,7 +29,7 @@ export async function createThumbnail(input: Buffer | Readable): Promise<Buffer>
   const bytes = Buffer.isBuffer(input) ? input : await gather(input);
   try {
     // failOn 'error' tolerates the small warnings real phone JPEGs often carry.
-    return await sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
+    return await sharp(bytes, { failOn: 'error', limitInputPixels: maxThumbnailInputPixels })
       .rotate()
       .resize(thumbnailMaxSide, thumbnailMaxSide, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 78 })

@@ -1,11 +1,12 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ConvertedVideo, VideoConverter, VideoProbe } from '@evident/core/ports/video';
 import { parseProbe, playsEverywhere } from './video-probe';
 import { posterTimeoutMs, probeTimeoutMs, run, ToolFailure } from './video-run';
+import { createVideoWorkFolder, removeStaleVideoWork } from './video-work';
 
 /**
  * Longest side of the playable copy. 1280 (720p) rather than 1920: it is enough to see what a
@@ -18,7 +19,10 @@ export const posterMaxSide = 960;
 export type FfmpegConverterOptions = {
   ffmpeg: string;
   ffprobe: string;
-  /** Parent of the per-conversion work folders; the system temp folder by default. */
+  /**
+   * Parent of the per-conversion work folders: the server gives each data folder its own
+   * (DATA_DIR/tmp/video); the system temp folder by default.
+   */
   workDir?: string;
   /** Time limit of the transcode: `baseTimeoutMs` plus `timeoutPerSecondMs` per second of video. */
   baseTimeoutMs?: number;
@@ -29,23 +33,6 @@ export type FfmpegConverterOptions = {
 /** Fits inside max x max without enlarging, even dimensions (H.264 4:2:0 needs them). */
 const fitInside = (max: number) =>
   `scale=w='min(${max},iw)':h='min(${max},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2`;
-
-const workPrefix = 'evident-video-';
-
-async function removeStaleWork(workDir: string, olderThanMs: number): Promise<void> {
-  try {
-    for (const name of await readdir(workDir)) {
-      if (!name.startsWith(workPrefix)) continue;
-      const path = join(workDir, name);
-      const info = await stat(path).catch(() => null);
-      if (info?.isDirectory() && Date.now() - info.mtimeMs > olderThanMs) {
-        await rm(path, { recursive: true, force: true });
-      }
-    }
-  } catch {
-    // Best effort: the folder may not be readable; nothing depends on this.
-  }
-}
 
 const hdrTransfers = new Set(['arib-std-b67', 'smpte2084']);
 
@@ -75,8 +62,8 @@ export function createFfmpegConverter(options: FfmpegConverterOptions): VideoCon
   const maxTimeoutMs = options.maxTimeoutMs ?? 3 * 60 * 60_000;
   const quiet = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
   const workDir = options.workDir ?? tmpdir();
-  // Folders left by a process that died mid-conversion; a live one is never older than its time limit.
-  void removeStaleWork(workDir, maxTimeoutMs + 60 * 60_000);
+  // Folders left by a process that died mid-conversion go before this one makes its first.
+  const cleared = removeStaleVideoWork(workDir, maxTimeoutMs + 60 * 60_000);
 
   async function probe(input: string, signal?: AbortSignal): Promise<VideoProbe> {
     const { stdout } = await run(
@@ -173,7 +160,8 @@ export function createFfmpegConverter(options: FfmpegConverterOptions): VideoCon
     description: `ffmpeg at ${ffmpeg}, ffprobe at ${ffprobe}`,
 
     async convert(source, { contentType, signal }, use) {
-      const dir = await mkdtemp(join(workDir, workPrefix));
+      await cleared;
+      const dir = await createVideoWorkFolder(workDir);
       try {
         const input = join(dir, 'original');
         // A file, not a pipe: QuickTime files from phones keep their index at the end.

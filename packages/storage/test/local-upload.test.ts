@@ -230,6 +230,25 @@ describe('the /files routes over HTTP', () => {
     expect((await send(url.replace('/Site_photo.jpg', '/other.jpg'))).status).toBe(403);
   });
 
+  it('offers a JPEG uploaded as evidence.html for download as evidence.html.jpg', async () => {
+    const { objectPath, uploadUrl, headers } = await grant();
+    expect((await send(uploadUrl, { method: 'PUT', headers, body: jpeg })).status).toBe(200);
+    for (const disposition of ['inline', 'attachment'] as const) {
+      const url = await files.storage.createDownloadUrl({
+        objectPath,
+        fileName: 'evidence.html',
+        contentType: 'image/jpeg',
+        disposition,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      const got = await send(url);
+      expect(got.headers['content-type']).toBe('image/jpeg');
+      expect(got.headers['content-disposition']).toBe(
+        `${disposition}; filename="evidence.html.jpg"; filename*=UTF-8''evidence.html.jpg`,
+      );
+    }
+  });
+
   it('refuses a wrong Content-Type, a tampered URL and a missing signature', async () => {
     const { objectPath, uploadUrl } = await grant();
     const wrongType = await send(uploadUrl, {

@@ -82,6 +82,18 @@ describe('S3 adapter against a SigV4-checking S3 peer', () => {
     );
     expect(Buffer.from(await get.arrayBuffer())).toEqual(png);
 
+    // The saved name ends in the checked type's extension, whatever the student called the file.
+    const renamed = await storage.createDownloadUrl({
+      objectPath,
+      fileName: 'evidence.html',
+      contentType: 'image/png',
+      disposition: 'attachment',
+      expiresAt: inAMinute(),
+    });
+    expect((await fetch(renamed)).headers.get('content-disposition')).toBe(
+      `attachment; filename="evidence.html.png"; filename*=UTF-8''evidence.html.png`,
+    );
+
     const stream = await storage.getStream(objectPath);
     const chunks: Buffer[] = [];
     for await (const chunk of stream ?? []) chunks.push(chunk as Buffer);

@@ -58,6 +58,26 @@ describe('createThumbnail', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 120, 60]);
   });
 
+  it('refuses, from its header alone, a picture of more than about 26 million pixels', async () => {
+    // A small file that claims many pixels: interlaced, so a decoder would need all of them at once.
+    const side = 5200;
+    const bomb = await sharp(Buffer.alloc(side * side, 200), {
+      raw: { width: side, height: side, channels: 1 },
+    })
+      .png({ progressive: true, compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const refusal = await createThumbnail(bomb).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 'UNPROCESSABLE' });
+    expect(String((refusal as Error).cause)).toMatch(/pixel limit/);
+  });
+
+  it('still makes a thumbnail of a 24-megapixel camera photo', async () => {
+    const thumb = await createThumbnail(await cameraJpeg(6000, 4000));
+    const meta = await sharp(thumb).metadata();
+    expect([meta.width, meta.height]).toEqual([480, 320]);
+  });
+
   it('refuses bytes that are not an image', async () => {
     await expect(createThumbnail(Buffer.from('%PDF-1.7 not an image'))).rejects.toMatchObject({
       code: 'UNPROCESSABLE',

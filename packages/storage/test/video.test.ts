@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createFfmpegConverter, playableMaxSide } from '../src/video';
 import { parseProbe, playsEverywhere } from '../src/video-probe';
 import { findVideoTools } from '../src/video-tools';
+import { removeStaleVideoWork } from '../src/video-work';
 
 const run = promisify(execFile);
 const tools = findVideoTools();
@@ -201,21 +202,39 @@ describe.skipIf(!tools.ok && !process.env.CI)('converting with ffmpeg', () => {
     expect(readdirSync(workDir)).toEqual([]);
   });
 
-  it('clears work folders that a crashed process left behind, and no others', async () => {
+  it('clears, at start-up, the work folder of a conversion killed a moment ago, and no others', async () => {
     if (!tools.ok) throw new Error('ffmpeg is required');
     const leftovers = mkdtempSync(join(tmpdir(), 'evident-video-leftovers-'));
-    const old = join(leftovers, 'evident-video-crashed');
+    // A process that has exited: its folder is as fresh as can be, yet no one will ever finish it.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    const killed = join(leftovers, `evident-video-${gone}-a1b2c3`);
+    const running = join(leftovers, `evident-video-${process.ppid}-d4e5f6`);
+    const ancient = join(leftovers, 'evident-video-crashed');
     const recent = join(leftovers, 'evident-video-running');
     const unrelated = join(leftovers, 'someone-else');
-    for (const dir of [old, recent, unrelated]) await mkdir(dir);
+    for (const dir of [killed, running, ancient, recent, unrelated]) await mkdir(dir);
+    await writeFile(join(killed, 'original'), Buffer.alloc(1000));
     const longAgo = new Date(Date.now() - 5 * 60 * 60_000);
-    await utimes(old, longAgo, longAgo);
+    await utimes(ancient, longAgo, longAgo);
     await utimes(unrelated, longAgo, longAgo);
-    createFfmpegConverter({ ...tools, workDir: leftovers, maxTimeoutMs: 60 * 60_000 });
-    while (readdirSync(leftovers).includes('evident-video-crashed'))
-      await new Promise((r) => setTimeout(r, 10));
-    expect(readdirSync(leftovers).sort()).toEqual(['evident-video-running', 'someone-else']);
+    expect(await removeStaleVideoWork(leftovers, 60 * 60_000)).toBe(2);
+    expect(readdirSync(leftovers).sort()).toEqual(
+      [`evident-video-${process.ppid}-d4e5f6`, 'evident-video-running', 'someone-else'].sort(),
+    );
     await rm(leftovers, { recursive: true, force: true });
+  });
+
+  it('makes its work folders under the given parent, named for the process, and removes them after', async () => {
+    if (!tools.ok) throw new Error('ffmpeg is required');
+    const parent = join(mkdtempSync(join(tmpdir(), 'evident-data-')), 'tmp', 'video');
+    const original = await clip('named.mp4', { size: '320x240', video: ['-c:v', 'libx264'], format: 'mp4' });
+    const seen = await createFfmpegConverter({ ...tools, workDir: parent }).convert(
+      Readable.from(original),
+      { contentType: 'video/mp4' },
+      async () => readdirSync(parent),
+    );
+    expect(seen).toEqual([expect.stringMatching(new RegExp(`^evident-video-${process.pid}-`))]);
+    expect(readdirSync(parent)).toEqual([]);
   });
 
   it('kills an ffmpeg that runs past its time limit', async () => {

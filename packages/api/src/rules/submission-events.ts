@@ -38,6 +38,19 @@ export async function publishVideoProcessed(
   }));
 }
 
+/** `thumbnail.processed` once a photo's thumbnail is stored (or could not be made). */
+export async function publishThumbnailProcessed(
+  deps: EventDeps,
+  file: { id: string; submissionId: string },
+): Promise<void> {
+  await publishForSubmission(deps, file.submissionId, (subject) => ({
+    type: 'thumbnail.processed',
+    fileId: file.id,
+    submissionId: file.submissionId,
+    studentId: subject.studentId,
+  }));
+}
+
 /** `evidence.withdrawn` once a file's withdrawal committed. */
 export async function publishEvidenceWithdrawn(
   deps: EventDeps,

@@ -1,3 +1,4 @@
+import { kindOfMimeType } from '@evident/core/evidence-types';
 import type { EvidenceFileRow } from '@evident/db/queries/evidence-files';
 import type { Services } from '../context';
 
@@ -44,12 +45,28 @@ export type EvidenceFileView = EvidenceFileRecord & {
   playableUrl: string | null;
   /** Videos: whether the background processing is `pending`, `ready` or `failed`; null when none was queued. */
   videoStatus: 'pending' | 'ready' | 'failed' | null;
+  /**
+   * Photos: whether the thumbnail is still being made (`pending`), was made (`ready`), or cannot be
+   * made (`failed`: too many pixels, a type the server cannot decode, a damaged file); null for other
+   * files. Viewers show a generic icon until it is `ready`, never the original inline.
+   */
+  thumbnailStatus: 'pending' | 'ready' | 'failed' | null;
   /** ISO time after which the URLs stop working; fetch the list again for fresh ones. */
   urlsExpireAt: string;
 };
 
 function renamed(fileName: string, extension: string): string {
   return `${fileName.replace(/\.[^.]*$/, '') || 'file'}.${extension}`;
+}
+
+/** Photos and videos share one status column; each view field speaks for its own kind. */
+function processingOf(file: EvidenceFileRow): Pick<EvidenceFileView, 'videoStatus' | 'thumbnailStatus'> {
+  const kind = kindOfMimeType(file.fileType);
+  if (kind === 'video') return { videoStatus: file.videoStatus, thumbnailStatus: null };
+  if (kind !== 'image') return { videoStatus: null, thumbnailStatus: null };
+  // Photos recorded before thumbnails moved to the background have no status.
+  const thumbnailStatus = file.videoStatus ?? (file.thumbnailPath ? 'ready' : 'failed');
+  return { videoStatus: null, thumbnailStatus };
 }
 
 /**
@@ -98,7 +115,7 @@ export async function toEvidenceFileViews(
         downloadUrl,
         thumbnailUrl,
         playableUrl,
-        videoStatus: file.videoStatus,
+        ...processingOf(file),
         urlsExpireAt: expiresAt.toISOString(),
       };
     }),

@@ -21,7 +21,7 @@ export type NewEvidenceFile = {
   fileType: string;
   fileSize: number;
   isPrimary: boolean;
-  /** `pending` queues a video for background processing. */
+  /** `pending` queues a video or a photo for background processing (poster and copy, or thumbnail). */
   videoStatus?: 'pending';
 };
 
@@ -43,13 +43,6 @@ export async function findEvidenceFileByObjectPath(
     .where(eq(evidenceFiles.objectPath, objectPath))
     .limit(1);
   return row;
-}
-
-export async function setEvidenceThumbnail(
-  db: Database,
-  { fileId, thumbnailPath }: { fileId: string; thumbnailPath: string },
-): Promise<void> {
-  await db.update(evidenceFiles).set({ thumbnailPath }).where(eq(evidenceFiles.id, fileId));
 }
 
 /** A submission's files, the primary one first, then in the order they were added; withdrawn ones never. */

@@ -1,5 +1,5 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Database } from '../client';
+import { type Database, isEmbedded } from '../client';
 import { enrolments, tasks, units } from '../schema/curriculum';
 import { submissions } from '../schema/evidence';
 
@@ -83,4 +83,24 @@ export async function enrol(
 /** Serialises work on one unit code across connections and instances, until the transaction ends. */
 export async function lockUnitCode(tx: Database, unitCode: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unit:${unitCode}`}))`);
+}
+
+/**
+ * Runs `work` while holding the right to generate `unitCode`'s tasks, for as long as it takes (the
+ * generator may call a paid API for many seconds), so server processes sharing a PostgreSQL database
+ * generate a new unit once between them. There it is a transaction-scoped advisory lock, with `work`
+ * running inside that transaction on the connection it is given (transactions it opens become
+ * savepoints). An embedded database belongs to this process alone, and an open transaction would
+ * stall every other request, so there `work` simply runs: the caller keeps to one at a time.
+ */
+export async function whileGeneratingUnit<T>(
+  db: Database,
+  unitCode: string,
+  work: (db: Database) => Promise<T>,
+): Promise<T> {
+  if (isEmbedded(db)) return work(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unit-generation:${unitCode}`}))`);
+    return work(tx);
+  });
 }

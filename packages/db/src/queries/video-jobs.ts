@@ -24,6 +24,8 @@ export async function claimPendingVideo(
     .where(
       and(
         eq(evidenceFiles.videoStatus, 'pending'),
+        // Photos share the status columns (their thumbnails: queries/thumbnail-jobs.ts).
+        like(evidenceFiles.fileType, 'video/%'),
         or(isNull(evidenceFiles.videoClaimedAt), lt(evidenceFiles.videoClaimedAt, staleBefore)),
       ),
     )

@@ -48,8 +48,9 @@ export const submissions = pgTable(
 );
 
 /**
- * Background work on a recorded video (poster frame, H.264 MP4 copy): `pending` until done, then
- * `ready` or `failed`. Null for other files, and for videos recorded while video processing was off.
+ * Background work on a recorded file: a video's poster frame and H.264 MP4 copy, or a photo's
+ * thumbnail (the name predates photos joining the queue). `pending` until done, then `ready` or
+ * `failed`. Null for other files, and for videos recorded while video processing was off.
  */
 export const videoStatusEnum = pgEnum('video_status', ['pending', 'ready', 'failed']);
 

@@ -23,7 +23,9 @@ export function GradingFileTile({
 }) {
   const look = lookOfFile(file);
   const Icon = iconOfLook[look];
-  const preview = look === 'image' ? (file.thumbnailUrl ?? file.url) : file.thumbnailUrl;
+  // Never the original inline: a photo without a preview (being made, or one that cannot be) shows
+  // its icon, as a huge picture would cost the browser what it would have cost the server.
+  const preview = file.thumbnailUrl;
   return (
     <li className={classes.tileItem}>
       <UnstyledButton

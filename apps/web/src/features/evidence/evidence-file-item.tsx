@@ -1,6 +1,7 @@
+import { downloadFileName } from '@evident/core/download-name';
 import { formatKilobytes } from '@evident/core/file-size';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { IconDownload, IconExternalLink, IconPhoto } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { EvidenceFileView } from './evidence-outputs';
 import classes from './evidence-viewer.module.css';
@@ -57,17 +58,13 @@ export function EvidenceFileItem({ file, action }: { file: EvidenceFileLinks; ac
 function Preview({ file, look }: { file: EvidenceFileLinks; look: FileLook }) {
   const [broken, setBroken] = useState(false);
   if (look === 'image') {
-    if (broken) {
-      return (
-        <Text size="sm" c="dimmed" className={classes.previewFallback}>
-          Preview unavailable
-        </Text>
-      );
-    }
+    // Only the server's small preview is shown inline, never the original: a huge picture would
+    // cost the browser what it would have cost the server.
+    if (!file.thumbnailUrl || broken) return <ImagePlaceholder file={file} />;
     return (
       <a href={file.url} target="_blank" rel="noopener noreferrer" className={classes.imageLink}>
         <img
-          src={file.thumbnailUrl ?? file.url}
+          src={file.thumbnailUrl}
           alt={`${file.fileName} (opens full size in a new tab)`}
           className={classes.image}
           loading="lazy"
@@ -95,6 +92,29 @@ function Preview({ file, look }: { file: EvidenceFileLinks; look: FileLook }) {
     return <VideoPreview key={src} file={file} src={src} />;
   }
   return null;
+}
+
+/** A photo without a preview (still being made, or one that cannot be made): an icon that opens it. */
+function ImagePlaceholder({ file }: { file: EvidenceFileLinks }) {
+  const pending = file.thumbnailStatus === 'pending';
+  return (
+    <a
+      href={file.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={classes.placeholder}
+      data-testid="evidence-image-placeholder"
+    >
+      <IconPhoto size={40} stroke={1.5} aria-hidden />
+      <Text size="sm" c="dimmed" component="span">
+        {pending ? 'Preparing a preview' : 'No preview for this photo'}
+      </Text>
+      <Text size="xs" component="span" className={classes.placeholderAction}>
+        Open the photo
+        <VisuallyHidden> {file.fileName} (opens in a new tab)</VisuallyHidden>
+      </Text>
+    </a>
+  );
 }
 
 function VideoPreview({ file, src }: { file: EvidenceFileLinks; src: string }) {
@@ -154,7 +174,7 @@ function Actions({ file, look }: { file: EvidenceFileLinks; look: FileLook }) {
         <Button
           component="a"
           href={file.downloadUrl}
-          download={file.fileName}
+          download={downloadFileName(file.fileName, file.fileType)}
           size="xs"
           variant="light"
           leftSection={<IconDownload size={14} aria-hidden />}
@@ -174,7 +194,12 @@ function Actions({ file, look }: { file: EvidenceFileLinks; look: FileLook }) {
 
 function DownloadLink({ file }: { file: EvidenceFileLinks }) {
   return (
-    <Anchor href={file.downloadUrl} download={file.fileName} size="xs" className={classes.download}>
+    <Anchor
+      href={file.downloadUrl}
+      download={downloadFileName(file.fileName, file.fileType)}
+      size="xs"
+      className={classes.download}
+    >
       <IconDownload size={14} aria-hidden /> Download
       <VisuallyHidden> {file.fileName}</VisuallyHidden>
     </Anchor>

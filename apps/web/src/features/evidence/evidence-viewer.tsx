@@ -50,8 +50,10 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
     {
       staleTime: (query) => {
         const files = query.state.data?.submission?.files ?? [];
-        // A video still being converted: look again next time, to swap in the playable copy.
-        if (files.some((file) => file.videoStatus === 'pending')) return 0;
+        // A video still being converted, or a photo's preview still being made: look again next
+        // time, to swap in the playable copy or the preview.
+        if (files.some((file) => file.videoStatus === 'pending' || file.thumbnailStatus === 'pending'))
+          return 0;
         return staleUntilLinksExpire(files);
       },
     },

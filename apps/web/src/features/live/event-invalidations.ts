@@ -43,6 +43,7 @@ export const eventInvalidations: { [T in DomainEventType]: (event: DomainEventOf
     ...event.submissions.map((s) => ({ path: 'student.evidence', input: { taskId: s.taskId } })),
   ],
   'video.processed': () => [{ path: 'student.evidence' }, { path: 'assessor.submissions' }],
+  'thumbnail.processed': () => [{ path: 'student.evidence' }, { path: 'assessor.submissions' }],
   'tasks.generated': (event) => curriculumOf(event.unitId),
   'tasks.changed': (event) => curriculumOf(event.unitId),
   'unit.changed': (event) => curriculumOf(event.unitId),

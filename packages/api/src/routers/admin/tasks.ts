@@ -1,5 +1,6 @@
 import { idSchema, taskInput } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
+import { lookupIdSchema } from '@evident/core/lookup-id';
 import type { EventBus } from '@evident/core/ports/events';
 import type { Database } from '@evident/db/client';
 import {
@@ -14,8 +15,9 @@ import { z } from 'zod';
 import { requireTask } from '../../rules/tasks';
 import { requireUnit } from '../../rules/units';
 
-const taskId = z.object({ taskId: idSchema('Task id') });
-const unitId = z.object({ unitId: idSchema('Unit id') });
+// Ids the REST paths carry: one that cannot be an id is simply not found.
+const taskId = z.object({ taskId: lookupIdSchema('Task') });
+const unitId = z.object({ unitId: lookupIdSchema('Unit') });
 
 export const taskIdInput = taskId;
 export const unitTasksInput = unitId;

@@ -1,5 +1,6 @@
-import { idSchema, type unitInput } from '@evident/core/curriculum-inputs';
+import type { unitInput } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
+import { lookupIdSchema } from '@evident/core/lookup-id';
 import type { EventBus } from '@evident/core/ports/events';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import type { Database } from '@evident/db/client';
@@ -8,7 +9,8 @@ import { countUnitSubmissions, deleteUnit, insertUnit, updateUnit } from '@evide
 import { z } from 'zod';
 import { requireUnit } from '../../rules/units';
 
-export const unitIdInput = z.object({ id: idSchema('Unit id') });
+/** The unit a REST path names: an id that cannot be one is simply not found. */
+export const unitIdInput = z.object({ id: lookupIdSchema('Unit') });
 
 type UnitFields = z.output<typeof unitInput>;
 /** Unit changes tell open screens through `unit.changed`. */

@@ -20,16 +20,22 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
 }
 
 export async function login(ctx: Context, input: z.output<typeof loginInput>) {
+  const fromHere = `${input.email} ${ctx.ip}`;
   await ctx.rateLimits.consume('loginIp', ctx.ip);
-  await ctx.rateLimits.consume('loginAccount', input.email);
+  // Guesses at one account from one address are refused outright after a few; guesses at it from
+  // everywhere only slow down (one every few seconds), so someone guessing from many addresses
+  // cannot lock the owner out, and cannot guess fast either.
+  await ctx.rateLimits.consume('loginAccountAddress', fromHere);
+  await ctx.rateLimits.pace('loginAccount', input.email);
   const row = await findUserByEmail(ctx.db, input.email);
   const valid = row?.passwordHash
     ? await ctx.passwords.verify(row.passwordHash, input.password)
     : await ctx.passwords.verifyNothing(input.password).then(() => false);
   if (!row || !valid) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
-  // The per-account limit is there to stop guessing: only failures count against it, so someone
-  // signing in on several devices is never locked out. Consumed up front and refunded here, so a
+  // The account limits are there to stop guessing: only failures count against them, so someone
+  // signing in on several devices is never held back. Counted up front and refunded here, so a
   // burst of guesses in parallel is still counted before any of them is checked.
+  await ctx.rateLimits.refund('loginAccountAddress', fromHere);
   await ctx.rateLimits.refund('loginAccount', input.email);
   if (ctx.session) await ctx.sessions.invalidate(ctx.session.sessionId);
   const { cookie } = await ctx.sessions.create(row.id);

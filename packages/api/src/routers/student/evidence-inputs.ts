@@ -1,4 +1,5 @@
 import { idSchema } from '@evident/core/curriculum-inputs';
+import { lookupIdSchema } from '@evident/core/lookup-id';
 import { requiredLine } from '@evident/core/text-fields';
 import { z } from 'zod';
 
@@ -39,7 +40,8 @@ export const recordEvidenceInput = z.object({
 });
 export type RecordEvidenceInput = z.input<typeof recordEvidenceInput>;
 
-export const taskEvidenceInput = z.object({ taskId: idSchema('Task id') });
+/** `GET /api/student/tasks/{taskId}/evidence`: a task id that cannot be one is simply not found. */
+export const taskEvidenceInput = z.object({ taskId: lookupIdSchema('Task') });
 
 const uploadId = z
   .string({ error: 'Upload id is required' })

@@ -1,6 +1,5 @@
 import { AppError } from '@evident/core/errors';
 import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
-import { thumbnailPathFor } from '@evident/core/object-path';
 import { canAddMoreEvidence } from '@evident/core/student-progress';
 import { checkUploadedObject } from '@evident/core/upload-check';
 import type { Database } from '@evident/db/client';
@@ -9,7 +8,6 @@ import {
   type EvidenceFileRow,
   findEvidenceFileByObjectPath,
   insertEvidenceFile,
-  setEvidenceThumbnail,
 } from '@evident/db/queries/evidence-files';
 import {
   findSubmission,
@@ -30,7 +28,7 @@ export type RecordedEvidence = {
   file: EvidenceFileRecord & { hasThumbnail: boolean };
 };
 
-type Deps = Pick<Services, 'db' | 'storage' | 'images' | 'videos' | 'log' | 'events'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'thumbnails' | 'videos' | 'log' | 'events'>;
 
 /**
  * Spec section 4: evidence may be added while a task is pending (no submission) or not yet
@@ -95,7 +93,10 @@ export async function recordEvidence(
     maxBytes: grant.maxBytes,
   });
 
-  const queueVideo = deps.videos !== null && kindOfMimeType(grant.fileType) === 'video';
+  const kind = kindOfMimeType(grant.fileType);
+  const queueVideo = deps.videos !== null && kind === 'video';
+  // Photos' thumbnails are made in the background too: recording never waits for a decoder.
+  const queued = queueVideo || kind === 'image';
   const outcome = await db.transaction(async (tx) => {
     // The grant's row lock orders us against a duplicate request and against the sweep.
     const locked = await findUploadGrant(tx, { objectPath, forUpdate: true });
@@ -125,38 +126,15 @@ export async function recordEvidence(
       fileSize: size,
       isPrimary,
       // Queued in the same transaction, so a restart right after the commit still processes it.
-      ...(queueVideo ? { videoStatus: 'pending' as const } : {}),
+      ...(queued ? { videoStatus: 'pending' as const } : {}),
     });
     await markUploadGrantRecorded(tx, { objectPath, at: now });
     return { submission, file };
   });
   if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
-  // Returns at once: the poster and playable copy are made in the background.
+  // Returns at once: the thumbnail, poster and playable copy are made in the background.
   if (queueVideo) deps.videos?.wake();
-
-  const thumbnailPath = await makeThumbnail(deps, outcome.file);
+  if (kind === 'image') deps.thumbnails.wake();
   await publishSubmissionCreated(deps, outcome.submission.id);
-  return toRecorded(outcome.submission, { ...outcome.file, thumbnailPath });
-}
-
-/**
- * A preview for photos. Best effort: the evidence is recorded either way, and some images (HEIC with
- * the prebuilt sharp) cannot be decoded here at all.
- */
-async function makeThumbnail(deps: Deps, file: EvidenceFileRow): Promise<string | null> {
-  if (kindOfMimeType(file.fileType) !== 'image') return null;
-  try {
-    const source = await deps.storage.getStream(file.objectPath);
-    if (!source) return null;
-    const thumbnail = await deps.images.createThumbnail(source);
-    const path = thumbnailPathFor(file.objectPath);
-    await deps.storage.put(path, thumbnail, deps.images.thumbnailContentType);
-    await setEvidenceThumbnail(deps.db, { fileId: file.id, thumbnailPath: path });
-    return path;
-  } catch (error) {
-    deps.log.warn(
-      `No thumbnail for ${file.objectPath} (${file.fileType}): ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return null;
-  }
+  return toRecorded(outcome.submission, outcome.file);
 }

@@ -7,6 +7,7 @@ import {
   lockUnitCode,
   type UnitRow,
   updateUnit,
+  whileGeneratingUnit,
 } from '@evident/db/queries/units';
 import type { Services } from '../../context';
 import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/generated-tasks';
@@ -24,16 +25,58 @@ export async function setUpUnit(
   return { taskCount: result.taskCount, unitId: result.unitId, unitCode: result.unitCode };
 }
 
+type SetUp = { unitId: string; unitCode: string; taskCount: number; created: boolean };
+
+/** Set-ups of new units under way in this process, per database and unit code. */
+const generating = new WeakMap<Database, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `work` after any set-up of the same unit code already under way here has settled, so ten
+ * students asking for one new unit at once cause one generation (a paid API call when a key is set):
+ * the first generates, the others then find its tasks and enrol. Other server processes sharing a
+ * PostgreSQL database are held back by a lock in the database (see `whileGeneratingUnit`).
+ */
+async function oneAtATime<T>(db: Database, unitCode: string, work: () => Promise<T>): Promise<T> {
+  let queue = generating.get(db);
+  if (!queue) {
+    queue = new Map();
+    generating.set(db, queue);
+  }
+  const before = queue.get(unitCode) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(work);
+  const settled = mine.catch(() => undefined);
+  queue.set(unitCode, settled);
+  try {
+    return await mine;
+  } finally {
+    if (queue.get(unitCode) === settled) queue.delete(unitCode);
+  }
+}
+
 /**
  * Student unit setup: enrol in the unit, creating it from the register and generating its tasks the
- * first time anyone asks for it. The slow calls (register, generator) run outside the transaction;
- * inside it, a lock on the code makes two students racing for a new unit end up with one task set.
+ * first time anyone asks for it. Only one set-up of a new unit generates at a time (see
+ * `oneAtATime`); the register and the generator are asked only after checking, under that lock,
+ * that no one else has made the tasks meanwhile.
  */
-export async function setUpUnitForStudent(deps: GenerationDeps, studentId: string, unitCode: string) {
-  const existing = await findUnitByCode(deps.db, unitCode);
-  const ready = existing ? await enrolIfHasTasks(deps.db, studentId, existing) : null;
+export async function setUpUnitForStudent(
+  deps: GenerationDeps,
+  studentId: string,
+  unitCode: string,
+): Promise<SetUp> {
+  const ready = await enrolIfReady(deps.db, studentId, unitCode);
   if (ready) return ready;
+  return oneAtATime(deps.db, unitCode, () =>
+    whileGeneratingUnit(deps.db, unitCode, async (db) => {
+      const raced = await enrolIfReady(db, studentId, unitCode);
+      if (raced) return raced;
+      return createAndEnrol({ ...deps, db }, studentId, unitCode);
+    }),
+  );
+}
 
+async function createAndEnrol(deps: GenerationDeps, studentId: string, unitCode: string): Promise<SetUp> {
+  const existing = await findUnitByCode(deps.db, unitCode);
   // An admin may have created the unit by hand; its own Performance Evidence wins over the register's.
   const fromRegister = existing?.performanceEvidence?.trim() ? null : await deps.register.fetchUnit(unitCode);
   const title = existing?.title ?? fromRegister?.title ?? unitCode;
@@ -41,6 +84,7 @@ export async function setUpUnitForStudent(deps: GenerationDeps, studentId: strin
   const generated = await generateFor(deps, { unitCode, title, performanceEvidence });
 
   return deps.db.transaction(async (tx) => {
+    // Orders us against an admin creating or regenerating the unit meanwhile.
     await lockUnitCode(tx, unitCode);
     const unit =
       (await findUnitByCode(tx, unitCode)) ??
@@ -55,7 +99,12 @@ export async function setUpUnitForStudent(deps: GenerationDeps, studentId: strin
   });
 }
 
-async function enrolIfHasTasks(db: Database, studentId: string, unit: UnitRow) {
+async function enrolIfReady(db: Database, studentId: string, unitCode: string): Promise<SetUp | null> {
+  const existing = await findUnitByCode(db, unitCode);
+  return existing ? enrolIfHasTasks(db, studentId, existing) : null;
+}
+
+async function enrolIfHasTasks(db: Database, studentId: string, unit: UnitRow): Promise<SetUp | null> {
   const taskCount = await countUnitTasks(db, unit.id);
   if (taskCount === 0) return null;
   await enrol(db, { studentId, unitId: unit.id });

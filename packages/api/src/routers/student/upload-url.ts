@@ -2,8 +2,8 @@ import { AppError } from '@evident/core/errors';
 import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
 import { newObjectPath } from '@evident/core/object-path';
 import { shouldUploadInParts } from '@evident/core/upload-parts';
-import { insertUploadGrant } from '@evident/db/queries/upload-grants';
 import type { Services } from '../../context';
+import { insertUploadGrantWithinQuota } from '../../rules/upload-quota';
 
 /**
  * Answer of `student.uploadUrl` / `POST /api/evidence/upload-url`. The spec's client reads only
@@ -46,7 +46,7 @@ export type UploadParts =
 const allowedTypesText =
   'photos (JPEG, PNG, HEIC, WebP), audio (MP3, M4A/AAC, WebM, Ogg, WAV), video (MP4, MOV, WebM), PDF, DOC and DOCX';
 
-type Deps = Pick<Services, 'db' | 'storage' | 'evidenceLimits' | 'rateLimits'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'log' | 'evidenceLimits' | 'rateLimits'>;
 
 /** Grants this user one object path to upload one file of an allowed type to, for a limited time. */
 export async function issueUploadUrl(
@@ -75,23 +75,29 @@ export async function issueUploadUrl(
   const objectPath = newObjectPath(userId, input.fileName);
   const fileType = normaliseMimeType(input.fileType);
 
+  // A declared size is all the URL takes: the quota counts the grant at that size.
+  const grantMaxBytes = input.fileSize ?? maxBytes;
+  await insertUploadGrantWithinQuota(
+    deps,
+    {
+      objectPath,
+      userId,
+      fileName: input.fileName,
+      fileType,
+      maxBytes: grantMaxBytes,
+      declaredSize: input.fileSize ?? null,
+      expiresAt,
+    },
+    now,
+  );
   // The URL binds the type exactly as the browser will send it (S3 compares the header verbatim);
   // the grant keeps the bare type, which is what is checked and stored.
   const target = await deps.storage.createUploadUrl({
     objectPath,
     userId,
     contentType: input.fileType,
-    maxBytes,
+    maxBytes: grantMaxBytes,
     contentLength: input.fileSize,
-    expiresAt,
-  });
-  await insertUploadGrant(deps.db, {
-    objectPath,
-    userId,
-    fileName: input.fileName,
-    fileType,
-    maxBytes,
-    declaredSize: input.fileSize ?? null,
     expiresAt,
   });
   // After the grant: an upload in parts started here is then always the sweep's to abort.
@@ -99,7 +105,7 @@ export async function issueUploadUrl(
     objectPath,
     userId,
     contentType: input.fileType,
-    maxBytes,
+    maxBytes: grantMaxBytes,
     fileSize: input.fileSize,
     expiresAt,
   });
@@ -108,7 +114,7 @@ export async function issueUploadUrl(
     objectPath,
     method: target.method,
     headers: target.headers,
-    maxBytes,
+    maxBytes: grantMaxBytes,
     expiresAt: expiresAt.toISOString(),
     parts,
   };
