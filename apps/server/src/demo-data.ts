@@ -2,6 +2,7 @@ import type { Services } from '@evident/api/context';
 import { setUpUnitForStudent } from '@evident/api/routers/student/set-up-unit';
 import { exampleUnits } from '@evident/core/example-units';
 import { seedDemo } from '@evident/db/seed/demo';
+import { seedDemoEvidence } from './demo-evidence';
 
 /** Which example units each demo student has set up, so every screen has something real to show. */
 const enrolmentPlan: Record<string, readonly string[]> = {
@@ -12,10 +13,13 @@ const enrolmentPlan: Record<string, readonly string[]> = {
 
 /**
  * Demo people, then the three example units generated through the same path a student's unit setup
- * takes. Does nothing on a database that already has people.
+ * takes, and some evidence with two of it graded. Does nothing on a database that already has people.
  */
 export async function seedDemoData(
-  services: Pick<Services, 'db' | 'passwords' | 'register' | 'taskGenerator'>,
+  services: Pick<
+    Services,
+    'db' | 'passwords' | 'register' | 'taskGenerator' | 'storage' | 'thumbnails' | 'videos' | 'log'
+  >,
 ) {
   const people = await seedDemo(services.db, services.passwords.hash);
   for (const person of people) {
@@ -23,5 +27,6 @@ export async function seedDemoData(
       await setUpUnitForStudent(services, person.id, code);
     }
   }
+  await seedDemoEvidence(services, people);
   return people;
 }

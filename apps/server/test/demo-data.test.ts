@@ -28,4 +28,29 @@ describe('demo data', () => {
 
     expect(await seedDemoData(env.services)).toEqual([]);
   });
+
+  it('the demo assessor finds evidence waiting, a matrix with every status, and Jordan sees the comment', async () => {
+    const email = (address: string) => findUserByEmail(env.db, address).then((u) => u?.id ?? '');
+    const assessor = await (await env.sessionFor(await email('assessor@demo.evident.local'))).caller();
+
+    const waiting = await assessor.assessor.submissions();
+    expect(waiting).toHaveLength(9);
+    expect(new Set(waiting.map((s) => s.status))).toEqual(new Set(['submitted']));
+    expect(waiting.every((s) => s.files.length > 0)).toBe(true);
+
+    const { units } = await assessor.reports.evidenceMatrix();
+    const unitId = units.find((u) => u.unitCode === 'HLTINF006')?.id;
+    const matrix = await assessor.reports.evidenceMatrix({ unitId });
+    const statuses = Object.values(matrix.submissions).map((cell) => cell.status);
+    expect(new Set(statuses)).toEqual(new Set(['satisfactory', 'not_yet_satisfactory', 'submitted']));
+    // Tasks without evidence are the fourth state: no cell at all.
+    expect(statuses.length).toBeLessThan(matrix.students.length * matrix.tasks.length);
+
+    const jordan = await (await env.sessionFor(await email('jordan@demo.evident.local'))).caller();
+    const sentBack = (await jordan.student.tasks()).find(
+      (task) => task.submission?.status === 'not_yet_satisfactory',
+    );
+    expect(sentBack?.unitCode).toBe('HLTINF006');
+    expect(sentBack?.submission?.assessorComment).toMatch(/out of frame/);
+  });
 });
