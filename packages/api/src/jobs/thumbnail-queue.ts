@@ -11,6 +11,7 @@ import {
   releaseThumbnailClaim,
 } from '@evident/db/queries/thumbnail-jobs';
 import { publishThumbnailProcessed } from '../rules/submission-events';
+import { createWorkerLoop } from './worker-loop';
 
 export type ThumbnailQueueDeps = {
   db: Database;
@@ -45,9 +46,6 @@ export function createThumbnailQueue(
   const pollMs = options.pollMs ?? 60_000;
   const claimTimeoutMs = options.claimTimeoutMs ?? 10 * 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
-  let running: Promise<void> | null = null;
-  let wokenWhileRunning = false;
-  let stopped = false;
 
   async function makeThumbnail(file: EvidenceFileRow): Promise<string | null> {
     try {
@@ -65,7 +63,7 @@ export function createThumbnailQueue(
   }
 
   async function drain(): Promise<void> {
-    while (!stopped) {
+    while (!loop.stopped) {
       const now = new Date();
       const staleBefore = new Date(now.getTime() - claimTimeoutMs);
       const file = await claimPendingThumbnail(deps.db, { now, staleBefore });
@@ -77,7 +75,7 @@ export function createThumbnailQueue(
         continue;
       }
       const thumbnailPath = await makeThumbnail(file);
-      if (stopped && !thumbnailPath) {
+      if (loop.stopped && !thumbnailPath) {
         await releaseThumbnailClaim(deps.db, file.id);
         return;
       }
@@ -86,35 +84,11 @@ export function createThumbnailQueue(
     }
   }
 
-  function wake(): void {
-    if (stopped) return;
-    if (running) {
-      wokenWhileRunning = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => deps.log.error(error, 'thumbnail worker stopped on an error'))
-      .finally(() => {
-        running = null;
-        if (wokenWhileRunning) {
-          wokenWhileRunning = false;
-          wake();
-        }
-      });
-  }
-
-  const poll = setInterval(wake, pollMs);
-  poll.unref();
-
-  return {
-    wake,
-    async idle() {
-      while (running) await running;
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(poll);
-      await running;
-    },
-  };
+  const loop = createWorkerLoop({
+    drain,
+    pollMs,
+    log: deps.log,
+    failureMessage: 'thumbnail worker stopped on an error',
+  });
+  return { wake: loop.wake, idle: loop.idle, stop: () => loop.stop() };
 }

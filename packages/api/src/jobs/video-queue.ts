@@ -13,6 +13,7 @@ import {
   touchVideoClaim,
 } from '@evident/db/queries/video-jobs';
 import { publishVideoProcessed } from '../rules/submission-events';
+import { createWorkerLoop } from './worker-loop';
 
 export type VideoQueueDeps = {
   db: Database;
@@ -45,9 +46,6 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
   const heartbeatMs = options.heartbeatMs ?? 60_000;
   const pollMs = options.pollMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
-  let running: Promise<void> | null = null;
-  let wokenWhileRunning = false;
-  let stopped = false;
   let current: AbortController | null = null;
 
   async function convert(file: EvidenceFileRow, signal: AbortSignal): Promise<Outcome> {
@@ -78,7 +76,7 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
 
   /** Answers whether the video is finished (ready or failed), rather than handed back to the queue. */
   async function processOne(file: EvidenceFileRow): Promise<boolean> {
-    if (stopped) {
+    if (loop.stopped) {
       await releaseVideoClaim(deps.db, file.id);
       return false;
     }
@@ -112,7 +110,7 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
   }
 
   async function drain(): Promise<void> {
-    while (!stopped) {
+    while (!loop.stopped) {
       const now = new Date();
       const file = await claimPendingVideo(deps.db, {
         now,
@@ -136,33 +134,11 @@ export function createVideoQueue(deps: VideoQueueDeps, options: VideoQueueOption
     }
   }
 
-  function wake(): void {
-    if (stopped) return;
-    if (running) {
-      wokenWhileRunning = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => deps.log.error(error, 'video processing stopped on an error'))
-      .finally(() => {
-        running = null;
-        if (wokenWhileRunning) {
-          wokenWhileRunning = false;
-          wake();
-        }
-      });
-  }
-
-  const poll = setInterval(wake, pollMs);
-  poll.unref();
-
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearInterval(poll);
-      current?.abort();
-      await running;
-    },
-  };
+  const loop = createWorkerLoop({
+    drain,
+    pollMs,
+    log: deps.log,
+    failureMessage: 'video processing stopped on an error',
+  });
+  return { wake: loop.wake, stop: () => loop.stop(() => current?.abort()) };
 }
