@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { put, uploadUrl } from './evidence-api';
 import { type RunningServer, report, signIn, startServer } from './harness';
-import { procStatusKb, resetPeakRss } from './process-memory';
+import { procStatusKb, watchPeakRss } from './process-memory';
 
 const MiB = 1024 * 1024;
 const bigUploadBytes = 2 ** 30;
@@ -53,15 +53,7 @@ async function measureBigUpload(server: RunningServer): Promise<void> {
   // Let start-up garbage settle before taking the baseline.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const baselineKb = procStatusKb(pid, 'VmRSS');
-  const hwmReset = resetPeakRss(pid);
-  let peakKb = baselineKb;
-  const sampler = setInterval(() => {
-    try {
-      peakKb = Math.max(peakKb, procStatusKb(pid, 'VmRSS'));
-    } catch {
-      // The server died: the PUT fails and says so.
-    }
-  }, 50);
+  const memory = watchPeakRss(pid, baselineKb);
   const started = performance.now();
   let answer: string;
   try {
@@ -72,10 +64,10 @@ async function measureBigUpload(server: RunningServer): Promise<void> {
       Readable.from(fakeVideo(bigUploadBytes), { objectMode: false }),
     );
   } finally {
-    clearInterval(sampler);
+    memory.stop();
   }
   const uploadMs = performance.now() - started;
-  peakKb = Math.max(peakKb, procStatusKb(pid, 'VmRSS'));
+  const peak = memory.stop();
   const stored = (JSON.parse(answer) as { size: number }).size;
   if (stored !== bigUploadBytes) throw new Error(`server stored ${stored} bytes, sent ${bigUploadBytes}`);
 
@@ -83,13 +75,13 @@ async function measureBigUpload(server: RunningServer): Promise<void> {
   report('  server RSS before the upload', `${(baselineKb / 1024).toFixed(0)} MB`);
   report(
     '  server peak RSS growth during the upload (50 ms samples)',
-    `${((peakKb - baselineKb) / 1024).toFixed(1)} MB`,
+    `${((peak.peakKb - baselineKb) / 1024).toFixed(1)} MB`,
     '< 64 MB',
   );
-  if (hwmReset) {
+  if (peak.highWaterKb !== null) {
     report(
       '  server peak RSS growth (kernel high-water mark)',
-      `${((procStatusKb(pid, 'VmHWM') - baselineKb) / 1024).toFixed(1)} MB`,
+      `${((peak.highWaterKb - baselineKb) / 1024).toFixed(1)} MB`,
       '< 64 MB',
     );
   }

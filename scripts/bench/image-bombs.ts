@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { api, put, uploadUrl } from './evidence-api';
 import { type RunningServer, report, signIn, startServer } from './harness';
-import { procStatusKb, resetPeakRss } from './process-memory';
+import { procStatusKb, watchPeakRss } from './process-memory';
 
 const parallelPhotos = 8;
 const side = 5000;
@@ -95,15 +95,7 @@ async function recordAtOnce(
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const restKb = procStatusKb(pid, 'VmRSS');
   report('server RSS at rest after the uploads, before recording', `${(restKb / 1024).toFixed(0)} MB`);
-  const hwmReset = resetPeakRss(pid);
-  let peakKb = restKb;
-  const sampler = setInterval(() => {
-    try {
-      peakKb = Math.max(peakKb, procStatusKb(pid, 'VmRSS'));
-    } catch {
-      // The server died: the requests fail and say so.
-    }
-  }, 50);
+  const memory = watchPeakRss(pid, restKb);
   const started = performance.now();
   try {
     await Promise.all(
@@ -136,18 +128,18 @@ async function recordAtOnce(
     }
     report('  all their thumbnails made or given up', `${(performance.now() - started).toFixed(0)} ms`);
   } finally {
-    clearInterval(sampler);
+    memory.stop();
   }
-  peakKb = Math.max(peakKb, procStatusKb(pid, 'VmRSS'));
+  const peak = memory.stop();
   report(
     '  server peak RSS above rest (50 ms samples)',
-    `${((peakKb - restKb) / 1024).toFixed(0)} MB`,
+    `${((peak.peakKb - restKb) / 1024).toFixed(0)} MB`,
     '< 400 MB',
   );
-  if (hwmReset) {
+  if (peak.highWaterKb !== null) {
     report(
       '  server peak RSS above rest (kernel high-water mark)',
-      `${((procStatusKb(pid, 'VmHWM') - restKb) / 1024).toFixed(0)} MB`,
+      `${((peak.highWaterKb - restKb) / 1024).toFixed(0)} MB`,
       '< 400 MB',
     );
   }
