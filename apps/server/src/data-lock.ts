@@ -1,20 +1,11 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessRunning } from '@evident/core/process-alive';
 
 /** Who holds a data folder: written into DATA_DIR/evident.lock. */
 type Holder = { pid: number; role: string; since: string };
 
 export class DataLockError extends Error {}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function readHolder(file: string): Holder | null {
   try {
@@ -44,7 +35,7 @@ export function lockDataDir(dataDir: string, role: 'server' | 'cli'): { release(
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readHolder(file);
-      if (holder && holder.pid !== process.pid && isRunning(holder.pid))
+      if (holder && holder.pid !== process.pid && isProcessRunning(holder.pid))
         throw new DataLockError(describe(holder, role, dataDir));
       rmSync(file, { force: true });
       continue;

@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isProcessRunning } from '@evident/core/process-alive';
 
 /**
  * Where a conversion works: a private folder per video holding a full copy of the original. Its
@@ -13,16 +14,6 @@ const named = /^evident-video-(\d+)-[^/]+$/;
 export async function createVideoWorkFolder(parent: string): Promise<string> {
   await mkdir(parent, { recursive: true });
   return mkdtemp(join(parent, `${workPrefix}${process.pid}-`));
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -46,7 +37,7 @@ export async function removeStaleVideoWork(parent: string, olderThanMs: number):
     const info = await stat(path).catch(() => null);
     if (!info?.isDirectory()) continue;
     const pid = Number(named.exec(name)?.[1] ?? Number.NaN);
-    const orphaned = Number.isSafeInteger(pid) && (pid === process.pid || !isRunning(pid));
+    const orphaned = Number.isSafeInteger(pid) && (pid === process.pid || !isProcessRunning(pid));
     if (orphaned || Date.now() - info.mtimeMs > olderThanMs) {
       await rm(path, { recursive: true, force: true }).catch(() => undefined);
       removed++;
