@@ -73,6 +73,9 @@ export async function submission(
     .returning();
   if (!row) throw new Error('submission not created');
   const total = options.files ?? 1;
+  // Uploaded a second apart, so the files' order is that of their upload even where two inserts
+  // would fall in the same clock tick.
+  const firstUpload = Date.now();
   for (let i = 0; i < total; i++) {
     counter += 1;
     await env.db.insert(evidenceFiles).values({
@@ -83,6 +86,7 @@ export async function submission(
       fileSize: 2048 + i,
       isPrimary: i === 0,
       withdrawnAt: i < (options.withdrawn ?? 0) ? new Date() : null,
+      createdAt: new Date(firstUpload + i * 1000),
     });
   }
   return { ...row, key: matrixKey(options.studentId, options.taskId) };
