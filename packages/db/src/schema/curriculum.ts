@@ -23,6 +23,12 @@ export const units = pgTable(
     title: text('title').notNull(),
     performanceEvidence: text('performance_evidence'),
     mappingDocument: text('mapping_document'),
+    /**
+     * Archived units leave set-up, students' lists and the matrix's unit choice, while every record,
+     * file and PDF stays reachable. A unit with evidence or decisions can only be archived, never deleted.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedBy: uuid('archived_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +50,9 @@ export const tasks = pgTable(
     evidenceTypes: evidenceTypeEnum('evidence_types').array().notNull().default(['photo']),
     occasion: integer('occasion'),
     performanceEvidenceMapping: text('performance_evidence_mapping').array().notNull().default([]),
+    /** As for units: a task with evidence or decisions is archived, never deleted. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedBy: uuid('archived_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('tasks_unit_position_idx').on(t.unitId, t.position)],

@@ -24,9 +24,10 @@ export const submissions = pgTable(
   'submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Assessment records are kept for years: nothing deletes them as a side effect.
     studentId: uuid('student_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     taskId: uuid('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'restrict' }),
@@ -60,7 +61,7 @@ export const evidenceFiles = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     submissionId: uuid('submission_id')
       .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+      .references(() => submissions.id, { onDelete: 'restrict' }),
     objectPath: text('object_path').notNull(),
     thumbnailPath: text('thumbnail_path'),
     fileName: text('file_name').notNull(),
@@ -80,10 +81,19 @@ export const evidenceFiles = pgTable(
      */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawnBy: uuid('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The real person who recorded the file: the admin behind a student they were viewing as. */
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the file was captured on the device (offline capture sends it later); null: when received. */
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+    /** The client's idempotency key: a retried record returns this file instead of adding another. */
+    clientKey: text('client_key'),
   },
   (t) => [
     uniqueIndex('evidence_files_object_idx').on(t.objectPath),
     index('evidence_files_submission_idx').on(t.submissionId),
+    uniqueIndex('evidence_files_client_key_idx')
+      .on(t.submissionId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
     index('evidence_files_video_pending_idx').on(t.createdAt).where(sql`${t.videoStatus} = 'pending'`),
   ],
 );
@@ -103,8 +113,13 @@ export const uploadGrants = pgTable(
     declaredSize: bigint('declared_size', { mode: 'number' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    /** The client's idempotency key: asking again with it returns this grant. */
+    clientKey: text('client_key'),
   },
   (t) => [
+    uniqueIndex('upload_grants_client_key_idx')
+      .on(t.userId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
     index('upload_grants_expiry_idx').on(t.expiresAt),
     index('upload_grants_open_user_idx').on(t.userId).where(sql`${t.recordedAt} is null`),
   ],
@@ -120,7 +135,7 @@ export const gradingDecisions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     submissionId: uuid('submission_id')
       .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+      .references(() => submissions.id, { onDelete: 'restrict' }),
     assessorId: uuid('assessor_id').references(() => users.id, { onDelete: 'set null' }),
     actingAdminId: uuid('acting_admin_id').references(() => users.id, { onDelete: 'set null' }),
     status: submissionStatusEnum('status').notNull(),
