@@ -4,7 +4,7 @@ import { uploadGrants } from '../schema/evidence';
 
 export type UploadGrantRow = typeof uploadGrants.$inferSelect;
 
-export type NewUploadGrant = Omit<UploadGrantRow, 'recordedAt' | 'declaredSize'> & {
+export type NewUploadGrant = Omit<UploadGrantRow, 'recordedAt' | 'declaredSize' | 'clientKey'> & {
   declaredSize?: number | null;
 };
 
