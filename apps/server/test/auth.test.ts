@@ -258,6 +258,38 @@ describe('rate limits', () => {
     }
   });
 
+  it('count only failed sign-ins against an address, so a class behind one network address all get in', async () => {
+    const limited = await createTestEnv({
+      rateLimits: { ...defaultRateLimits, loginIp: { points: 3, durationSeconds: 60 } },
+    });
+    try {
+      const students = [];
+      for (let i = 0; i < 6; i++) {
+        students.push(await limited.signedIn('student', { email: `classmate${i}@example.com` }));
+      }
+      const college = '10.0.6.1';
+      for (const student of students) {
+        const { user } = await (await limited.browser(college).caller()).auth.login({
+          email: student.user.email,
+          password: student.password,
+        });
+        expect(user.email).toBe(student.user.email);
+      }
+      // Failures from that address still meet its limit.
+      const guesser = await limited.browser(college).caller();
+      for (let i = 0; i < 3; i++) {
+        await expect(
+          guesser.auth.login({ email: `nobody${i}@example.com`, password: 'guess-guess' }),
+        ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      }
+      await expect(
+        guesser.auth.login({ email: 'nobody9@example.com', password: 'guess-guess' }),
+      ).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('let the owner sign in from a sixth address after ten wrong passwords from five', async () => {
     const limited = await createTestEnv({ rateLimits: defaultRateLimits });
     try {

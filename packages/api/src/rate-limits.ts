@@ -23,6 +23,7 @@ export type RateLimitName = (typeof rateLimitNames)[number];
 export type RateLimitConfig = Record<RateLimitName, RateLimitPolicy>;
 
 export const defaultRateLimits: RateLimitConfig = {
+  // Failed sign-ins from one address, on any accounts (a successful one gives its point back).
   loginIp: { points: 60, durationSeconds: 15 * 60 },
   // Failed sign-ins on one account from one address: this one blocks, and only that address.
   loginAccountAddress: { points: 10, durationSeconds: 15 * 60 },
