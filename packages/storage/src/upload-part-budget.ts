@@ -6,7 +6,8 @@ import { tooLarge } from './local-disk-files';
  * on disk is only seen once it is finished, so parallel parts each saw room for themselves and ten
  * 1 MiB parts all landed against a 1 MiB grant. Here every part being written reserves what it has
  * declared (Content-Length) or received so far, whichever is more, against what the finished parts
- * already hold; the part whose bytes would pass the grant is refused at that byte. A reservation is
+ * already hold; the part whose bytes would pass the grant is refused at that byte. Attempts at the
+ * same part number count once, at the largest, since only one of them is kept. A reservation is
  * given back when its part is finished (its size moves to the finished parts) or fails.
  *
  * In-process: one server writes a local store's files (DATA_DIR is locked to one process).
@@ -33,11 +34,16 @@ export function createUploadPartBudget(listFinished: (file: string) => Promise<M
   const ledgers = new Map<string, Ledger>();
 
   function used(ledger: Ledger, finished: Map<number, number>): number {
-    // A part being written again will replace its finished copy, so only the new bytes count.
-    const rewriting = new Set([...ledger.writers].map((writer) => writer.part));
+    // Attempts at one part number replace each other (and its finished copy): only one is kept, so
+    // a part counts at its largest attempt. A phone retrying a part whose first connection went
+    // quiet is then not refused for bytes that will never be kept.
+    const largest = new Map<number, number>();
+    for (const writer of ledger.writers) {
+      largest.set(writer.part, Math.max(largest.get(writer.part) ?? 0, writer.reserved));
+    }
     let total = 0;
-    for (const [part, size] of finished) if (!rewriting.has(part)) total += size;
-    for (const writer of ledger.writers) total += writer.reserved;
+    for (const [part, size] of finished) if (!largest.has(part)) total += size;
+    for (const reserved of largest.values()) total += reserved;
     return total;
   }
 

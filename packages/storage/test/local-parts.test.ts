@@ -180,6 +180,44 @@ describe('resumable uploads in parts', () => {
     }
   });
 
+  it('lets a part be sent again while its first attempt is still arriving, since only one of them is kept', async () => {
+    const { objectPath, headers, at } = await grant(800);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = send(at('&part=1'), {
+      method: 'PUT',
+      headers,
+      body: Readable.from(
+        (async function* () {
+          yield Buffer.alloc(300, 1);
+          await held;
+          yield Buffer.alloc(300, 1);
+        })(),
+      ),
+    });
+    const folder = join(files.rootDir, dirname(objectPath));
+    const arrived = async () => {
+      const temps = (await readdir(folder).catch(() => [] as string[])).filter((name) =>
+        name.endsWith('.tmp'),
+      );
+      const sizes = await Promise.all(
+        temps.map((name) => stat(join(folder, name)).then((info) => info.size)),
+      );
+      return sizes.some((size) => size >= 300);
+    };
+    while (!(await arrived())) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The retry (a phone whose first connection went quiet) has the whole part.
+    const again = await send(at('&part=1'), { method: 'PUT', headers, body: Buffer.alloc(600, 2) });
+    expect(again.status, again.body.toString()).toBe(200);
+    release();
+    expect((await first).status).toBe(200);
+    expect(json(await send(at()))).toEqual({ parts: [{ part: 1, size: 600 }], complete: false });
+    expect((await send(at('&part=2'), { method: 'PUT', headers, body: Buffer.alloc(200) })).status).toBe(200);
+    expect((await send(at('&part=3'), { method: 'PUT', headers, body: Buffer.alloc(1) })).status).toBe(413);
+  });
+
   it('checks type and signature on every part and aborts cleanly', async () => {
     const { objectPath, headers, at } = await grant(1000);
     expect(
