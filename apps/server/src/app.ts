@@ -24,6 +24,7 @@ import {
   limitSlowBodies,
   type SlowClientLimits,
 } from './slow-clients';
+import { limitBatchSize } from './trpc-batch-limit';
 import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 
 export type AppOptions = {
@@ -130,16 +131,19 @@ export async function buildApp(options: AppOptions) {
     });
   }
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(services, requestMeta(services, req, res)),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          services.log.error(error.cause ?? error, `trpc ${path} failed`);
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(async (trpcScope) => {
+    trpcScope.addHook('onRequest', limitBatchSize);
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req, res }) => createContext(services, requestMeta(services, req, res)),
+        onError: ({ error, path }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            services.log.error(error.cause ?? error, `trpc ${path} failed`);
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   for (const route of restRoutes) {

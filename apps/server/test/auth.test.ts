@@ -258,6 +258,38 @@ describe('rate limits', () => {
     }
   });
 
+  it('count only failed sign-ins against an address, so a class behind one network address all get in', async () => {
+    const limited = await createTestEnv({
+      rateLimits: { ...defaultRateLimits, loginIp: { points: 3, durationSeconds: 60 } },
+    });
+    try {
+      const students = [];
+      for (let i = 0; i < 6; i++) {
+        students.push(await limited.signedIn('student', { email: `classmate${i}@example.com` }));
+      }
+      const college = '10.0.6.1';
+      for (const student of students) {
+        const { user } = await (await limited.browser(college).caller()).auth.login({
+          email: student.user.email,
+          password: student.password,
+        });
+        expect(user.email).toBe(student.user.email);
+      }
+      // Failures from that address still meet its limit.
+      const guesser = await limited.browser(college).caller();
+      for (let i = 0; i < 3; i++) {
+        await expect(
+          guesser.auth.login({ email: `nobody${i}@example.com`, password: 'guess-guess' }),
+        ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      }
+      await expect(
+        guesser.auth.login({ email: 'nobody9@example.com', password: 'guess-guess' }),
+      ).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('let the owner sign in from a sixth address after ten wrong passwords from five', async () => {
     const limited = await createTestEnv({ rateLimits: defaultRateLimits });
     try {
@@ -387,7 +419,7 @@ describe('rate limits', () => {
       rateLimits: {
         ...defaultRateLimits,
         registerIp: { points: 1, durationSeconds: 60 },
-        forgotAccount: { points: 1, durationSeconds: 60 },
+        forgotIp: { points: 1, durationSeconds: 60 },
       },
     });
     try {
@@ -397,10 +429,49 @@ describe('rate limits', () => {
         code: 'TOO_MANY_REQUESTS',
       });
       await caller.auth.forgotPassword({ email: 'one@example.com' });
-      await expect(caller.auth.forgotPassword({ email: 'one@example.com' })).rejects.toMatchObject({
+      await expect(caller.auth.forgotPassword({ email: 'two@example.com' })).rejects.toMatchObject({
         code: 'TOO_MANY_REQUESTS',
       });
     } finally {
+      await limited.close();
+    }
+  });
+
+  it('answer reset requests past the per-email limit exactly as before, and only stop mailing', async () => {
+    const limited = await createTestEnv({
+      rateLimits: { ...defaultRateLimits, forgotAccount: { points: 2, durationSeconds: 60 } },
+    });
+    const app = await limited.app();
+    try {
+      await limited.signedIn('student', { email: 'targeted@example.com' });
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          remoteAddress: `10.0.7.${i}`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: 'targeted@example.com' }),
+        });
+        answers.push({ status: res.statusCode, type: res.headers['content-type'], body: res.body });
+      }
+      expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+      expect(answers[0]?.status).toBe(200);
+      expect(JSON.parse(answers[0]?.body ?? '')).toEqual({
+        message:
+          'If an account exists for targeted@example.com, you will receive a password reset link shortly.',
+      });
+      // The same over tRPC: the owner asking again gets the usual answer, not a 429.
+      const owner = await limited.browser('10.0.7.99').caller();
+      await expect(owner.auth.forgotPassword({ email: 'targeted@example.com' })).resolves.toEqual({
+        message:
+          'If an account exists for targeted@example.com, you will receive a password reset link shortly.',
+      });
+      await resetLinksFor('targeted@example.com', 2, limited.config.mail.outboxDir);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await expect(resetLinksFor('targeted@example.com', 3, limited.config.mail.outboxDir)).rejects.toThrow();
+    } finally {
+      await app.close();
       await limited.close();
     }
   });

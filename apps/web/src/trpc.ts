@@ -1,4 +1,5 @@
 import type { AppRouter } from '@evident/api/root';
+import { MAX_CALLS_PER_BATCH } from '@evident/core/batch-limit';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import { queryClient } from './query-client';
@@ -13,6 +14,8 @@ export const trpcClient = trpc.createClient({
       true: httpSubscriptionLink({ url: '/trpc' }),
       false: httpBatchLink({
         url: '/trpc',
+        // The server refuses bigger batches (413); a screen asking for more sends several.
+        maxItems: MAX_CALLS_PER_BATCH,
         // The session lives in an HttpOnly cookie, so every call must carry it.
         fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
       }),

@@ -23,6 +23,7 @@ export type RateLimitName = (typeof rateLimitNames)[number];
 export type RateLimitConfig = Record<RateLimitName, RateLimitPolicy>;
 
 export const defaultRateLimits: RateLimitConfig = {
+  // Failed sign-ins from one address, on any accounts (a successful one gives its point back).
   loginIp: { points: 60, durationSeconds: 15 * 60 },
   // Failed sign-ins on one account from one address: this one blocks, and only that address.
   loginAccountAddress: { points: 10, durationSeconds: 15 * 60 },
@@ -32,6 +33,8 @@ export const defaultRateLimits: RateLimitConfig = {
   registerIp: { points: 20, durationSeconds: 60 * 60 },
   registerAccount: { points: 5, durationSeconds: 60 * 60 },
   forgotIp: { points: 20, durationSeconds: 15 * 60 },
+  // Reset mails to one email. Past it the request is answered as usual and simply mails nothing:
+  // a 429 would let anyone shut a person out of resetting their password (and tell who exists).
   forgotAccount: { points: 3, durationSeconds: 15 * 60 },
   resetIp: { points: 30, durationSeconds: 15 * 60 },
   // Setting up a new unit may call the Anthropic API, which costs money per call.
@@ -45,6 +48,11 @@ export const defaultRateLimits: RateLimitConfig = {
 export type RateLimits = {
   /** Counts one attempt; throws TOO_MANY_REQUESTS once the key has used up its points. */
   consume(name: RateLimitName, key: string): Promise<void>;
+  /**
+   * Counts one attempt like `consume` but answers whether it was within the points instead of
+   * throwing, for a limit the caller must not reveal (e.g. reset mails to one email).
+   */
+  withinLimit(name: RateLimitName, key: string): Promise<boolean>;
   /**
    * Counts one attempt of a paced limit. Within the points it returns at once; beyond them the
    * attempts on one key take turns `paceSeconds` apart, and this waits for the caller's turn. Only
@@ -111,6 +119,9 @@ export function createRateLimits(
     async consume(name, key) {
       const rejection = await overLimit(name, key);
       if (rejection) throw tooMany(rejection.msBeforeNext);
+    },
+    async withinLimit(name, key) {
+      return (await overLimit(name, key)) === null;
     },
     async pace(name, key) {
       const rejection = await overLimit(name, key);

@@ -27,6 +27,22 @@ const extensionsByType: Readonly<Record<EvidenceMimeType, readonly [string, ...s
 };
 
 /**
+ * Control characters (C0, DEL, C1), format characters (bidi embeddings, overrides and isolates such as
+ * U+202E, the LRM/RLM marks, zero-width spaces and joiners, BOM) and line/paragraph separators. A bidi
+ * override makes `\u202egpj.exe` read as `exe.jpg` in a file manager; the others hide or break names.
+ */
+const invisibleCharacters = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * What a student typed, made safe to offer as a file name: nothing invisible, no folders (a `/` or `\`
+ * becomes `_`, so `../../etc/passwd.jpg` saves as `_.._etc_passwd.jpg` in the downloads folder), and
+ * no leading dot that would hide the file.
+ */
+function plainFileName(fileName: string): string {
+  return fileName.replace(invisibleCharacters, '').replace(/[/\\]/g, '_').trim().replace(/^\.+/, '').trim();
+}
+
+/**
  * The name a download is offered under: the student's own name when its extension fits the type the
  * file's bytes were checked as, otherwise that name with the type's extension added
  * (`evidence.html` holding a JPEG is saved as `evidence.html.jpg`, and opens as a picture). Adding
@@ -34,7 +50,7 @@ const extensionsByType: Readonly<Record<EvidenceMimeType, readonly [string, ...s
  */
 export function downloadFileName(fileName: string, mimeType: string): string {
   const type = normaliseMimeType(mimeType);
-  const name = fileName.trim() || 'evidence';
+  const name = plainFileName(fileName) || 'evidence';
   if (!isEvidenceMimeType(type)) return name;
   const allowed = extensionsByType[type];
   const extension = /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase();

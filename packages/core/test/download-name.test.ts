@@ -27,3 +27,50 @@ describe('the name a checked evidence file is downloaded under', () => {
     }
   });
 });
+
+describe('what a typed name may not carry into a download', () => {
+  it('turns path separators into underscores and drops leading dots', () => {
+    expect(downloadFileName('../../etc/passwd.jpg', 'image/jpeg')).toBe('_.._etc_passwd.jpg');
+    expect(downloadFileName('..\\..\\Windows\\win.ini.pdf', 'application/pdf')).toBe(
+      '_.._Windows_win.ini.pdf',
+    );
+    expect(downloadFileName('.hidden.png', 'image/png')).toBe('hidden.png');
+  });
+
+  it('drops bidi controls, so a name cannot read backwards to fake its extension', () => {
+    expect(downloadFileName('\u202egpj.exe', 'image/jpeg')).toBe('gpj.exe.jpg');
+    const bidi = [
+      '\u200e',
+      '\u200f',
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ];
+    for (const mark of bidi) expect(downloadFileName(`a${mark}b.pdf`, 'application/pdf')).toBe('ab.pdf');
+  });
+
+  it('drops control characters NUL to US, DEL and the C1 range, and zero-width characters', () => {
+    const controls = [
+      ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)),
+      '\x7f',
+      '\x85',
+      '\x9f',
+    ];
+    for (const c of [...controls, '\u200b', '\ufeff', '\u2028', '\u2029']) {
+      expect(downloadFileName(`re${c}port.pdf`, 'application/pdf')).toBe('report.pdf');
+    }
+  });
+
+  it('names a file that was nothing but what is dropped, and keeps ordinary letters of any script', () => {
+    expect(downloadFileName('\u202e/../\u200f', 'image/png')).toBe('_.._.png');
+    expect(downloadFileName('\u202e\u200f', 'image/png')).toBe('evidence.png');
+    expect(downloadFileName('Médaille – week 1.pdf', 'application/pdf')).toBe('Médaille – week 1.pdf');
+    expect(downloadFileName('שלום.pdf', 'application/pdf')).toBe('שלום.pdf');
+  });
+});

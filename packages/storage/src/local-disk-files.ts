@@ -79,6 +79,9 @@ export function watchBody(body: Readable): BodyWatch {
   };
 }
 
+/** Told the bytes received so far as they arrive; answers the refusal that stops the copy, or null. */
+export type AdmitBytes = (size: number) => AppError | null;
+
 /**
  * Copies `body` into a new file at `target`, refusing more than `maxBytes`. Backpressure comes from
  * pipe(), so memory stays at a few chunks whatever the size. On failure the body is unpiped but not
@@ -90,6 +93,7 @@ async function streamIntoFile(
   watch: BodyWatch,
   target: string,
   maxBytes: number,
+  admit: AdmitBytes | undefined,
 ): Promise<number> {
   const handle = await open(target, 'wx');
   const file = handle.createWriteStream();
@@ -98,7 +102,7 @@ async function streamIntoFile(
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > maxBytes) callback(tooLarge(maxBytes));
-      else callback(null, chunk);
+      else callback(admit?.(size) ?? null, chunk);
     },
   });
   return new Promise<number>((resolvePromise, reject) => {
@@ -144,16 +148,16 @@ export function createDiskFiles(rootDir: string) {
     tempTag: string,
     body: Readable,
     watch: BodyWatch,
-    limits: { maxBytes: number; declaredLength: number | undefined; once: boolean },
+    limits: { maxBytes: number; declaredLength: number | undefined; once: boolean; admit?: AdmitBytes },
   ): Promise<number> {
-    const { maxBytes, declaredLength, once } = limits;
+    const { maxBytes, declaredLength, once, admit } = limits;
     if (declaredLength !== undefined && declaredLength > maxBytes) throw tooLarge(maxBytes);
     // Checked up front too, so a refused body is not streamed to disk first.
     if (once && (await stat(target).catch(() => null))) throw alreadyUploaded();
     await mkdir(dirname(target), { recursive: true });
     const temp = tempFileBeside(target, tempTag);
     try {
-      const size = await streamIntoFile(body, watch, temp, maxBytes);
+      const size = await streamIntoFile(body, watch, temp, maxBytes, admit);
       if (declaredLength !== undefined && size !== declaredLength) {
         throw new AppError('BAD_REQUEST', 'Upload ended before Content-Length bytes arrived');
       }

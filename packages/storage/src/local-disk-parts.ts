@@ -4,13 +4,20 @@ import { pipeline } from 'node:stream/promises';
 import { AppError } from '@evident/core/errors';
 import type { LocalDiskStorage } from './local-disk';
 import { alreadyUploaded, commitOnce, type DiskFiles, tooLarge, watchBody } from './local-disk-files';
+import type { UploadPartBudget } from './upload-part-budget';
 
 /** Resumable uploads in parts on the local store (protocol at the top of local-disk.ts). */
 
 export const maxUploadParts = 10_000;
 
+/** The finished parts of `file` on disk, by part number. */
+export async function finishedPartSizes(files: DiskFiles, file: string): Promise<Map<number, number>> {
+  return new Map((await files.listParts(file)).map(({ part, size }) => [part, size]));
+}
+
 export async function writeUploadPart(
   files: DiskFiles,
+  budget: UploadPartBudget,
   { objectPath, part, body, declaredLength, maxBytes }: Parameters<LocalDiskStorage['writeUploadPart']>[0],
 ) {
   if (!Number.isInteger(part) || part < 1 || part > maxUploadParts) {
@@ -19,19 +26,18 @@ export async function writeUploadPart(
   const file = files.fileOf(objectPath);
   const watch = watchBody(body);
   if (await files.statFile(objectPath)) throw alreadyUploaded();
-  const others = (await files.listParts(file))
-    .filter((existing) => existing.part !== part)
-    .reduce((sum, existing) => sum + existing.size, 0);
-  const room = maxBytes - others;
-  if (room <= 0) throw tooLarge(maxBytes);
-  const limits = { maxBytes: room, declaredLength, once: false };
-  const size = await files
-    .writeInto(files.partFileOf(file, part), 'upload', body, watch, limits)
-    .catch((error: unknown) => {
-      // Over the room left is over the whole file's limit; say so in the grant's terms.
-      throw error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE' ? tooLarge(maxBytes) : error;
-    });
-  return { part, size };
+  if (declaredLength !== undefined && declaredLength > maxBytes) throw tooLarge(maxBytes);
+  // Parts written at the same time count against the grant together, byte by byte (upload-part-budget.ts).
+  const reservation = await budget.reserve(file, part, declaredLength, maxBytes);
+  const limits = { maxBytes, declaredLength, once: false, admit: reservation.received };
+  try {
+    const size = await files.writeInto(files.partFileOf(file, part), 'upload', body, watch, limits);
+    reservation.finish(size);
+    return { part, size };
+  } catch (error) {
+    reservation.release();
+    throw error;
+  }
 }
 
 export async function listUploadParts(

@@ -5,7 +5,14 @@ import { AppError } from '@evident/core/errors';
 import { assertValidObjectPath } from '@evident/core/object-path';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import { type ByteRange, createDiskFiles, isNotFound, watchBody } from './local-disk-files';
-import { completeUploadParts, listUploadParts, maxUploadParts, writeUploadPart } from './local-disk-parts';
+import {
+  completeUploadParts,
+  finishedPartSizes,
+  listUploadParts,
+  maxUploadParts,
+  writeUploadPart,
+} from './local-disk-parts';
+import { createUploadPartBudget } from './upload-part-budget';
 import {
   type DownloadGrant,
   type Query,
@@ -71,6 +78,7 @@ export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorag
   if (Buffer.byteLength(secret) < 32) throw new Error('Files signing secret must be at least 32 bytes');
 
   const files = createDiskFiles(rootDir);
+  const partBudget = createUploadPartBudget((file) => finishedPartSizes(files, file));
   const { fileOf, writeInto, removeParts, statFile, openRead } = files;
 
   return {
@@ -155,7 +163,7 @@ export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorag
       return { size };
     },
 
-    writeUploadPart: (input) => writeUploadPart(files, input),
+    writeUploadPart: (input) => writeUploadPart(files, partBudget, input),
     listUploadParts: (objectPath) => listUploadParts(files, objectPath),
     completeUploadParts: (input) => completeUploadParts(files, input),
 

@@ -1,5 +1,6 @@
-import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { newObjectPath } from '@evident/core/object-path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, startFilesServer } from './files-server';
@@ -102,6 +103,119 @@ describe('resumable uploads in parts', () => {
     expect((await send(at('&part=2'), { method: 'PUT', headers, body: Buffer.alloc(60) })).status).toBe(200);
     expect(json(await send(at('&parts=2'), { method: 'POST' }))).toEqual({ size: 90 });
     expect(await files.storage.stat(objectPath)).toEqual({ size: 90 });
+  });
+
+  it('refuses parallel parts with a declared length that together pass the grant', async () => {
+    const mib = 1024 * 1024;
+    const { headers, at } = await grant(mib);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        send(at(`&part=${i + 1}`), { method: 'PUT', headers, body: Buffer.alloc(mib) }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(9).fill(413)]);
+    expect(answers.find((answer) => answer.status === 413)?.body.toString()).toBe(
+      `File is larger than the limit of ${mib} bytes`,
+    );
+    const { parts } = json(await send(at()));
+    expect(parts).toHaveLength(1);
+    expect(parts[0].size).toBe(mib);
+  });
+
+  it('counts the bytes of parallel streamed parts as they arrive, refusing the part that passes the grant', async () => {
+    const limit = 1024 * 1024;
+    const half = limit / 2;
+    const { objectPath, headers, at } = await grant(limit);
+    const folder = join(files.rootDir, dirname(objectPath));
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    // Ten parts of 1 MiB with no Content-Length: each sends half, waits until every part is either
+    // answered or half on disk, then sends the rest, so all ten are in flight together.
+    let answered = 0;
+    const sending = Array.from({ length: 10 }, (_, i) => {
+      const body = Readable.from(
+        (async function* () {
+          yield Buffer.alloc(half, i);
+          await gate;
+          yield Buffer.alloc(half, i);
+        })(),
+      );
+      return send(at(`&part=${i + 1}`), { method: 'PUT', headers, body }).then((answer) => {
+        answered++;
+        return answer;
+      });
+    });
+    for (;;) {
+      const temps = (await readdir(folder).catch(() => [] as string[])).filter((name) =>
+        name.endsWith('.tmp'),
+      );
+      const sizes = await Promise.all(
+        temps.map((name) =>
+          stat(join(folder, name)).then(
+            (info) => info.size,
+            () => 0,
+          ),
+        ),
+      );
+      if (answered + sizes.filter((size) => size >= half).length >= 10) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    openGate();
+    const answers = await Promise.all(sending);
+    const accepted = answers.filter((answer) => answer.status === 200).map((answer) => json(answer).size);
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 413)).toBe(true);
+    expect(accepted.reduce((sum: number, size: number) => sum + size, 0)).toBeLessThanOrEqual(limit);
+    const { parts } = json(await send(at()));
+    expect(parts.reduce((sum: number, part: { size: number }) => sum + part.size, 0)).toBeLessThanOrEqual(
+      limit,
+    );
+    // Refused parts leave nothing behind, and their bytes no longer count: a part that fits still goes.
+    expect((await readdir(folder)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    const room = limit - parts.reduce((sum: number, part: { size: number }) => sum + part.size, 0);
+    if (room > 0) {
+      const last = await send(at('&part=11'), { method: 'PUT', headers, body: Buffer.alloc(room) });
+      expect(last.status).toBe(200);
+    }
+  });
+
+  it('lets a part be sent again while its first attempt is still arriving, since only one of them is kept', async () => {
+    const { objectPath, headers, at } = await grant(800);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = send(at('&part=1'), {
+      method: 'PUT',
+      headers,
+      body: Readable.from(
+        (async function* () {
+          yield Buffer.alloc(300, 1);
+          await held;
+          yield Buffer.alloc(300, 1);
+        })(),
+      ),
+    });
+    const folder = join(files.rootDir, dirname(objectPath));
+    const arrived = async () => {
+      const temps = (await readdir(folder).catch(() => [] as string[])).filter((name) =>
+        name.endsWith('.tmp'),
+      );
+      const sizes = await Promise.all(
+        temps.map((name) => stat(join(folder, name)).then((info) => info.size)),
+      );
+      return sizes.some((size) => size >= 300);
+    };
+    while (!(await arrived())) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The retry (a phone whose first connection went quiet) has the whole part.
+    const again = await send(at('&part=1'), { method: 'PUT', headers, body: Buffer.alloc(600, 2) });
+    expect(again.status, again.body.toString()).toBe(200);
+    release();
+    expect((await first).status).toBe(200);
+    expect(json(await send(at()))).toEqual({ parts: [{ part: 1, size: 600 }], complete: false });
+    expect((await send(at('&part=2'), { method: 'PUT', headers, body: Buffer.alloc(200) })).status).toBe(200);
+    expect((await send(at('&part=3'), { method: 'PUT', headers, body: Buffer.alloc(1) })).status).toBe(413);
   });
 
   it('checks type and signature on every part and aborts cleanly', async () => {

@@ -45,11 +45,13 @@ async function sendResetLink(ctx: Context, email: string): Promise<void> {
 
 export async function forgotPassword(ctx: Context, input: z.output<typeof forgotPasswordInput>) {
   await ctx.rateLimits.consume('forgotIp', ctx.ip);
-  await ctx.rateLimits.consume('forgotAccount', input.email);
-  // Not awaited: answering only after a lookup and a send would tell a stopwatch which emails exist.
-  void sendResetLink(ctx, input.email).catch((error: unknown) =>
-    ctx.log.error(error, 'password reset mail failed'),
-  );
+  // Past the per-email limit the answer stays the same and no more mail goes out (see rate-limits.ts).
+  if (await ctx.rateLimits.withinLimit('forgotAccount', input.email)) {
+    // Not awaited: answering only after a lookup and a send would tell a stopwatch which emails exist.
+    void sendResetLink(ctx, input.email).catch((error: unknown) =>
+      ctx.log.error(error, 'password reset mail failed'),
+    );
+  }
   return { message: forgotPasswordMessage(input.email) };
 }
 

@@ -32,9 +32,10 @@ export async function login(ctx: Context, input: z.output<typeof loginInput>) {
     ? await ctx.passwords.verify(row.passwordHash, input.password)
     : await ctx.passwords.verifyNothing(input.password).then(() => false);
   if (!row || !valid) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
-  // The account limits are there to stop guessing: only failures count against them, so someone
-  // signing in on several devices is never held back. Counted up front and refunded here, so a
-  // burst of guesses in parallel is still counted before any of them is checked.
+  // The limits are there to stop guessing: only failures count against them, so someone signing in
+  // on several devices, or a class behind one college address, is never held back. Counted up front
+  // and refunded here, so a burst of guesses in parallel is still counted before any is checked.
+  await ctx.rateLimits.refund('loginIp', ctx.ip);
   await ctx.rateLimits.refund('loginAccountAddress', fromHere);
   await ctx.rateLimits.refund('loginAccount', input.email);
   if (ctx.session) await ctx.sessions.invalidate(ctx.session.sessionId);
