@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import type { Logger as Pino } from 'pino';
+import { apiDocsRoutes } from './api-docs';
 import { filesRoutes } from './files-routes';
 import { isCrossSiteMutation } from './origin-check';
 import { reportRoutes } from './reports/report-routes';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions) {
   }
 
   await app.register(reportRoutes, { services });
+  await app.register(apiDocsRoutes, { publicUrl: services.publicUrl });
 
   app.get('/api/login', async (req, reply) => {
     // Someone who pressed 'Continue with Single Sign-On' gets the landing page back with the reason
