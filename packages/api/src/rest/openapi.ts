@@ -37,7 +37,9 @@ async function traceRoute(route: RestRoute): Promise<{ procedure: string | null;
 }
 
 function procedureDef(path: string): ProcedureDef | null {
-  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef } | undefined>)[path];
+  const procedure = (
+    appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef } | undefined>
+  )[path];
   return procedure?._def ?? null;
 }
 
