@@ -338,6 +338,34 @@ describe('API tokens over REST', () => {
   });
 });
 
+describe('the report download goes through the same seam', () => {
+  it('takes a token with its role, and refuses a bad one with 401', async () => {
+    const admin = await env.signedIn('rto_admin');
+    const student = await env.signedIn('student');
+    const assessor = await env.signedIn('assessor');
+    const pdf = `/api/assessor/reports/${student.user.id}/00000000-0000-4000-8000-000000000000.pdf`;
+    const asAssessor = await app.inject({
+      method: 'GET',
+      url: pdf,
+      headers: withToken((await issue(admin, assessor.user.id, { name: 'r', scope: 'read' })).token),
+    });
+    // Signed in as the assessor: past the role check, to a unit that does not exist.
+    expect(asAssessor.statusCode).toBe(404);
+    const asStudent = await app.inject({
+      method: 'GET',
+      url: pdf,
+      headers: withToken((await issue(admin, student.user.id)).token),
+    });
+    expect(asStudent.statusCode).toBe(403);
+    const bad = await app.inject({
+      method: 'GET',
+      url: pdf,
+      headers: withToken('evd_nothing-like-a-real-token-0000'),
+    });
+    expect([bad.statusCode, bad.body]).toEqual([401, 'Invalid API token']);
+  });
+});
+
 describe('API tokens from the account page', () => {
   it('anyone issues, lists and revokes their own, and cannot touch another person’s', async () => {
     const student = await env.signedIn('student');
