@@ -15,7 +15,8 @@ export type RequestCredentials =
 
 export function credentialsOf(headers: IncomingHttpHeaders, cookieName: string): RequestCredentials {
   const authorization = headers.authorization;
-  const bearer = authorization?.match(/^Bearer\s+(.*)$/i);
+  // `Bearer` with nothing after it (a proxy may trim the space) is still the token path, and refused there.
+  const bearer = authorization?.match(/^Bearer(?:\s+(.*))?$/i);
   if (bearer) return { kind: 'token', token: (bearer[1] ?? '').trim() };
   const sessionId = readCookie(headers.cookie, cookieName);
   return sessionId ? { kind: 'session', sessionId } : { kind: 'none' };
