@@ -107,6 +107,7 @@ test('an admin issues and revokes a token for a person from their tokens screen'
   const me = await asScript(baseURL ?? '', secret, '/api/auth/user');
   expect(JSON.parse(me.body).email).toBe(studentEmail);
   await expect(page.getByRole('list', { name: 'API tokens' })).toContainText('Read and write');
+  await page.screenshot({ path: test.info().outputPath('person-tokens-1280x800.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Revoke LMS sync' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
