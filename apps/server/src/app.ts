@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { RequestListener, Server } from 'node:http';
-import { createContext, type RequestMeta, type Services } from '@evident/api/context';
+import { createContext } from '@evident/api/context';
 import { INTERNAL_ERROR_MESSAGE } from '@evident/api/errors';
 import { restRoutes } from '@evident/api/rest/routes';
 import { runRestRoute } from '@evident/api/rest/run-route';
@@ -9,12 +9,13 @@ import { ping } from '@evident/db/client';
 import { contentDisposition } from '@evident/storage/content-disposition';
 import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify from 'fastify';
 import type { Logger as Pino } from 'pino';
-import { readCookie } from './cookies';
+import { apiDocsRoutes } from './api-docs';
 import { filesRoutes } from './files-routes';
 import { isCrossSiteMutation } from './origin-check';
 import { reportRoutes } from './reports/report-routes';
+import { credentialsOf, requestMeta } from './request-credentials';
 import { QuietAssetsLogController } from './request-log';
 import { registerSecurityHeaders, type SecurityHeadersOptions } from './security-headers';
 import type { ServerServices } from './services';
@@ -40,16 +41,6 @@ export type AppOptions = {
   /** A server that already listens (start-server.ts binds the port before opening the database). */
   serverFactory?: (handler: RequestListener) => Server;
 };
-
-function requestMeta(services: Services, req: FastifyRequest, reply: FastifyReply): RequestMeta {
-  return {
-    ip: req.ip,
-    sessionId: readCookie(req.headers.cookie, services.sessions.cookieName),
-    setCookie: (value) => {
-      reply.header('set-cookie', value);
-    },
-  };
-}
 
 /** `?a=1&a=2` keeps `1`: REST parameters are single values. */
 function firstValues(query: unknown): Record<string, string> {
@@ -109,6 +100,8 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onRequest', async (req, reply) => {
     // Signed file URLs carry their own authority and ignore cookies, so there is nothing to forge.
     if (req.url.startsWith('/files/')) return;
+    // Only the cookie path is checked; a bearer-token caller's cookies are never read at all.
+    if (credentialsOf(req.headers, services.sessions.cookieName).kind !== 'session') return;
     if (isCrossSiteMutation(req.method, req.headers, req.host)) {
       return reply.code(403).type('text/plain; charset=utf-8').send('Cross-site request refused');
     }
@@ -173,6 +166,7 @@ export async function buildApp(options: AppOptions) {
   }
 
   await app.register(reportRoutes, { services });
+  await app.register(apiDocsRoutes, { publicUrl: services.publicUrl });
 
   app.get('/api/login', async (req, reply) => {
     // Someone who pressed 'Continue with Single Sign-On' gets the landing page back with the reason

@@ -5,7 +5,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Cookie-authenticated mutations must come from our own pages. Browsers always send Origin on
  * cross-site POSTs, so a mismatch (or a cross-site fetch-metadata hint) is refused; clients that send
- * neither, such as curl or an LMS server, carry no ambient cookies to abuse.
+ * neither, such as curl or an LMS server, carry no ambient cookies to abuse. API-token callers never
+ * reach this check, and their cookies are never read (request-credentials.ts).
  */
 export function isCrossSiteMutation(
   method: string,

@@ -4,6 +4,7 @@ import type { Services } from '@evident/api/context';
 import { createThumbnailQueue } from '@evident/api/jobs/thumbnail-queue';
 import { createVideoQueue } from '@evident/api/jobs/video-queue';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
+import { createAuthenticator } from '@evident/auth/authenticate';
 import { createPasswordHasher } from '@evident/auth/password';
 import { createSessionStore } from '@evident/auth/sessions';
 import type { Logger } from '@evident/core/logger';
@@ -11,6 +12,7 @@ import type { EventBus } from '@evident/core/ports/events';
 import type { ImageProcessor } from '@evident/core/ports/images';
 import type { VideoConverter, VideoQueue } from '@evident/core/ports/video';
 import type { DatabaseHandle } from '@evident/db/client';
+import { createPrincipalRecords } from '@evident/db/principal-records';
 import { createSessionRecords } from '@evident/db/session-records';
 import { createMailer } from '@evident/mail/mailer';
 import { createTrainingRegister } from '@evident/register/register-factory';
@@ -122,11 +124,13 @@ export function createServices(
     { db: database.db, storage, images, log, events },
     overrides.videoConverter,
   );
+  const sessions = createSessionStore(createSessionRecords(database.db), {
+    secureCookies: config.publicUrl.startsWith('https://'),
+  });
   return {
     db: database.db,
-    sessions: createSessionStore(createSessionRecords(database.db), {
-      secureCookies: config.publicUrl.startsWith('https://'),
-    }),
+    sessions,
+    authenticator: createAuthenticator({ sessions, records: createPrincipalRecords(database.db) }),
     passwords: createPasswordHasher(),
     mailer: createMailer({ ...config.mail, log: (line) => log.info(line) }),
     rateLimits: createRateLimits(overrides.rateLimits),

@@ -22,6 +22,8 @@ const allowedByRouter: Record<string, readonly Audience[]> = {
   admin: ['rto_admin', 'admin viewing as student'],
   // Everyone signed in has a live stream; what it carries is filtered per person (live-stream.test.ts).
   live: ['student', 'assessor', 'rto_admin', 'admin viewing as student'],
+  // Each person's own API tokens.
+  account: ['student', 'assessor', 'rto_admin', 'admin viewing as student'],
 };
 
 async function browserFor(audience: Audience) {

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
@@ -24,10 +25,16 @@ import { Route as AdminUnitsIndexRouteImport } from './routes/admin/units/index'
 import { Route as AdminUnitsNewRouteImport } from './routes/admin/units/new'
 import { Route as AdminUnitsIdEditRouteImport } from './routes/admin/units/$id/edit'
 import { Route as AdminUnitsIdTasksRouteImport } from './routes/admin/units/$id/tasks'
+import { Route as AdminUsersIdTokensRouteImport } from './routes/admin/users_.$id.tokens'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRouteRoute = AdminRouteRouteImport.update({
@@ -100,10 +107,16 @@ const AdminUnitsIdTasksRoute = AdminUnitsIdTasksRouteImport.update({
   path: '/units/$id/tasks',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminUsersIdTokensRoute = AdminUsersIdTokensRouteImport.update({
+  id: '/users_/$id/tokens',
+  path: '/users/$id/tokens',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/account': typeof AccountRoute
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/grading': typeof GradingRoute
@@ -117,9 +130,11 @@ export interface FileRoutesByFullPath {
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
+  '/admin/users/$id/tokens': typeof AdminUsersIdTokensRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/grading': typeof GradingRoute
@@ -133,11 +148,13 @@ export interface FileRoutesByTo {
   '/admin/units': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
+  '/admin/users/$id/tokens': typeof AdminUsersIdTokensRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/account': typeof AccountRoute
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/grading': typeof GradingRoute
@@ -151,12 +168,14 @@ export interface FileRoutesById {
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
+  '/admin/users_/$id/tokens': typeof AdminUsersIdTokensRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/admin'
+    | '/account'
     | '/dashboard'
     | '/forgot-password'
     | '/grading'
@@ -170,9 +189,11 @@ export interface FileRouteTypes {
     | '/admin/units/'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
+    | '/admin/users/$id/tokens'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/dashboard'
     | '/forgot-password'
     | '/grading'
@@ -186,10 +207,12 @@ export interface FileRouteTypes {
     | '/admin/units'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
+    | '/admin/users/$id/tokens'
   id:
     | '__root__'
     | '/'
     | '/admin'
+    | '/account'
     | '/dashboard'
     | '/forgot-password'
     | '/grading'
@@ -203,11 +226,13 @@ export interface FileRouteTypes {
     | '/admin/units/'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
+    | '/admin/users_/$id/tokens'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  AccountRoute: typeof AccountRoute
   DashboardRoute: typeof DashboardRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   GradingRoute: typeof GradingRoute
@@ -224,6 +249,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -324,6 +356,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUnitsIdTasksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/users_/$id/tokens': {
+      id: '/admin/users_/$id/tokens'
+      path: '/users/$id/tokens'
+      fullPath: '/admin/users/$id/tokens'
+      preLoaderRoute: typeof AdminUsersIdTokensRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
   }
 }
 
@@ -334,6 +373,7 @@ interface AdminRouteRouteChildren {
   AdminUnitsIndexRoute: typeof AdminUnitsIndexRoute
   AdminUnitsIdEditRoute: typeof AdminUnitsIdEditRoute
   AdminUnitsIdTasksRoute: typeof AdminUnitsIdTasksRoute
+  AdminUsersIdTokensRoute: typeof AdminUsersIdTokensRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -343,6 +383,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminUnitsIndexRoute: AdminUnitsIndexRoute,
   AdminUnitsIdEditRoute: AdminUnitsIdEditRoute,
   AdminUnitsIdTasksRoute: AdminUnitsIdTasksRoute,
+  AdminUsersIdTokensRoute: AdminUsersIdTokensRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
@@ -352,6 +393,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  AccountRoute: AccountRoute,
   DashboardRoute: DashboardRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   GradingRoute: GradingRoute,

@@ -1,6 +1,12 @@
 import type { EvidenceKind } from '@evident/core/evidence-types';
 import type { Logger } from '@evident/core/logger';
-import type { ActiveSession, PasswordHasher, SessionStore } from '@evident/core/ports/auth';
+import type {
+  ActiveSession,
+  Authenticator,
+  Credentials,
+  PasswordHasher,
+  SessionStore,
+} from '@evident/core/ports/auth';
 import type { EventBus } from '@evident/core/ports/events';
 import type { ImageProcessor, ThumbnailQueue } from '@evident/core/ports/images';
 import type { Mailer } from '@evident/core/ports/mailer';
@@ -8,9 +14,9 @@ import type { TrainingRegister } from '@evident/core/ports/register';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { TaskGenerator } from '@evident/core/ports/task-generator';
 import type { VideoQueue } from '@evident/core/ports/video';
-import { type CurrentUser, isAwaitingApproval } from '@evident/core/user';
+import { isImpersonating, type Principal, type PrincipalPerson } from '@evident/core/principal';
+import type { CurrentUser, UserSummary } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
-import { findUserById, toUserSummary } from '@evident/db/queries/users';
 import type { RateLimits } from './rate-limits';
 
 /** The server's configuration for evidence uploads and links. */
@@ -37,6 +43,8 @@ export type EvidenceLimits = {
 export type Services = {
   db: Database;
   sessions: SessionStore;
+  /** The seam: a request's cookie or bearer token in, a Principal out. */
+  authenticator: Authenticator;
   passwords: PasswordHasher;
   mailer: Mailer;
   rateLimits: RateLimits;
@@ -62,14 +70,21 @@ export type Services = {
 
 export type RequestMeta = {
   ip: string;
-  /** Value of the session cookie, if the request carried one. */
+  /** Value of the session cookie, if the request carried one (and no bearer token). */
   sessionId: string | null;
+  /** An `Authorization: Bearer` API token; when present the cookie is never read. */
+  bearerToken?: string | null;
   setCookie(value: string): void;
 };
 
 export type Context = Services & {
   ip: string;
   setCookie(value: string): void;
+  /** Who is calling (packages/auth/src/authenticate.ts), or null when nobody is signed in. */
+  principal: Principal | null;
+  /** Why presented credentials were refused; every procedure answers 401 with it. */
+  authRefusal: string | null;
+  /** The browser session behind the principal; null for API tokens. */
   session: ActiveSession | null;
   /** The user the app acts as: the impersonated user while an admin is viewing as them. */
   user: CurrentUser | null;
@@ -80,42 +95,53 @@ export type Context = Services & {
 
 /** The context after `authedProcedure`: someone is signed in. */
 export type AuthedContext = Context & {
-  session: ActiveSession;
+  principal: Principal;
   user: CurrentUser;
   realUserId: string;
   realRole: CurrentUser['role'];
 };
 
-async function loadUsers(db: Database, session: ActiveSession) {
-  const real = await findUserById(db, session.userId);
-  if (!real) return null;
-  const realSummary = toUserSummary(real);
-  const acting =
-    session.actingAsUserId && real.role === 'rto_admin'
-      ? await findUserById(db, session.actingAsUserId)
-      : undefined;
-  const user: CurrentUser = acting
-    ? {
-        ...toUserSummary(acting),
-        isImpersonating: true,
-        originalUser: realSummary,
-        awaitingApproval: isAwaitingApproval(acting),
-      }
-    : {
-        ...realSummary,
-        isImpersonating: false,
-        originalUser: null,
-        awaitingApproval: isAwaitingApproval(real),
-      };
-  return { user, realRole: real.role };
+const summary = ({ approved: _approved, ...person }: PrincipalPerson): UserSummary => person;
+
+/** The user as the app and its clients have always seen them, from the principal. */
+export function currentUserOf(principal: Principal): CurrentUser {
+  const impersonating = isImpersonating(principal);
+  return {
+    ...summary(principal.actingAs),
+    isImpersonating: impersonating,
+    originalUser: impersonating ? summary(principal.realUser) : null,
+    awaitingApproval: !principal.actingAs.approved,
+  };
+}
+
+function sessionOf(principal: Principal): ActiveSession | null {
+  if (principal.proof.kind !== 'session') return null;
+  return {
+    sessionId: principal.proof.sessionId,
+    userId: principal.realUser.id,
+    actingAsUserId: isImpersonating(principal) ? principal.actingAs.id : null,
+    authMethod: principal.proof.method,
+  };
 }
 
 export async function createContext(services: Services, meta: RequestMeta): Promise<Context> {
-  const base = { ...services, ip: meta.ip, setCookie: meta.setCookie };
-  if (!meta.sessionId) return { ...base, session: null, user: null, realUserId: null, realRole: null };
-  const { session, cookie } = await services.sessions.validate(meta.sessionId);
-  if (cookie) meta.setCookie(cookie);
-  const loaded = session ? await loadUsers(services.db, session) : null;
-  if (!session || !loaded) return { ...base, session: null, user: null, realUserId: null, realRole: null };
-  return { ...base, session, user: loaded.user, realUserId: session.userId, realRole: loaded.realRole };
+  const credentials: Credentials =
+    meta.bearerToken != null
+      ? { kind: 'token', token: meta.bearerToken }
+      : meta.sessionId
+        ? { kind: 'session', sessionId: meta.sessionId }
+        : { kind: 'none' };
+  const { principal, refusal, setCookie } = await services.authenticator.authenticate(credentials);
+  if (setCookie) meta.setCookie(setCookie);
+  const base = { ...services, ip: meta.ip, setCookie: meta.setCookie, authRefusal: refusal };
+  if (!principal)
+    return { ...base, principal: null, session: null, user: null, realUserId: null, realRole: null };
+  return {
+    ...base,
+    principal,
+    session: sessionOf(principal),
+    user: currentUserOf(principal),
+    realUserId: principal.realUser.id,
+    realRole: principal.realUser.role,
+  };
 }

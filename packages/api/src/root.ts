@@ -1,3 +1,4 @@
+import { accountRouter } from './routers/account/router';
 import { adminRouter } from './routers/admin/router';
 import { assessorRouter } from './routers/assessor/router';
 import { authRouter } from './routers/auth/router';
@@ -13,6 +14,7 @@ export const appRouter = router({
   reports: reportsRouter,
   admin: adminRouter,
   live: liveRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

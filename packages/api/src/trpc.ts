@@ -47,14 +47,29 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
+/**
+ * Refused credentials (a bad, expired or revoked token) answer 401 everywhere, even on public
+ * procedures: a script with a dead token learns so at once instead of acting signed out. A read-only
+ * token calls no mutation.
+ */
+const guardCredentials = t.middleware(({ ctx, type, next }) => {
+  if (ctx.authRefusal) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authRefusal });
+  if (ctx.principal?.readOnly && type === 'mutation') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: readOnlyTokenMessage });
+  }
+  return next();
+});
+
+export const readOnlyTokenMessage = 'This API token is read-only';
+
+export const publicProcedure = t.procedure.use(mapAppErrors).use(guardCredentials);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  const { session, user, realUserId, realRole } = ctx;
-  if (!session || !user || !realUserId || !realRole) {
+  const { principal, user, realUserId, realRole } = ctx;
+  if (!principal || !user || !realUserId || !realRole) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
   }
-  return next({ ctx: { ...ctx, session, user, realUserId, realRole } });
+  return next({ ctx: { ...ctx, principal, user, realUserId, realRole } });
 });
 
 const forbidden = () =>

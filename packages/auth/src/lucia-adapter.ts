@@ -5,7 +5,7 @@ const toLucia = (record: SessionRecord): DatabaseSession => ({
   id: record.id,
   userId: record.userId,
   expiresAt: record.expiresAt,
-  attributes: { actingAsUserId: record.actingAsUserId },
+  attributes: { actingAsUserId: record.actingAsUserId, authMethod: record.authMethod },
 });
 
 /** Lucia's storage interface over the session-records port, so this package never touches the database. */
@@ -23,6 +23,7 @@ export function createLuciaAdapter(records: SessionRecords): Adapter {
         userId: session.userId,
         expiresAt: session.expiresAt,
         actingAsUserId: session.attributes.actingAsUserId,
+        authMethod: session.attributes.authMethod,
       }),
     updateSessionExpiration: (sessionId, expiresAt) => records.updateExpiry(sessionId, expiresAt),
     deleteSession: (sessionId) => records.delete(sessionId),

@@ -1,5 +1,6 @@
 import type { SessionStore } from '@evident/core/ports/auth';
 import type { SessionRecords } from '@evident/core/ports/session-records';
+import type { SessionAuthMethod } from '@evident/core/principal';
 import { Lucia, TimeSpan } from 'lucia';
 import { createLuciaAdapter } from './lucia-adapter';
 
@@ -9,14 +10,17 @@ function createLucia(records: SessionRecords, secureCookies: boolean) {
   return new Lucia(createLuciaAdapter(records), {
     sessionExpiresIn: new TimeSpan(30, 'd'),
     sessionCookie: { name: SESSION_COOKIE, attributes: { secure: secureCookies, sameSite: 'lax' } },
-    getSessionAttributes: (attributes) => ({ actingAsUserId: attributes.actingAsUserId }),
+    getSessionAttributes: (attributes) => ({
+      actingAsUserId: attributes.actingAsUserId,
+      authMethod: attributes.authMethod,
+    }),
   });
 }
 
 declare module 'lucia' {
   interface Register {
     Lucia: ReturnType<typeof createLucia>;
-    DatabaseSessionAttributes: { actingAsUserId: string | null };
+    DatabaseSessionAttributes: { actingAsUserId: string | null; authMethod: SessionAuthMethod };
   }
 }
 
@@ -31,14 +35,19 @@ export function createSessionStore(
       const { session } = await lucia.validateSession(sessionId);
       if (!session) return { session: null, cookie: lucia.createBlankSessionCookie().serialize() };
       return {
-        session: { sessionId: session.id, userId: session.userId, actingAsUserId: session.actingAsUserId },
+        session: {
+          sessionId: session.id,
+          userId: session.userId,
+          actingAsUserId: session.actingAsUserId,
+          authMethod: session.authMethod,
+        },
         cookie: session.fresh ? lucia.createSessionCookie(session.id).serialize() : null,
       };
     },
-    async create(userId) {
-      const session = await lucia.createSession(userId, { actingAsUserId: null });
+    async create(userId, authMethod = 'password') {
+      const session = await lucia.createSession(userId, { actingAsUserId: null, authMethod });
       return {
-        session: { sessionId: session.id, userId, actingAsUserId: null },
+        session: { sessionId: session.id, userId, actingAsUserId: null, authMethod },
         cookie: lucia.createSessionCookie(session.id).serialize(),
       };
     },

@@ -1,4 +1,5 @@
 import type { SessionRecords } from '@evident/core/ports/session-records';
+import { type SessionAuthMethod, sessionAuthMethods } from '@evident/core/principal';
 import { eq, lte } from 'drizzle-orm';
 import type { Database } from './client';
 import { recordAudit } from './queries/audit';
@@ -10,7 +11,12 @@ const sessionColumns = {
   userId: sessions.userId,
   expiresAt: sessions.expiresAt,
   actingAsUserId: sessions.actingAsUserId,
+  authMethod: sessions.authMethod,
 };
+
+/** The column is free text; anything unknown reads as the oldest way in. */
+const asAuthMethod = (value: string): SessionAuthMethod =>
+  (sessionAuthMethods as readonly string[]).includes(value) ? (value as SessionAuthMethod) : 'password';
 
 /** The session-records port over the `sessions` table. */
 export function createSessionRecords(db: Database): SessionRecords {
@@ -21,9 +27,13 @@ export function createSessionRecords(db: Database): SessionRecords {
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.id, sessionId));
-      return row ?? null;
+      return row ? { ...row, authMethod: asAuthMethod(row.authMethod) } : null;
     },
-    listForUser: (userId) => db.select(sessionColumns).from(sessions).where(eq(sessions.userId, userId)),
+    listForUser: async (userId) =>
+      (await db.select(sessionColumns).from(sessions).where(eq(sessions.userId, userId))).map((row) => ({
+        ...row,
+        authMethod: asAuthMethod(row.authMethod),
+      })),
     async insert(record) {
       await db.insert(sessions).values(record);
     },

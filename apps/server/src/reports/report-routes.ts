@@ -2,7 +2,7 @@ import { createContext, type Services } from '@evident/api/context';
 import { asTrpcError, httpStatusOf, publicMessage } from '@evident/api/errors';
 import { createCaller } from '@evident/api/root';
 import type { FastifyInstance } from 'fastify';
-import { readCookie } from '../cookies';
+import { requestMeta } from '../request-credentials';
 import { renderAssessmentRecordPdf } from './assessment-record-pdf';
 
 /** A file name any system accepts: the unit code and the student's name in plain letters. */
@@ -24,13 +24,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
   app.get<{ Params: { studentId: string; unitId: string } }>(
     '/api/assessor/reports/:studentId/:unitId.pdf',
     async (req, reply) => {
-      const ctx = await createContext(services, {
-        ip: req.ip,
-        sessionId: readCookie(req.headers.cookie, services.sessions.cookieName),
-        setCookie: (value) => {
-          reply.header('set-cookie', value);
-        },
-      });
+      const ctx = await createContext(services, requestMeta(services, req, reply));
       try {
         const record = await createCaller(ctx).assessor.assessmentRecord(req.params);
         const pdf = await renderAssessmentRecordPdf(record);

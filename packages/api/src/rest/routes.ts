@@ -107,6 +107,15 @@ export const restRoutes: RestRoute[] = [
   route('POST', '/api/admin/users/:id/approve', (caller, r) =>
     caller.admin.approveUser(withParams(r, { userId: r.params.id })),
   ),
+  route('GET', '/api/admin/users/:id/tokens', (caller, r) =>
+    caller.admin.tokens.list(withParams(r, { userId: r.params.id })),
+  ),
+  route('POST', '/api/admin/users/:id/tokens', (caller, r) =>
+    caller.admin.tokens.issue(withParams(r, { userId: r.params.id })),
+  ),
+  route('DELETE', '/api/admin/tokens/:tokenId', (caller, r) =>
+    caller.admin.tokens.revoke(withParams(r, { tokenId: r.params.tokenId })),
+  ),
   route('POST', '/api/admin/impersonate', (caller, r) => caller.admin.impersonate(body(r))),
   route('POST', '/api/admin/stop-impersonation', (caller) => caller.admin.stopImpersonation()),
 ];

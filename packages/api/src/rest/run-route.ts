@@ -1,6 +1,7 @@
 import type { Context } from '../context';
 import { asTrpcError, httpStatusOf, publicMessage } from '../errors';
 import { createCaller } from '../root';
+import { readOnlyTokenMessage } from '../trpc';
 import type { RestDownload, RestRawJson, RestRequest, RestRoute } from './routes';
 
 export type RestResponse =
@@ -20,6 +21,9 @@ export async function runRestRoute(
   ctx: Context,
   request: RestRequest,
 ): Promise<RestResponse> {
+  if (ctx.authRefusal) return { status: 401, text: ctx.authRefusal };
+  // A read-only token may only read: every REST call but GET is refused, whatever procedure it maps to.
+  if (ctx.principal?.readOnly && route.method !== 'GET') return { status: 403, text: readOnlyTokenMessage };
   try {
     const data = await route.call(createCaller(ctx), request);
     if (isDownload(data)) return { status: 200, download: data.download };

@@ -1,8 +1,12 @@
+import type { Principal, SessionAuthMethod } from '../principal';
+
 export type ActiveSession = {
   sessionId: string;
   userId: string;
   /** The user an admin is viewing the app as, if any. */
   actingAsUserId: string | null;
+  /** How the person proved who they are when the session began. */
+  authMethod: SessionAuthMethod;
 };
 
 /** Server-side sessions behind an opaque cookie. Cookies are returned as full Set-Cookie header values. */
@@ -10,7 +14,7 @@ export type SessionStore = {
   cookieName: string;
   /** `cookie` is a refreshed or blank Set-Cookie value when the browser's copy must change. */
   validate(sessionId: string): Promise<{ session: ActiveSession | null; cookie: string | null }>;
-  create(userId: string): Promise<{ session: ActiveSession; cookie: string }>;
+  create(userId: string, authMethod?: SessionAuthMethod): Promise<{ session: ActiveSession; cookie: string }>;
   invalidate(sessionId: string): Promise<void>;
   invalidateAllForUser(userId: string): Promise<void>;
   /**
@@ -26,4 +30,25 @@ export type PasswordHasher = {
   verify(hash: string, password: string): Promise<boolean>;
   /** Spends the same effort as a real verify, so unknown emails answer as slowly as known ones. */
   verifyNothing(password: string): Promise<void>;
+};
+
+/** What a request carries to say who is calling. A request with a bearer token is never read for a cookie. */
+export type Credentials =
+  | { kind: 'none' }
+  | { kind: 'session'; sessionId: string }
+  | { kind: 'token'; token: string };
+
+export type Authentication = {
+  principal: Principal | null;
+  /** Why presented credentials were refused (a bad, expired or revoked token): answered with 401. */
+  refusal: string | null;
+  /** A refreshed or blank session cookie (a full Set-Cookie value) when the browser's copy must change. */
+  setCookie: string | null;
+};
+
+/** The one seam every caller goes through: credentials in, a Principal (or none) out. */
+export type Authenticator = {
+  authenticate(credentials: Credentials): Promise<Authentication>;
+  /** A new API token: the secret, shown once, and the hash that is stored. */
+  newTokenSecret(): { token: string; tokenHash: string };
 };

@@ -1,3 +1,5 @@
+import type { SessionAuthMethod } from '../principal';
+
 /** A stored session, as the session store keeps it. */
 export type SessionRecord = {
   id: string;
@@ -5,6 +7,7 @@ export type SessionRecord = {
   expiresAt: Date;
   /** The user an admin is viewing the app as, if any. */
   actingAsUserId: string | null;
+  authMethod: SessionAuthMethod;
 };
 
 /**

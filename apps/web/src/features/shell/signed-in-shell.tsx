@@ -77,7 +77,14 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
 
           <Group gap="sm" wrap="nowrap" className={classes.end}>
             <ThemeToggle />
-            <Box visibleFrom="md" maw={220}>
+            <Box
+              component={Link}
+              to="/account"
+              visibleFrom="md"
+              maw={220}
+              className={classes.accountLink}
+              aria-label="Account and API tokens"
+            >
               <UserBadge user={user} />
             </Box>
             <Button
@@ -104,6 +111,14 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
       >
         <Stack gap="md">
           <UserBadge user={user} />
+          <NavLink
+            component={Link}
+            to="/account"
+            label="Account and API tokens"
+            active={pathname === '/account'}
+            onClick={menu.close}
+            className={classes.drawerLink}
+          />
           <Divider />
           <Stack component="nav" aria-label="Main" gap={4}>
             {items.map((item) => (

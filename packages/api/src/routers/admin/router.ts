@@ -4,6 +4,7 @@ import { listUnits } from '@evident/db/queries/units';
 import { listUsers } from '@evident/db/queries/users';
 import { requireUnit } from '../../rules/units';
 import { adminProcedure, router } from '../../trpc';
+import { peopleTokensRouter } from '../tokens/router';
 import { approveUser, approveUserInput } from './approve-user';
 import { generateUnitTasks } from './generate-unit-tasks';
 import { impersonate, impersonateInput, stopImpersonation } from './impersonation';
@@ -29,6 +30,8 @@ export const adminRouter = router({
   impersonate: adminProcedure.input(impersonateInput).mutation(({ ctx, input }) => impersonate(ctx, input)),
   stopImpersonation: adminProcedure.mutation(({ ctx }) => stopImpersonation(ctx)),
   approveUser: adminProcedure.input(approveUserInput).mutation(({ ctx, input }) => approveUser(ctx, input)),
+
+  tokens: peopleTokensRouter,
 
   units: router({
     list: adminProcedure.query(({ ctx }) => listUnits(ctx.db)),

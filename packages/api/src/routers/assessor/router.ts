@@ -2,11 +2,14 @@ import { gradeInput } from '@evident/core/grading';
 import { assessorProcedure, router } from '../../trpc';
 import { assessmentRecordInput, getAssessmentRecord } from './assessment-record';
 import { gradeSubmissions } from './grade-submissions';
+import { gradingSubmissionsOutput } from './grading-submission-output';
 import { listGradingSubmissions } from './list-submissions';
 import { listReportSubjects } from './report-subjects';
 
 export const assessorRouter = router({
-  submissions: assessorProcedure.query(({ ctx }) => listGradingSubmissions(ctx)),
+  submissions: assessorProcedure
+    .output(gradingSubmissionsOutput)
+    .query(({ ctx }) => listGradingSubmissions(ctx)),
   grade: assessorProcedure.input(gradeInput).mutation(({ ctx, input }) => gradeSubmissions(ctx, input)),
   reportSubjects: assessorProcedure.query(({ ctx }) => listReportSubjects(ctx)),
   assessmentRecord: assessorProcedure

@@ -21,7 +21,12 @@ export const evidenceMatrixCsvInput = z
   })
   .optional();
 
-export type MatrixCsv = { fileName: string; contentType: string; content: string };
+export const matrixCsvOutput = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  content: z.string(),
+});
+export type MatrixCsv = z.infer<typeof matrixCsvOutput>;
 
 /**
  * The matrix as the screen shows it, filter applied, for Excel: UTF-8 with a byte-order mark (or

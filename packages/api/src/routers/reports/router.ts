@@ -1,7 +1,7 @@
 import { reportsProcedure, router } from '../../trpc';
 import { emailOutstanding, emailOutstandingInput, previewOutstandingReminders } from './email-outstanding';
 import { evidenceMatrixInput, getEvidenceMatrix, getEvidenceMatrixJson } from './evidence-matrix';
-import { evidenceMatrixCsvInput, exportEvidenceMatrixCsv } from './evidence-matrix-csv';
+import { evidenceMatrixCsvInput, exportEvidenceMatrixCsv, matrixCsvOutput } from './evidence-matrix-csv';
 import { getMatrixSubmission, matrixSubmissionInput } from './matrix-submission';
 
 export const reportsRouter = router({
@@ -14,6 +14,7 @@ export const reportsRouter = router({
     .query(async ({ ctx, input }) => ({ rawJson: await getEvidenceMatrixJson(ctx, input) })),
   evidenceMatrixCsv: reportsProcedure
     .input(evidenceMatrixCsvInput)
+    .output(matrixCsvOutput)
     .query(({ ctx, input }) => exportEvidenceMatrixCsv(ctx, input)),
   submission: reportsProcedure
     .input(matrixSubmissionInput)

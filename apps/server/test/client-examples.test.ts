@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  buildEnrolment,
+  buildEvidenceFile,
+  buildSubmission,
+  buildTask,
+  buildUnit,
+} from '@evident/db/testing/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, type TestEnv } from './harness';
+
+const run = promisify(execFile);
+const repo = resolve(import.meta.dirname, '../../..');
+const clientPackage = join(repo, 'packages/client');
+const tsc = join(repo, 'node_modules/.bin/tsc');
+const PORT = Number(process.env.CLIENT_TEST_PORT ?? 4452);
+
+/**
+ * The client as a script outside this repository sees it: built to dist/, installed by a symlink
+ * into a throwaway project in the system temp folder, type-checked there with tsc (strict, NodeNext)
+ * and its examples compiled and run with plain node against a live server.
+ */
+let env: TestEnv;
+let app: Awaited<ReturnType<TestEnv['app']>>;
+let project: string;
+
+beforeAll(async () => {
+  await run(process.execPath, [join(clientPackage, 'scripts/build.mjs')], { cwd: clientPackage });
+  project = mkdtempSync(join(tmpdir(), 'evident-client-consumer-'));
+  mkdirSync(join(project, 'node_modules/@evident'), { recursive: true });
+  mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
+  symlinkSync(clientPackage, join(project, 'node_modules/@evident/client'), 'dir');
+  symlinkSync(join(repo, 'node_modules/@types/node'), join(project, 'node_modules/@types/node'), 'dir');
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'rto-scripts', private: true, type: 'module' }),
+  );
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        skipLibCheck: true,
+        types: ['node'],
+        outDir: 'out',
+        rootDir: 'src',
+      },
+      include: ['src'],
+    }),
+  );
+  cpSync(join(clientPackage, 'examples'), join(project, 'src'), { recursive: true });
+  // The types are real, not `any`: a wrong procedure, input or output use fails to compile.
+  writeFileSync(
+    join(project, 'src/types-are-real.ts'),
+    `import { createEvidentClient, type RouterOutputs } from '@evident/client';
+const evident = createEvidentClient({ url: 'http://localhost', token: 'evd_x' });
+// @ts-expect-error there is no such procedure
+evident.reports.noSuchReport;
+// @ts-expect-error the filter is all, complete or incomplete
+void evident.reports.evidenceMatrixCsv.query({ filter: 'some' });
+// @ts-expect-error submittedAt is an ISO string
+export const when: number = ({} as RouterOutputs['assessor']['submissions'][number]).submittedAt;
+export const tokens: Promise<{ id: string; name: string }[]> = evident.account.tokens.list.query();
+`,
+  );
+
+  env = await createTestEnv();
+  app = await env.app();
+  await app.listen({ port: PORT, host: '127.0.0.1' });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await env?.close();
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+async function node(script: string, args: string[], token: string) {
+  return run(process.execPath, [join(project, 'out', script), ...args], {
+    cwd: project,
+    env: { PATH: process.env.PATH, EVIDENT_URL: `http://127.0.0.1:${PORT}`, EVIDENT_TOKEN: token },
+  });
+}
+
+describe('@evident/client outside the repository', () => {
+  it('type-checks and compiles a strict NodeNext project against the built package', async () => {
+    const result = await run(tsc, ['-p', project], { cwd: project }).catch((error) => error);
+    expect(`${result.stdout ?? ''}${result.stderr ?? ''}`).toBe('');
+  }, 120_000);
+
+  it('runs both examples against a live server with an API token', async () => {
+    const assessor = await env.signedIn('assessor', { firstName: 'Ada', lastName: 'Assessor' });
+    const unit = await buildUnit(env.db, { unitCode: 'CPCCWHS1001', title: 'Work safely' });
+    const task = await buildTask(env.db, { unitId: unit.id, title: 'Inspect the site' });
+    const newer = await buildTask(env.db, { unitId: unit.id, title: 'Fill in a hazard report' });
+    const ages = [
+      { first: 'Old', task: task.id, days: 20 },
+      { first: 'Recent', task: task.id, days: 2 },
+      { first: 'Older', task: newer.id, days: 30 },
+    ];
+    for (const age of ages) {
+      const student = await env.signedIn('student', { firstName: age.first, lastName: 'Learner' });
+      await buildEnrolment(env.db, { studentId: student.user.id, unitId: unit.id });
+      const submission = await buildSubmission(env.db, {
+        studentId: student.user.id,
+        taskId: age.task,
+        submittedAt: new Date(Date.now() - age.days * 86_400_000),
+      });
+      await buildEvidenceFile(env.db, { submissionId: submission.id });
+    }
+    const { token } = await (await assessor.caller()).account.tokens.issue({
+      name: 'Scripts',
+      scope: 'read',
+    });
+
+    const matrix = await node('export-matrix-csv.js', ['cpccwhs1001'], token);
+    const lines = matrix.stdout
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain('First Name');
+    expect(lines).toHaveLength(4);
+    expect(matrix.stdout).toContain('Older');
+    expect(matrix.stderr).toContain('.csv');
+
+    const waiting = await node('waiting-submissions.js', ['10'], token);
+    expect(waiting.stdout.trim().split('\n')).toEqual([
+      '30 days\tOlder Learner\tCPCCWHS1001\tFill in a hazard report',
+      '20 days\tOld Learner\tCPCCWHS1001\tInspect the site',
+    ]);
+    expect(waiting.stderr).toContain('2 waiting longer than 10 days');
+
+    // A refused token fails the script with the server's reason.
+    const refused = await node(
+      'waiting-submissions.js',
+      ['10'],
+      'evd_not-a-real-token-at-all-0000000000',
+    ).catch((error) => error);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('Invalid API token');
+  }, 120_000);
+});

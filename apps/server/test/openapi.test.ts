@@ -1,0 +1,62 @@
+import { restRoutes } from '@evident/api/rest/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, type TestEnv } from './harness';
+
+let env: TestEnv;
+let app: Awaited<ReturnType<TestEnv['app']>>;
+beforeAll(async () => {
+  env = await createTestEnv();
+  app = await env.app();
+});
+afterAll(async () => {
+  await app.close();
+  await env.close();
+});
+
+describe('GET /api/openapi.json', () => {
+  it('documents every REST route, from the procedures’ own schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const route of restRoutes) {
+      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
+    }
+    const count = Object.values(doc.paths as Record<string, object>).reduce(
+      (n, ops) => n + Object.keys(ops).length,
+      0,
+    );
+    expect(count).toBe(restRoutes.length);
+
+    const issue = doc.paths['/api/admin/users/{id}/tokens'].post;
+    expect(issue.description).toContain('admin.tokens.issue');
+    expect(issue.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    ]);
+    const body = issue.requestBody.content['application/json'].schema;
+    // userId comes from the path, so the body asks only for the rest.
+    expect(Object.keys(body.properties).sort()).toEqual(['expiresInDays', 'name', 'scope']);
+    expect(body.properties.scope.enum).toEqual(['read', 'write']);
+    expect(body.required.sort()).toEqual(['name', 'scope']);
+    expect(issue.responses['200'].content['application/json'].schema.properties.token).toEqual({
+      type: 'string',
+    });
+
+    const login = doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(login.properties)).toEqual(expect.arrayContaining(['email', 'password']));
+    const matrix = doc.paths['/api/reports/evidence-matrix.csv'].get;
+    expect(matrix.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['unitId', 'filter']),
+    );
+  });
+
+  it('renders for people at /api/docs, with nothing fetched from elsewhere', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<h1>Evident API</h1>');
+    expect(response.body).toContain('/api/admin/tokens/{tokenId}');
+    expect(response.body).not.toMatch(/<script|https?:\/\/(?!evident\.test)[^"<]*\.(js|css)/);
+  });
+});

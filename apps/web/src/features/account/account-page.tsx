@@ -1,0 +1,46 @@
+import { roleLabels } from '@evident/core/roles';
+import { fullName } from '@evident/core/user';
+import { Paper, Stack, Text } from '@mantine/core';
+import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth/use-current-user';
+import { useDocumentTitle } from '../shell/document-title';
+import { PageHeader } from '../shell/page-header';
+import { ApiTokensPanel } from './api-tokens-panel';
+
+/** `/account`: who you are signed in as, and your personal API tokens for scripts. */
+export function AccountPage() {
+  useDocumentTitle('Account');
+  const user = useCurrentUser();
+  const utils = trpc.useUtils();
+  const tokens = trpc.account.tokens.list.useQuery();
+  const issue = trpc.account.tokens.issue.useMutation({
+    onSettled: () => utils.account.tokens.list.invalidate(),
+  });
+  const revoke = trpc.account.tokens.revoke.useMutation({
+    onSettled: () => utils.account.tokens.list.invalidate(),
+  });
+  // While an admin views the app as someone, these are still the admin's own tokens.
+  const me = user?.originalUser ?? user;
+
+  return (
+    <>
+      <PageHeader title="Account" subtitle="Your details and API tokens for scripts." />
+      <Stack gap="xl" maw={760}>
+        {me ? (
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <Text fw={600}>{fullName(me)}</Text>
+            <Text size="sm" c="dimmed">
+              {me.email} · {roleLabels[me.role]}
+            </Text>
+          </Paper>
+        ) : null}
+        <ApiTokensPanel
+          owner="your"
+          tokens={tokens}
+          issue={(input) => issue.mutateAsync(input)}
+          revoke={(tokenId) => revoke.mutateAsync({ tokenId })}
+        />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { GradingSubmission } from './list-submissions';
+
+const iso = z.iso.datetime({ offset: true });
+const processing = z.enum(['pending', 'ready', 'failed']).nullable();
+
+/** `assessor.submissions`' answer as a schema: what the typed client and the OpenAPI document promise. */
+export const gradingSubmissionsOutput = z.array(
+  z.object({
+    id: z.string(),
+    status: z.literal('submitted'),
+    studentId: z.string(),
+    student: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+    task: z.object({ id: z.string(), title: z.string(), description: z.string() }),
+    unit: z.object({ id: z.string(), unitCode: z.string(), title: z.string() }),
+    submittedAt: iso,
+    files: z.array(
+      z.object({
+        id: z.string(),
+        fileName: z.string(),
+        fileType: z.string(),
+        fileSize: z.number(),
+        isPrimary: z.boolean(),
+        createdAt: iso,
+        url: z.string(),
+        downloadUrl: z.string(),
+        thumbnailUrl: z.string().nullable(),
+        playableUrl: z.string().nullable(),
+        videoStatus: processing,
+        thumbnailStatus: processing,
+        urlsExpireAt: iso,
+      }),
+    ),
+    earlierDecisions: z.array(
+      z.object({
+        status: z.enum(['satisfactory', 'not_yet_satisfactory']),
+        comment: z.string().nullable(),
+        strategiesForReassessment: z.string().nullable(),
+        assessorName: z.string().nullable(),
+        createdAt: iso,
+      }),
+    ),
+  }),
+);
+
+// The schema and the type the procedure builds must stay the same shape, both ways.
+type Output = z.infer<typeof gradingSubmissionsOutput>[number];
+export const sameShape: [
+  Output extends GradingSubmission ? true : false,
+  GradingSubmission extends Output ? true : false,
+] = [true, true];

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { adminProcedure, authedProcedure, router } from '../../trpc';
+import {
+  apiTokenView,
+  issuedTokenView,
+  issueToken,
+  issueTokenForUserInput,
+  issueTokenInput,
+  listTokens,
+  revokedTokenView,
+  revokeToken,
+  tokenIdInput,
+  userIdInput,
+} from './api-tokens';
+
+/** A person's own API tokens, from the account page: `account.tokens.*`. */
+export const ownTokensRouter = router({
+  list: authedProcedure
+    .output(z.array(apiTokenView))
+    .query(({ ctx }) => listTokens(ctx, ctx.principal.realUser.id)),
+  issue: authedProcedure
+    .input(issueTokenInput)
+    .output(issuedTokenView)
+    .mutation(({ ctx, input }) => issueToken(ctx, { ...input, userId: ctx.principal.realUser.id })),
+  revoke: authedProcedure
+    .input(tokenIdInput)
+    .output(revokedTokenView)
+    .mutation(({ ctx, input }) => revokeToken(ctx, input, false)),
+});
+
+/** Any person's API tokens, for an admin: `admin.tokens.*` (and the `/api/admin/...tokens` paths). */
+export const peopleTokensRouter = router({
+  list: adminProcedure
+    .input(userIdInput)
+    .output(z.array(apiTokenView))
+    .query(({ ctx, input }) => listTokens(ctx, input.userId)),
+  issue: adminProcedure
+    .input(issueTokenForUserInput)
+    .output(issuedTokenView)
+    .mutation(({ ctx, input }) => issueToken(ctx, input)),
+  revoke: adminProcedure
+    .input(tokenIdInput)
+    .output(revokedTokenView)
+    .mutation(({ ctx, input }) => revokeToken(ctx, input, true)),
+});

@@ -1,0 +1,31 @@
+/**
+ * Writes a unit's Evidence Matrix as CSV (the same file as the Export button), as an assessor or admin.
+ *
+ *   EVIDENT_URL=https://evident.example EVIDENT_TOKEN=evd_… npx tsx export-matrix-csv.ts BSBWHS211 [all|complete|incomplete] > matrix.csv
+ */
+import { createEvidentClient } from '@evident/client';
+
+const [unitCode, filter = 'all'] = process.argv.slice(2);
+const url = process.env.EVIDENT_URL;
+const token = process.env.EVIDENT_TOKEN;
+if (!url || !token || !unitCode) {
+  console.error(
+    'Usage: EVIDENT_URL=… EVIDENT_TOKEN=… export-matrix-csv.ts UNIT_CODE [all|complete|incomplete]',
+  );
+  process.exit(2);
+}
+if (filter !== 'all' && filter !== 'complete' && filter !== 'incomplete') {
+  console.error('The filter is all, complete or incomplete');
+  process.exit(2);
+}
+
+const evident = createEvidentClient({ url, token });
+const { units } = await evident.reports.evidenceMatrix.query();
+const unit = units.find((candidate) => candidate.unitCode.toUpperCase() === unitCode.toUpperCase());
+if (!unit) {
+  console.error(`No unit ${unitCode}; units: ${units.map((u) => u.unitCode).join(', ') || 'none'}`);
+  process.exit(1);
+}
+const csv = await evident.reports.evidenceMatrixCsv.query({ unitId: unit.id, filter });
+process.stdout.write(csv.content);
+console.error(`Wrote ${csv.fileName}`);
