@@ -21,9 +21,9 @@ const maxQueued = 500;
 type Viewer = EventViewer & { unitIds: Set<string> };
 
 async function viewerOf(ctx: Context & { user: NonNullable<Context['user']> }): Promise<Viewer> {
-  const { id, role } = ctx.user;
+  const { id, role, awaitingApproval } = ctx.user;
   const unitIds = new Set(role === 'student' ? await listEnrolledUnitIds(ctx.db, { studentId: id }) : []);
-  return { userId: id, role, unitIds };
+  return { userId: id, role, awaitingApproval, unitIds };
 }
 
 function visible(entry: FeedEntry, viewer: Viewer): DomainEvent | null {
