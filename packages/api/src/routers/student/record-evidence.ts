@@ -3,6 +3,7 @@ import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types'
 import { canAddMoreEvidence } from '@evident/core/student-progress';
 import { checkUploadedObject } from '@evident/core/upload-check';
 import type { Database } from '@evident/db/client';
+import { isForeignKeyViolation } from '@evident/db/errors';
 import {
   countSubmissionFiles,
   type EvidenceFileRow,
@@ -47,6 +48,19 @@ function toRecorded(submission: SubmissionRow, file: EvidenceFileRow): RecordedE
       hasThumbnail: file.thumbnailPath !== null,
     },
   };
+}
+
+/**
+ * The transaction that records evidence, where an admin deleting the task at the same moment makes
+ * the database refuse our submission (its task is gone): that is a task not found, never a 500.
+ */
+async function inTransactionOnTask<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError('NOT_FOUND', 'Task not found');
+    throw error;
+  }
 }
 
 /** A second request for an object already recorded gets the first one's answer, not a second row. */
@@ -97,7 +111,7 @@ export async function recordEvidence(
   const queueVideo = deps.videos !== null && kind === 'video';
   // Photos' thumbnails are made in the background too: recording never waits for a decoder.
   const queued = queueVideo || kind === 'image';
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await inTransactionOnTask(db, async (tx) => {
     // The grant's row lock orders us against a duplicate request and against the sweep.
     const locked = await findUploadGrant(tx, { objectPath, forUpdate: true });
     if (!locked)
