@@ -92,6 +92,17 @@ export async function deleteTask(db: Database, id: string): Promise<boolean> {
   return deleted.length > 0;
 }
 
+/** How many submissions each of a unit's tasks has (tasks with none are absent). */
+export async function countSubmissionsPerTask(db: Database, unitId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ taskId: submissions.taskId, n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .where(eq(tasks.unitId, unitId))
+    .groupBy(submissions.taskId);
+  return new Map(rows.map((row) => [row.taskId, row.n]));
+}
+
 export async function countTaskSubmissions(db: Database, taskId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

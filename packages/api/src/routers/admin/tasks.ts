@@ -6,6 +6,7 @@ import type { Database } from '@evident/db/client';
 import { isForeignKeyViolation } from '@evident/db/errors';
 import { recordAudit } from '@evident/db/queries/audit';
 import {
+  countSubmissionsPerTask,
   countTaskSubmissions,
   deleteTask,
   insertTask,
@@ -33,7 +34,12 @@ type Deps = { db: Database; events: EventBus };
 
 export async function listTasks(db: Database, unitId: string) {
   const unit = await requireUnit(db, unitId);
-  return { unit, tasks: await listUnitTasks(db, unit.id) };
+  const [rows, submitted] = await Promise.all([
+    listUnitTasks(db, unit.id),
+    countSubmissionsPerTask(db, unit.id),
+  ]);
+  // How many submissions each task has: its delete button offers Archive instead when there are any.
+  return { unit, tasks: rows.map((task) => ({ ...task, submissionCount: submitted.get(task.id) ?? 0 })) };
 }
 
 export async function createTask({ db, events }: Deps, input: z.output<typeof createTaskInput>) {
