@@ -4,6 +4,7 @@ import { canAddMoreEvidence } from '@evident/core/student-progress';
 import { checkUploadedObject } from '@evident/core/upload-check';
 import type { Database } from '@evident/db/client';
 import { isForeignKeyViolation } from '@evident/db/errors';
+import { recordAudit } from '@evident/db/queries/audit';
 import {
   countSubmissionFiles,
   type EvidenceFileRow,
@@ -81,11 +82,13 @@ async function alreadyRecorded(db: Database, studentId: string, objectPath: stri
  */
 export async function recordEvidence(
   deps: Deps,
-  studentId: string,
+  by: string | { studentId: string; recordedBy: string },
   input: { taskId: string; fileName: string; fileType: string; objectPath: string },
   now: Date = new Date(),
 ): Promise<RecordedEvidence> {
   const { db } = deps;
+  // Who recorded it in person: the student, or the admin viewing the app as them.
+  const { studentId, recordedBy } = typeof by === 'string' ? { studentId: by, recordedBy: by } : by;
   const { objectPath, taskId } = input;
   const grant = await requireOwnUploadGrant(db, studentId, objectPath);
   if (grant.recordedAt) return alreadyRecorded(db, studentId, objectPath, taskId);
@@ -139,10 +142,18 @@ export async function recordEvidence(
       fileType: grant.fileType,
       fileSize: size,
       isPrimary,
+      recordedBy,
       // Queued in the same transaction, so a restart right after the commit still processes it.
       ...(queued ? { videoStatus: 'pending' as const } : {}),
     });
     await markUploadGrantRecorded(tx, { objectPath, at: now });
+    await recordAudit(tx, {
+      actorId: recordedBy,
+      actingAsId: recordedBy === studentId ? null : studentId,
+      action: 'evidence.recorded',
+      subjectId: file.id,
+      detail: { submissionId: submission.id, taskId },
+    });
     return { submission, file };
   });
   if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
