@@ -58,6 +58,8 @@ describe('who recorded a piece of evidence', () => {
     const assessor = await marker.caller();
     const card = (await assessor.assessor.submissions()).find((s) => s.id === recorded.submission.id);
     expect(card?.files[0]?.recordedByAdminName).toBe('Ada Admin');
+    const cell = await assessor.reports.submission({ studentId: student.user.id, taskId: task.id });
+    expect(cell.submission?.files.map((f) => f.recordedByAdminName)).toEqual(['Ada Admin']);
     const record = await assessor.assessor.assessmentRecord({
       studentId: student.user.id,
       unitId: task.unitId,
