@@ -90,6 +90,25 @@ describe('live.events: who hears what', () => {
     for (const stream of Object.values(streams)) await stream.close();
   });
 
+  it('an assessor waiting for approval hears nothing but their own account', async () => {
+    const pending = await env.signedIn('assessor', { approved: false });
+    const assessor = await env.signedIn('assessor');
+    const { caller, task } = await studentWithUnit(env);
+    const stream = await openStream(await pending.caller());
+    expect((await stream.next()).data).toEqual({ type: 'connected' });
+
+    const recorded = await recordPdf(env, caller, task.id);
+    await (await assessor.caller()).assessor.grade({
+      submissionIds: [recorded.submission.id],
+      status: 'satisfactory',
+    });
+    await markerFor(assessor.user.id);
+    await markerFor(pending.user.id);
+    const heard = await stream.readUntil(isMarker(pending.user.id));
+    expect(heard.map((m) => m.data)).toEqual([{ type: 'user.changed', userId: pending.user.id }]);
+    await stream.close();
+  });
+
   it("a student's new enrolment widens what their open stream carries", async () => {
     const { student, caller } = await studentWithUnit(env, 'RIIWHS204E');
     const stream = await openStream(caller);

@@ -14,9 +14,9 @@ const t = initTRPC.context<Context>().create({
   // self-hosted start often leaves it unset: never send them.
   isDev: false,
   // Live streams (routers/live): a ping every 15 s keeps proxies from closing an idle stream, and a
-  // client that hears nothing for 40 s reconnects and resumes from its last event. Ending each stream
-  // after 10 minutes makes the client reconnect through a fresh context, so a signed-out session or a
-  // changed role stops being served within that time; the reconnect replays what it missed.
+  // client that hears nothing for 40 s reconnects and resumes from its last event. A stream also ends
+  // within seconds of its session ending or its person's role, approval or activity changing
+  // (routers/live/live-events.ts); the 10-minute limit is a backstop. The reconnect replays what it missed.
   sse: {
     ping: { enabled: true, intervalMs: 15_000 },
     client: { reconnectAfterInactivityMs: 40_000 },

@@ -4,9 +4,25 @@ import type { DomainEvent } from '../src/events';
 
 const me = 'student-1';
 const other = 'student-2';
-const student = { userId: me, role: 'student' as const, unitIds: new Set(['unit-a']) };
-const assessor = { userId: 'assessor-1', role: 'assessor' as const, unitIds: new Set<string>() };
-const admin = { userId: 'admin-1', role: 'rto_admin' as const, unitIds: new Set<string>() };
+const student = {
+  userId: me,
+  role: 'student' as const,
+  awaitingApproval: false,
+  unitIds: new Set(['unit-a']),
+};
+const assessor = {
+  userId: 'assessor-1',
+  role: 'assessor' as const,
+  awaitingApproval: false,
+  unitIds: new Set<string>(),
+};
+const pending = { ...assessor, userId: 'assessor-2', awaitingApproval: true };
+const admin = {
+  userId: 'admin-1',
+  role: 'rto_admin' as const,
+  awaitingApproval: false,
+  unitIds: new Set<string>(),
+};
 
 const created = (studentId: string): DomainEvent => ({
   type: 'submission.created',
@@ -56,6 +72,25 @@ describe('who hears which event', () => {
     expect(eventForViewer({ type: 'unit.changed', unitId: 'unit-z' }, assessor)).not.toBeNull();
     expect(eventForViewer({ type: 'user.changed', userId: me }, assessor)).toBeNull();
     expect(eventForViewer({ type: 'user.changed', userId: 'assessor-1' }, assessor)).not.toBeNull();
+  });
+
+  it('an assessor waiting for approval hears only about their own account', () => {
+    const graded: DomainEvent = {
+      type: 'submission.graded',
+      status: 'satisfactory',
+      submissions: [{ submissionId: 's1', studentId: me, taskId: 't1', unitId: 'unit-a' }],
+    };
+    for (const event of [
+      created(other),
+      graded,
+      { type: 'unit.changed', unitId: 'unit-z' },
+      { type: 'tasks.changed', unitId: 'unit-a' },
+      { type: 'enrolment.created', studentId: me, unitId: 'unit-a' },
+      { type: 'video.processed', fileId: 'f', submissionId: 's', studentId: me },
+      { type: 'user.changed', userId: 'assessor-1' },
+    ] satisfies DomainEvent[])
+      expect(eventForViewer(event, pending)).toBeNull();
+    expect(eventForViewer({ type: 'user.changed', userId: 'assessor-2' }, pending)).not.toBeNull();
   });
 
   it('an admin hears everything', () => {

@@ -99,7 +99,9 @@ function filesTable(task: AssessmentRecord['tasks'][number]): Content {
           { text: inFonts(file.fileName) },
           file.fileType,
           formatKilobytes(file.fileSize),
-          at(file.uploadedAt),
+          file.recordedByAdminName
+            ? { text: inFonts(`${at(file.uploadedAt)} (recorded by admin ${file.recordedByAdminName})`) }
+            : at(file.uploadedAt),
         ]),
       ],
     },

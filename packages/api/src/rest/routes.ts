@@ -73,6 +73,12 @@ export const restRoutes: RestRoute[] = [
   route('DELETE', '/api/admin/units/:id', (caller, r) =>
     caller.admin.units.delete(withParams(r, { id: r.params.id })),
   ),
+  route('POST', '/api/admin/units/:id/archive', (caller, r) =>
+    caller.admin.units.archive(withParams(r, { id: r.params.id })),
+  ),
+  route('POST', '/api/admin/units/:id/unarchive', (caller, r) =>
+    caller.admin.units.unarchive(withParams(r, { id: r.params.id })),
+  ),
   route('POST', '/api/admin/units/:id/generate-tasks', (caller, r) =>
     caller.admin.units.generateTasks(withParams(r, { id: r.params.id })),
   ),
@@ -90,6 +96,12 @@ export const restRoutes: RestRoute[] = [
   ),
   route('DELETE', '/api/admin/tasks/:taskId', (caller, r) =>
     caller.admin.tasks.delete(withParams(r, { taskId: r.params.taskId })),
+  ),
+  route('POST', '/api/admin/tasks/:taskId/archive', (caller, r) =>
+    caller.admin.tasks.archive(withParams(r, { taskId: r.params.taskId })),
+  ),
+  route('POST', '/api/admin/tasks/:taskId/unarchive', (caller, r) =>
+    caller.admin.tasks.unarchive(withParams(r, { taskId: r.params.taskId })),
   ),
 
   route('GET', '/api/reports/evidence-matrix', (caller, r) => caller.reports.evidenceMatrixJson(query(r))),

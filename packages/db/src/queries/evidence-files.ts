@@ -21,6 +21,8 @@ export type NewEvidenceFile = {
   fileType: string;
   fileSize: number;
   isPrimary: boolean;
+  /** The person who recorded it: the student, or the admin viewing the app as them. Always set. */
+  recordedBy: string;
   /** `pending` queues a video or a photo for background processing (poster and copy, or thumbnail). */
   videoStatus?: 'pending';
 };

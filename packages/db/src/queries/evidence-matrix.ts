@@ -77,14 +77,21 @@ export async function readEvidenceMatrix(db: Database, params: { unitId: string 
   return JSON.parse(await readEvidenceMatrixJson(db, params)) as EvidenceMatrix;
 }
 
-/** Every unit an assessor may pick, with how many students are enrolled, by unit code. */
-export async function listMatrixUnits(db: Database): Promise<MatrixUnit[]> {
+/**
+ * Every unit an assessor may pick, with how many students are enrolled, by unit code. Archived units
+ * are not offered, though one asked for by id (a link, a bookmark) still opens: its records stay.
+ */
+export async function listMatrixUnits(
+  db: Database,
+  { alsoUnitId }: { alsoUnitId?: string } = {},
+): Promise<MatrixUnit[]> {
   return rowsOf<MatrixUnit>(
     db,
     sql`
       select u.id, u.unit_code as "unitCode", u.title,
         (select count(*)::int from enrolments e where e.unit_id = u.id) as "studentCount"
       from units u
+      where u.archived_at is null or u.id = ${alsoUnitId ?? null}::uuid
       order by u.unit_code
     `,
   );
@@ -98,6 +105,7 @@ export async function findUnitWithLatestEvidence(db: Database): Promise<string |
       select t.unit_id as "unitId"
       from submissions s
       join tasks t on t.id = s.task_id
+      join units u on u.id = t.unit_id and u.archived_at is null
       order by s.submitted_at desc
       limit 1
     `,

@@ -1,5 +1,5 @@
 import type { EvidenceType, Phase } from '@evident/core/curriculum';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { enrolments, tasks, units } from '../schema/curriculum';
 import { evidenceFiles, submissions } from '../schema/evidence';
@@ -74,9 +74,33 @@ export async function updateTask(
   return row;
 }
 
+/** Archives (`archivedBy` set) or restores (null) a task; undefined when there is no such task. */
+export async function setTaskArchived(
+  db: Database,
+  { id, archivedBy, at = new Date() }: { id: string; archivedBy: string | null; at?: Date },
+): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(tasks)
+    .set({ archivedAt: archivedBy ? at : null, archivedBy })
+    .where(eq(tasks.id, id))
+    .returning();
+  return row;
+}
+
 export async function deleteTask(db: Database, id: string): Promise<boolean> {
   const deleted = await db.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id });
   return deleted.length > 0;
+}
+
+/** How many submissions each of a unit's tasks has (tasks with none are absent). */
+export async function countSubmissionsPerTask(db: Database, unitId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ taskId: submissions.taskId, n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .where(eq(tasks.unitId, unitId))
+    .groupBy(submissions.taskId);
+  return new Map(rows.map((row) => [row.taskId, row.n]));
 }
 
 export async function countTaskSubmissions(db: Database, taskId: string): Promise<number> {
@@ -130,7 +154,8 @@ export async function listStudentTasks(db: Database, studentId: string): Promise
     .innerJoin(units, eq(units.id, enrolments.unitId))
     .innerJoin(tasks, eq(tasks.unitId, units.id))
     .leftJoin(submissions, and(eq(submissions.taskId, tasks.id), eq(submissions.studentId, studentId)))
-    .where(eq(enrolments.studentId, studentId))
+    // Archived units and tasks leave the student's list; their records stay for assessors and admins.
+    .where(and(eq(enrolments.studentId, studentId), isNull(units.archivedAt), isNull(tasks.archivedAt)))
     .orderBy(asc(units.unitCode), asc(tasks.position));
   return rows.map((row) => ({
     ...row.task,
@@ -156,13 +181,25 @@ export async function listStudentTasks(db: Database, studentId: string): Promise
 export async function findTaskForStudent(
   db: Database,
   { studentId, taskId }: { studentId: string; taskId: string },
-): Promise<{ taskId: string; unitId: string; enrolled: boolean } | undefined> {
+): Promise<{ taskId: string; unitId: string; enrolled: boolean; archived: boolean } | undefined> {
   const [row] = await db
-    .select({ taskId: tasks.id, unitId: tasks.unitId, enrolledUnit: enrolments.unitId })
+    .select({
+      taskId: tasks.id,
+      unitId: tasks.unitId,
+      enrolledUnit: enrolments.unitId,
+      taskArchivedAt: tasks.archivedAt,
+      unitArchivedAt: units.archivedAt,
+    })
     .from(tasks)
+    .innerJoin(units, eq(units.id, tasks.unitId))
     .leftJoin(enrolments, and(eq(enrolments.unitId, tasks.unitId), eq(enrolments.studentId, studentId)))
     .where(eq(tasks.id, taskId))
     .limit(1);
   if (!row) return undefined;
-  return { taskId: row.taskId, unitId: row.unitId, enrolled: row.enrolledUnit !== null };
+  return {
+    taskId: row.taskId,
+    unitId: row.unitId,
+    enrolled: row.enrolledUnit !== null,
+    archived: row.taskArchivedAt !== null || row.unitArchivedAt !== null,
+  };
 }

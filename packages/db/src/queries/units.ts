@@ -59,6 +59,19 @@ export async function updateUnit(
   return row;
 }
 
+/** Archives (`archivedBy` set) or restores (null) a unit; undefined when there is no such unit. */
+export async function setUnitArchived(
+  db: Database,
+  { id, archivedBy, at = new Date() }: { id: string; archivedBy: string | null; at?: Date },
+): Promise<UnitRow | undefined> {
+  const [row] = await db
+    .update(units)
+    .set({ archivedAt: archivedBy ? at : null, archivedBy })
+    .where(eq(units.id, id))
+    .returning();
+  return row;
+}
+
 export async function deleteUnit(db: Database, id: string): Promise<boolean> {
   const deleted = await db.delete(units).where(eq(units.id, id)).returning({ id: units.id });
   return deleted.length > 0;

@@ -1,6 +1,6 @@
 import type { Role } from '@evident/core/roles';
 import type { UserSummary } from '@evident/core/user';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/users';
 
@@ -95,4 +95,15 @@ export async function approveAssessor(
 export async function countUsers(db: Database): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return row?.n ?? 0;
+}
+
+/** Full names of the given people, by id (people since removed are absent). */
+export async function namesOfUsers(db: Database, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
 }

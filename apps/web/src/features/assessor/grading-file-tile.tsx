@@ -26,12 +26,14 @@ export function GradingFileTile({
   // Never the original inline: a photo without a preview (being made, or one that cannot be) shows
   // its icon, as a huge picture would cost the browser what it would have cost the server.
   const preview = file.thumbnailUrl;
+  // An admin recorded it while viewing the app as the student: the record says so, as for a decision.
+  const recordedBy = file.recordedByAdminName ? `, recorded by admin ${file.recordedByAdminName}` : '';
   return (
     <li className={classes.tileItem}>
       <UnstyledButton
         className={classes.tile}
         onClick={() => onOpen(file)}
-        aria-label={`${actionOf[look]}: ${file.fileName}, ${formatKilobytes(file.fileSize)}`}
+        aria-label={`${actionOf[look]}: ${file.fileName}, ${formatKilobytes(file.fileSize)}${recordedBy}`}
         data-testid="grading-file"
       >
         <span className={classes.thumb} aria-hidden>
@@ -50,6 +52,11 @@ export function GradingFileTile({
         <span className={classes.tileSize} data-testid="grading-file-size">
           {formatKilobytes(file.fileSize)}
         </span>
+        {file.recordedByAdminName ? (
+          <span className={classes.tileSize} data-testid="grading-file-recorder">
+            Recorded by admin {file.recordedByAdminName}
+          </span>
+        ) : null}
       </UnstyledButton>
     </li>
   );

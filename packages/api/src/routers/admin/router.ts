@@ -9,6 +9,7 @@ import { approveUser, approveUserInput } from './approve-user';
 import { generateUnitTasks } from './generate-unit-tasks';
 import { impersonate, impersonateInput, stopImpersonation } from './impersonation';
 import {
+  archiveTask,
   changeTask,
   createTask,
   createTaskInput,
@@ -20,7 +21,7 @@ import {
   unitTasksInput,
   updateTaskInput,
 } from './tasks';
-import { changeUnit, createUnit, fetchFromRegister, removeUnit, unitIdInput } from './units';
+import { archiveUnit, changeUnit, createUnit, fetchFromRegister, removeUnit, unitIdInput } from './units';
 
 const updateUnitInput = unitInput.extend(unitIdInput.shape);
 
@@ -39,6 +40,10 @@ export const adminRouter = router({
     create: adminProcedure.input(unitInput).mutation(({ ctx, input }) => createUnit(ctx, input)),
     update: adminProcedure.input(updateUnitInput).mutation(({ ctx, input }) => changeUnit(ctx, input)),
     delete: adminProcedure.input(unitIdInput).mutation(({ ctx, input }) => removeUnit(ctx, input.id)),
+    archive: adminProcedure.input(unitIdInput).mutation(({ ctx, input }) => archiveUnit(ctx, input.id, true)),
+    unarchive: adminProcedure
+      .input(unitIdInput)
+      .mutation(({ ctx, input }) => archiveUnit(ctx, input.id, false)),
     generateTasks: adminProcedure
       .input(unitIdInput)
       .mutation(({ ctx, input }) => generateUnitTasks(ctx, input.id)),
@@ -52,6 +57,12 @@ export const adminRouter = router({
     create: adminProcedure.input(createTaskInput).mutation(({ ctx, input }) => createTask(ctx, input)),
     update: adminProcedure.input(updateTaskInput).mutation(({ ctx, input }) => changeTask(ctx, input)),
     delete: adminProcedure.input(taskIdInput).mutation(({ ctx, input }) => removeTask(ctx, input.taskId)),
+    archive: adminProcedure
+      .input(taskIdInput)
+      .mutation(({ ctx, input }) => archiveTask(ctx, input.taskId, true)),
+    unarchive: adminProcedure
+      .input(taskIdInput)
+      .mutation(({ ctx, input }) => archiveTask(ctx, input.taskId, false)),
     reorder: adminProcedure.input(reorderTasksInput).mutation(({ ctx, input }) => reorderTasks(ctx, input)),
   }),
 });

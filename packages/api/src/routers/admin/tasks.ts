@@ -3,12 +3,16 @@ import { AppError } from '@evident/core/errors';
 import { lookupIdSchema } from '@evident/core/lookup-id';
 import type { EventBus } from '@evident/core/ports/events';
 import type { Database } from '@evident/db/client';
+import { isForeignKeyViolation } from '@evident/db/errors';
+import { recordAudit } from '@evident/db/queries/audit';
 import {
+  countSubmissionsPerTask,
   countTaskSubmissions,
   deleteTask,
   insertTask,
   listUnitTasks,
   reorderUnitTasks,
+  setTaskArchived,
   updateTask,
 } from '@evident/db/queries/tasks';
 import { z } from 'zod';
@@ -30,7 +34,12 @@ type Deps = { db: Database; events: EventBus };
 
 export async function listTasks(db: Database, unitId: string) {
   const unit = await requireUnit(db, unitId);
-  return { unit, tasks: await listUnitTasks(db, unit.id) };
+  const [rows, submitted] = await Promise.all([
+    listUnitTasks(db, unit.id),
+    countSubmissionsPerTask(db, unit.id),
+  ]);
+  // How many submissions each task has: its delete button offers Archive instead when there are any.
+  return { unit, tasks: rows.map((task) => ({ ...task, submissionCount: submitted.get(task.id) ?? 0 })) };
 }
 
 export async function createTask({ db, events }: Deps, input: z.output<typeof createTaskInput>) {
@@ -57,17 +66,53 @@ export async function changeTask({ db, events }: Deps, input: z.output<typeof up
   return task;
 }
 
-export async function removeTask({ db, events }: Deps, taskId: string) {
+type ActingDeps = Deps & { realUserId: string };
+
+const keptTask = () =>
+  new AppError(
+    'CONFLICT',
+    "This task cannot be deleted: students have submitted evidence against it. Archive it instead: it leaves students' lists, and every record stays.",
+  );
+
+/** As for units (units.ts `removeUnit`): a task with evidence is archived, never deleted. */
+export async function removeTask({ db, events, realUserId }: ActingDeps, taskId: string) {
   const task = await requireTask(db, taskId);
-  if ((await countTaskSubmissions(db, task.id)) > 0) {
-    throw new AppError(
-      'CONFLICT',
-      'This task cannot be deleted: students have submitted evidence against it',
-    );
+  if ((await countTaskSubmissions(db, task.id)) > 0) throw keptTask();
+  try {
+    await db.transaction(async (tx) => {
+      await deleteTask(tx, task.id);
+      await recordAudit(tx, {
+        actorId: realUserId,
+        action: 'task.delete',
+        subjectId: task.id,
+        detail: { unitId: task.unitId, title: task.title },
+      });
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw keptTask();
+    throw error;
   }
-  await deleteTask(db, task.id);
   await events.publish({ type: 'tasks.changed', unitId: task.unitId });
   return { ok: true as const };
+}
+
+/** Archives a task (or restores it): it leaves students' lists; its records stay. Twice changes nothing. */
+export async function archiveTask({ db, events, realUserId }: ActingDeps, taskId: string, archived: boolean) {
+  const task = await requireTask(db, taskId);
+  if ((task.archivedAt !== null) === archived) return task;
+  const changed = await db.transaction(async (tx) => {
+    const row = await setTaskArchived(tx, { id: task.id, archivedBy: archived ? realUserId : null });
+    await recordAudit(tx, {
+      actorId: realUserId,
+      action: archived ? 'task.archive' : 'task.unarchive',
+      subjectId: task.id,
+      detail: { unitId: task.unitId },
+    });
+    return row;
+  });
+  if (!changed) throw new AppError('NOT_FOUND', 'Task not found');
+  await events.publish({ type: 'tasks.changed', unitId: task.unitId });
+  return changed;
 }
 
 export async function reorderTasks({ db, events }: Deps, input: z.output<typeof reorderTasksInput>) {

@@ -4,8 +4,15 @@ import { lookupIdSchema } from '@evident/core/lookup-id';
 import type { EventBus } from '@evident/core/ports/events';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import type { Database } from '@evident/db/client';
-import { isUniqueViolation } from '@evident/db/errors';
-import { countUnitSubmissions, deleteUnit, insertUnit, updateUnit } from '@evident/db/queries/units';
+import { isForeignKeyViolation, isUniqueViolation } from '@evident/db/errors';
+import { recordAudit } from '@evident/db/queries/audit';
+import {
+  countUnitSubmissions,
+  deleteUnit,
+  insertUnit,
+  setUnitArchived,
+  updateUnit,
+} from '@evident/db/queries/units';
 import { z } from 'zod';
 import { requireUnit } from '../../rules/units';
 
@@ -40,19 +47,65 @@ export async function changeUnit({ db, events }: Deps, input: UnitFields & { id:
   return unit;
 }
 
-export async function removeUnit({ db, events }: Deps, id: string) {
+/** An admin acting on curriculum: changes tell open screens, and deletions and archiving are audited. */
+type ActingDeps = Deps & { realUserId: string };
+
+const keptUnit = (unitCode: string, submitted: number | null) =>
+  new AppError(
+    'CONFLICT',
+    `Unit ${unitCode} cannot be deleted: students have submitted evidence against ${
+      submitted === null ? 'its tasks' : `${submitted} of its tasks`
+    }. Archive it instead: it leaves set-up and students' lists, and every record stays.`,
+  );
+
+/**
+ * Deletes a unit and its tasks, unless students have submitted evidence against it: evidence and
+ * decisions are an RTO's records, kept for years, so such a unit can only be archived. A student
+ * recording evidence meanwhile makes the database refuse the delete (submissions restrict their task):
+ * that answers the same 409, never a 500.
+ */
+export async function removeUnit({ db, events, realUserId }: ActingDeps, id: string) {
   const unit = await requireUnit(db, id);
-  // Evidence is a student's work and an RTO's audit record: never destroyed as a side effect.
   const submitted = await countUnitSubmissions(db, unit.id);
-  if (submitted > 0) {
-    throw new AppError(
-      'CONFLICT',
-      `Unit ${unit.unitCode} cannot be deleted: students have submitted evidence against ${submitted} of its tasks`,
-    );
+  if (submitted > 0) throw keptUnit(unit.unitCode, submitted);
+  try {
+    await db.transaction(async (tx) => {
+      await deleteUnit(tx, unit.id);
+      await recordAudit(tx, {
+        actorId: realUserId,
+        action: 'unit.delete',
+        subjectId: unit.id,
+        detail: { unitCode: unit.unitCode, title: unit.title },
+      });
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw keptUnit(unit.unitCode, null);
+    throw error;
   }
-  await deleteUnit(db, unit.id);
   await events.publish({ type: 'unit.changed', unitId: unit.id });
   return { ok: true as const };
+}
+
+/**
+ * Archives a unit (or restores it, `archived: false`): it leaves set-up, students' lists and the
+ * matrix's unit choice, while its records, files and PDFs stay reachable. Doing it twice changes nothing.
+ */
+export async function archiveUnit({ db, events, realUserId }: ActingDeps, id: string, archived: boolean) {
+  const unit = await requireUnit(db, id);
+  if ((unit.archivedAt !== null) === archived) return unit;
+  const changed = await db.transaction(async (tx) => {
+    const row = await setUnitArchived(tx, { id: unit.id, archivedBy: archived ? realUserId : null });
+    await recordAudit(tx, {
+      actorId: realUserId,
+      action: archived ? 'unit.archive' : 'unit.unarchive',
+      subjectId: unit.id,
+      detail: { unitCode: unit.unitCode },
+    });
+    return row;
+  });
+  if (!changed) throw new AppError('NOT_FOUND', 'Unit not found');
+  await events.publish({ type: 'unit.changed', unitId: unit.id });
+  return changed;
 }
 
 /** What the register holds for a unit code, for the admin's unit form to fill itself from. */

@@ -6,6 +6,7 @@ import { findUnit } from '@evident/db/queries/units';
 import { findUserById } from '@evident/db/queries/users';
 import { z } from 'zod';
 import type { Services } from '../../context';
+import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
 export const assessmentRecordInput = z.object({
   studentId: idSchema('studentId'),
@@ -34,7 +35,14 @@ export type AssessmentRecord = {
     description: string;
     status: 'pending' | 'submitted' | 'satisfactory' | 'not_yet_satisfactory';
     submittedAt: string | null;
-    files: { fileName: string; fileType: string; fileSize: number; uploadedAt: string }[];
+    files: {
+      fileName: string;
+      fileType: string;
+      fileSize: number;
+      uploadedAt: string;
+      /** The admin who recorded the file while viewing the app as the student; null when the student did. */
+      recordedByAdminName: string | null;
+    }[];
     /** Oldest first: every judgement ever made, never overwritten. */
     decisions: RecordDecision[];
   }[];
@@ -57,6 +65,7 @@ export async function getAssessmentRecord(
     listSubmissionFiles(deps.db, submissionIds),
     listGradingDecisions(deps.db, { submissionIds }),
   ]);
+  const recorders = await namesOfRecordingAdmins(deps.db, files, student.id);
   return {
     student: {
       id: student.id,
@@ -79,6 +88,7 @@ export async function getAssessmentRecord(
           fileType: file.fileType,
           fileSize: file.fileSize,
           uploadedAt: file.createdAt.toISOString(),
+          recordedByAdminName: recorders(file),
         })),
       decisions: decisions
         .filter((decision) => decision.submissionId === row.submissionId)

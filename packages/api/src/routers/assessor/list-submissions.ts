@@ -2,6 +2,7 @@ import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
 import { listGradingDecisions, listPendingSubmissions } from '@evident/db/queries/grading';
 import type { Services } from '../../context';
 import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
+import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
 /** An earlier decision on the submission, shown on its card when new evidence came after NYS. */
 export type EarlierDecision = {
@@ -22,8 +23,11 @@ export type GradingSubmission = {
   unit: { id: string; unitCode: string; title: string };
   /** ISO time the student last sent it for a decision. */
   submittedAt: string;
-  /** Primary file first, then in the order added; withdrawn files never. */
-  files: EvidenceFileView[];
+  /**
+   * Primary file first, then in the order added; withdrawn files never. `recordedByAdminName`: the
+   * admin who recorded it while viewing the app as the student; null when the student did.
+   */
+  files: (EvidenceFileView & { recordedByAdminName: string | null })[];
   /** Oldest first. */
   earlierDecisions: EarlierDecision[];
 };
@@ -41,12 +45,18 @@ export async function listGradingSubmissions(
     ),
     listGradingDecisions(deps.db, { submissionIds: ids }),
   ]);
-  const filesBySubmission = new Map<string, EvidenceFileView[]>();
+  const studentOf = new Map(pending.map((row) => [row.id, row.studentId]));
+  const recorders = await namesOfRecordingAdmins(
+    deps.db,
+    files.rows,
+    (file) => studentOf.get(file.submissionId) ?? '',
+  );
+  const filesBySubmission = new Map<string, GradingSubmission['files']>();
   files.rows.forEach((row, index) => {
     const view = files.views[index];
     if (!view) return;
     const list = filesBySubmission.get(row.submissionId) ?? [];
-    list.push(view);
+    list.push({ ...view, recordedByAdminName: recorders(row) });
     filesBySubmission.set(row.submissionId, list);
   });
   const decisionsBySubmission = new Map<string, EarlierDecision[]>();

@@ -1,9 +1,9 @@
 import { type EventViewer, eventForViewer } from '@evident/core/event-audience';
 import type { DomainEvent } from '@evident/core/events';
-import { listEnrolledUnitIds } from '@evident/db/queries/live';
+import { findSessionStanding, listEnrolledUnitIds, type SessionStanding } from '@evident/db/queries/live';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import type { Context } from '../../context';
+import type { AuthedContext } from '../../context';
 import { type FeedEntry, feedOf } from './event-feed';
 
 /** tRPC's SSE link sends back the id of the last message it received when it reconnects. */
@@ -20,10 +20,64 @@ const maxQueued = 500;
 
 type Viewer = EventViewer & { unitIds: Set<string> };
 
-async function viewerOf(ctx: Context & { user: NonNullable<Context['user']> }): Promise<Viewer> {
-  const { id, role } = ctx.user;
+/**
+ * How often an open stream checks that its session still resolves as it did when it opened. Sign-out
+ * and a password reset end sessions in the database, possibly on another instance, so a periodic read
+ * is what notices them everywhere; a change to the person's own account is checked at once as well.
+ */
+export const sessionRecheckMs = 3_000;
+
+/** Who a stream serves, as far as what it may carry depends on it: one string, to compare. */
+function standingKey(standing: {
+  userId: string;
+  role: string;
+  actingUserId: string;
+  actingRole: string;
+  awaitingApproval: boolean;
+  active: boolean;
+}): string {
+  return JSON.stringify(standing);
+}
+
+/** The context's idea of the person, as the request that opened the stream resolved it. */
+function keyOfContext(ctx: AuthedContext): string {
+  return standingKey({
+    userId: ctx.session.userId,
+    role: ctx.realRole,
+    actingUserId: ctx.user.id,
+    actingRole: ctx.user.role,
+    awaitingApproval: ctx.user.awaitingApproval,
+    active: true,
+  });
+}
+
+/** The same, as the database says now; null when the session has ended. Mirrors context.ts's loadUsers. */
+function keyOfStanding(standing: SessionStanding | null): string | null {
+  if (!standing) return null;
+  const acting = standing.role === 'rto_admin' && standing.actingAs ? standing.actingAs : standing;
+  return standingKey({
+    userId: standing.userId,
+    role: standing.role,
+    actingUserId: acting.userId,
+    actingRole: acting.role,
+    awaitingApproval: acting.role === 'assessor' && acting.approvedAt === null,
+    active: standing.deactivatedAt === null && acting.deactivatedAt === null,
+  });
+}
+
+/**
+ * Ends a stream the way tRPC's own time limit does: the response closes without a final `return`
+ * event, so the browser's EventSource reconnects through a fresh context, which either refuses a
+ * signed-out person or serves the new role, approval or identity, replaying what was missed.
+ */
+function endOfStanding(): DOMException {
+  return new DOMException('The session behind this stream changed', 'AbortError');
+}
+
+async function viewerOf(ctx: AuthedContext): Promise<Viewer> {
+  const { id, role, awaitingApproval } = ctx.user;
   const unitIds = new Set(role === 'student' ? await listEnrolledUnitIds(ctx.db, { studentId: id }) : []);
-  return { userId: id, role, unitIds };
+  return { userId: id, role, awaitingApproval, unitIds };
 }
 
 function visible(entry: FeedEntry, viewer: Viewer): DomainEvent | null {
@@ -39,7 +93,7 @@ function visible(entry: FeedEntry, viewer: Viewer): DomainEvent | null {
  * still holds, asks for a resync when it is not, then follows new events until the client leaves.
  */
 export async function* liveEvents(
-  ctx: Context & { user: NonNullable<Context['user']> },
+  ctx: AuthedContext,
   input: z.infer<typeof liveEventsInput>,
   signal: AbortSignal | undefined,
 ) {
@@ -47,11 +101,29 @@ export async function* liveEvents(
   const queue: FeedEntry[] = [];
   let wake: (() => void) | null = null;
   let overflowed = false;
+  let ended = false;
+  const expected = keyOfContext(ctx);
+  const recheck = async () => {
+    if (ended) return;
+    try {
+      const standing = await findSessionStanding(ctx.db, { sessionId: ctx.session.sessionId });
+      if (keyOfStanding(standing) === expected) return;
+    } catch (error) {
+      // A database that cannot answer cannot vouch for the session either: the client reconnects.
+      ctx.log.warn(`live stream could not recheck its session: ${String(error)}`);
+    }
+    ended = true;
+    wake?.();
+  };
+  const ownIds = new Set([ctx.session.userId, ctx.user.id]);
   const stop = feed.listen((entry) => {
+    if (entry.event.type === 'user.changed' && ownIds.has(entry.event.userId)) void recheck();
     if (queue.length >= maxQueued) overflowed = true;
     else queue.push(entry);
     wake?.();
   });
+  const timer = setInterval(() => void recheck(), sessionRecheckMs);
+  timer.unref?.();
   // Whatever arrives after this point is in the queue; whatever came before, in the ring.
   let sent = feed.head();
   const onAbort = () => wake?.();
@@ -75,6 +147,7 @@ export async function* liveEvents(
       }
     }
     while (!signal?.aborted) {
+      if (ended) throw endOfStanding();
       if (overflowed) {
         overflowed = false;
         queue.length = 0;
@@ -96,6 +169,7 @@ export async function* liveEvents(
       if (event) yield tracked(feed.idOf(entry.seq), event as LiveMessage);
     }
   } finally {
+    clearInterval(timer);
     stop();
     signal?.removeEventListener('abort', onAbort);
   }

@@ -36,7 +36,7 @@ export async function getEvidenceMatrixJson(
 ): Promise<string> {
   const requested = input?.unitId;
   const [units, latest, matrix] = await Promise.all([
-    listMatrixUnits(ctx.db),
+    listMatrixUnits(ctx.db, { alsoUnitId: requested }),
     requested ? undefined : findUnitWithLatestEvidence(ctx.db),
     // With a unit named, its matrix loads alongside the unit list instead of after it.
     requested ? readEvidenceMatrixJson(ctx.db, { unitId: requested }) : undefined,

@@ -4,6 +4,7 @@ import { findMatrixSubmission, type MatrixSubmissionDetail } from '@evident/db/q
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
+import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
 export const matrixSubmissionInput = z.object({
   studentId: z.uuid({ error: 'studentId must be a user id' }),
@@ -19,8 +20,11 @@ export type MatrixSubmissionView = Omit<MatrixSubmissionDetail, 'submission'> & 
         /** ISO times. */
         submittedAt: string;
         gradedAt: string | null;
-        /** Files not withdrawn, primary first, with short-lived links. */
-        files: EvidenceFileView[];
+        /**
+         * Files not withdrawn, primary first, with short-lived links. `recordedByAdminName`: the admin
+         * who recorded it while viewing the app as the student; null when the student did.
+         */
+        files: (EvidenceFileView & { recordedByAdminName: string | null })[];
       })
     | null;
 };
@@ -35,6 +39,10 @@ export async function getMatrixSubmission(
   const { submission } = found;
   if (!submission) return { student: found.student, task: found.task, submission: null };
   const files = await listSubmissionFiles(ctx.db, [submission.id]);
+  const [views, recorders] = await Promise.all([
+    toEvidenceFileViews(ctx, files),
+    namesOfRecordingAdmins(ctx.db, files, found.student.id),
+  ]);
   return {
     student: found.student,
     task: found.task,
@@ -42,7 +50,10 @@ export async function getMatrixSubmission(
       ...submission,
       submittedAt: submission.submittedAt.toISOString(),
       gradedAt: submission.gradedAt?.toISOString() ?? null,
-      files: await toEvidenceFileViews(ctx, files),
+      files: views.map((view, index) => ({
+        ...view,
+        recordedByAdminName: files[index] ? recorders(files[index]) : null,
+      })),
     },
   };
 }

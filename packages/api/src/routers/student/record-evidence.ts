@@ -3,6 +3,8 @@ import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types'
 import { canAddMoreEvidence } from '@evident/core/student-progress';
 import { checkUploadedObject } from '@evident/core/upload-check';
 import type { Database } from '@evident/db/client';
+import { isForeignKeyViolation } from '@evident/db/errors';
+import { recordAudit } from '@evident/db/queries/audit';
 import {
   countSubmissionFiles,
   type EvidenceFileRow,
@@ -49,6 +51,19 @@ function toRecorded(submission: SubmissionRow, file: EvidenceFileRow): RecordedE
   };
 }
 
+/**
+ * The transaction that records evidence, where an admin deleting the task at the same moment makes
+ * the database refuse our submission (its task is gone): that is a task not found, never a 500.
+ */
+async function inTransactionOnTask<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError('NOT_FOUND', 'Task not found');
+    throw error;
+  }
+}
+
 /** A second request for an object already recorded gets the first one's answer, not a second row. */
 async function alreadyRecorded(db: Database, studentId: string, objectPath: string, taskId: string) {
   const found = await findEvidenceFileByObjectPath(db, objectPath);
@@ -67,11 +82,13 @@ async function alreadyRecorded(db: Database, studentId: string, objectPath: stri
  */
 export async function recordEvidence(
   deps: Deps,
-  studentId: string,
+  by: string | { studentId: string; recordedBy: string },
   input: { taskId: string; fileName: string; fileType: string; objectPath: string },
   now: Date = new Date(),
 ): Promise<RecordedEvidence> {
   const { db } = deps;
+  // Who recorded it in person: the student, or the admin viewing the app as them.
+  const { studentId, recordedBy } = typeof by === 'string' ? { studentId: by, recordedBy: by } : by;
   const { objectPath, taskId } = input;
   const grant = await requireOwnUploadGrant(db, studentId, objectPath);
   if (grant.recordedAt) return alreadyRecorded(db, studentId, objectPath, taskId);
@@ -97,7 +114,7 @@ export async function recordEvidence(
   const queueVideo = deps.videos !== null && kind === 'video';
   // Photos' thumbnails are made in the background too: recording never waits for a decoder.
   const queued = queueVideo || kind === 'image';
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await inTransactionOnTask(db, async (tx) => {
     // The grant's row lock orders us against a duplicate request and against the sweep.
     const locked = await findUploadGrant(tx, { objectPath, forUpdate: true });
     if (!locked)
@@ -125,10 +142,18 @@ export async function recordEvidence(
       fileType: grant.fileType,
       fileSize: size,
       isPrimary,
+      recordedBy,
       // Queued in the same transaction, so a restart right after the commit still processes it.
       ...(queued ? { videoStatus: 'pending' as const } : {}),
     });
     await markUploadGrantRecorded(tx, { objectPath, at: now });
+    await recordAudit(tx, {
+      actorId: recordedBy,
+      actingAsId: recordedBy === studentId ? null : studentId,
+      action: 'evidence.recorded',
+      subjectId: file.id,
+      detail: { submissionId: submission.id, taskId },
+    });
     return { submission, file };
   });
   if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);

@@ -31,7 +31,9 @@ export const studentRouter = router({
     .mutation(({ ctx, input }) => completeUpload(ctx, ctx.user.id, input)),
   recordEvidence: studentProcedure
     .input(recordEvidenceInput)
-    .mutation(({ ctx, input }) => recordEvidence(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      recordEvidence(ctx, { studentId: ctx.user.id, recordedBy: ctx.realUserId }, input),
+    ),
   evidence: studentProcedure
     .input(taskEvidenceInput)
     .query(({ ctx, input }) => getTaskEvidence(ctx, ctx.user.id, input.taskId)),

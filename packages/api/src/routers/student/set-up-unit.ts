@@ -1,3 +1,4 @@
+import { AppError } from '@evident/core/errors';
 import type { Database } from '@evident/db/client';
 import { countUnitTasks } from '@evident/db/queries/tasks';
 import {
@@ -77,6 +78,7 @@ export async function setUpUnitForStudent(
 
 async function createAndEnrol(deps: GenerationDeps, studentId: string, unitCode: string): Promise<SetUp> {
   const existing = await findUnitByCode(deps.db, unitCode);
+  if (existing) refuseArchived(existing);
   // An admin may have created the unit by hand; its own Performance Evidence wins over the register's.
   const fromRegister = existing?.performanceEvidence?.trim() ? null : await deps.register.fetchUnit(unitCode);
   const title = existing?.title ?? fromRegister?.title ?? unitCode;
@@ -104,7 +106,15 @@ async function enrolIfReady(db: Database, studentId: string, unitCode: string): 
   return existing ? enrolIfHasTasks(db, studentId, existing) : null;
 }
 
+/** An archived unit has left set-up: its records stay, but no one joins it any more. */
+function refuseArchived(unit: UnitRow): void {
+  if (unit.archivedAt) {
+    throw new AppError('CONFLICT', `Unit ${unit.unitCode} has been archived and is closed to new students`);
+  }
+}
+
 async function enrolIfHasTasks(db: Database, studentId: string, unit: UnitRow): Promise<SetUp | null> {
+  refuseArchived(unit);
   const taskCount = await countUnitTasks(db, unit.id);
   if (taskCount === 0) return null;
   await enrol(db, { studentId, unitId: unit.id });

@@ -53,7 +53,7 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
       evidenceTypes.filter((item) => (item === type ? !current.includes(item) : current.includes(item))),
     );
 
-  const onSaved = async (saved: AdminTask, created: boolean) => {
+  const onSaved = async (saved: Pick<AdminTask, 'title'>, created: boolean) => {
     toastSuccess(created ? 'Task created' : 'Task updated', saved.title);
     onDone();
     await invalidateFor({ type: 'tasks.changed', unitId });

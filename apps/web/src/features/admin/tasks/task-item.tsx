@@ -1,6 +1,14 @@
 import { snippet } from '@evident/core/curriculum-inputs';
 import { ActionIcon, Badge, Button, Card, Group, List, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconBulb, IconEdit, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconArrowDown,
+  IconArrowUp,
+  IconBulb,
+  IconEdit,
+  IconTrash,
+} from '@tabler/icons-react';
 import { memo } from 'react';
 import { PhaseBadge } from '../../curriculum/phase-badge';
 import type { AdminTask } from '../admin-types';
@@ -8,13 +16,14 @@ import { evidenceTypeLabels } from './task-labels';
 import type { MoveDirection } from './task-order';
 import classes from './unit-tasks.module.css';
 
-export type TaskAction = 'edit' | 'delete' | MoveDirection;
+export type TaskAction = 'edit' | 'archive' | 'unarchive' | 'delete' | MoveDirection;
 
 type TaskItemProps = {
   task: AdminTask;
   headingOrder: 2 | 3;
   canMoveUp: boolean;
   canMoveDown: boolean;
+  /** Deleting, archiving or restoring this task is under way. */
   deleting: boolean;
   onAction: (action: TaskAction, task: AdminTask) => void;
 };
@@ -29,10 +38,23 @@ export const TaskItem = memo(function TaskItem({
   onAction,
 }: TaskItemProps) {
   const headingId = `task-${task.id}-heading`;
+  const archived = task.archivedAt !== null;
   return (
-    <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="md">
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      withBorder
+      radius="lg"
+      padding="md"
+      className={archived ? classes.archived : undefined}
+    >
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Group gap={6}>
+          {archived ? (
+            <Badge variant="outline" color="gray" tt="none">
+              Archived
+            </Badge>
+          ) : null}
           <PhaseBadge phase={task.phase} />
           {task.evidenceTypes.map((type) => {
             const { label, icon: Icon } = evidenceTypeLabels[type];
@@ -123,13 +145,28 @@ export const TaskItem = memo(function TaskItem({
         <Button
           size="compact-sm"
           variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          loading={deleting}
-          onClick={() => onAction('delete', task)}
+          color="gray"
+          leftSection={
+            archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />
+          }
+          disabled={deleting}
+          onClick={() => onAction(archived ? 'unarchive' : 'archive', task)}
         >
-          Delete
+          {archived ? 'Restore' : 'Archive'}
         </Button>
+        {/* An archived task with evidence can never be deleted: nothing to offer. */}
+        {archived && task.submissionCount > 0 ? null : (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            loading={deleting}
+            onClick={() => onAction('delete', task)}
+          >
+            Delete
+          </Button>
+        )}
       </Group>
     </Card>
   );

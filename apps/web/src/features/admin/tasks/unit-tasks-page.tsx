@@ -169,7 +169,24 @@ function useTaskActions(unitId: string, tasks: AdminTask[] | undefined, edit: (t
     },
   });
 
+  const archive = trpc.admin.tasks.archive.useMutation({
+    onSuccess: async () => {
+      toastSuccess('Task archived', "It is hidden from students' lists; its records stay");
+      await invalidateFor({ type: 'tasks.changed', unitId });
+    },
+    onError: (error) => toastError('Archive failed', errorMessage(error, 'Could not archive the task')),
+  });
+  const unarchive = trpc.admin.tasks.unarchive.useMutation({
+    onSuccess: async () => {
+      toastSuccess('Task restored', "It is back in students' lists");
+      await invalidateFor({ type: 'tasks.changed', unitId });
+    },
+    onError: (error) => toastError('Restore failed', errorMessage(error, 'Could not restore the task')),
+  });
+
   const deleteTask = remove.mutate;
+  const archiveTask = archive.mutate;
+  const restoreTask = unarchive.mutate;
   const saveOrder = reorder.mutate;
   const onAction = useCallback(
     (action: TaskAction, task: AdminTask) => {
@@ -177,7 +194,30 @@ function useTaskActions(unitId: string, tasks: AdminTask[] | undefined, edit: (t
         case 'edit':
           edit(task);
           return;
+        case 'archive':
+          confirmAction({
+            title: 'Archive task',
+            message: 'Archive this task?',
+            detail: `“${task.title}” leaves students' lists; every record, file and PDF stays.`,
+            confirmLabel: 'Archive',
+            onConfirm: () => archiveTask({ taskId: task.id }),
+          });
+          return;
+        case 'unarchive':
+          restoreTask({ taskId: task.id });
+          return;
         case 'delete':
+          // Evidence is an RTO's record and the server keeps it: offer Archive before, not after.
+          if (task.submissionCount > 0) {
+            confirmAction({
+              title: 'Delete task',
+              message: `“${task.title}” cannot be deleted: students have submitted evidence for it (${countNoun(task.submissionCount, 'submission')}), and assessment records are kept.`,
+              detail: "Archive it instead? It leaves students' lists; every record, file and PDF stays.",
+              confirmLabel: 'Archive task',
+              onConfirm: () => archiveTask({ taskId: task.id }),
+            });
+            return;
+          }
           confirmAction({
             title: 'Delete task',
             message: 'Delete this task?',
@@ -200,8 +240,9 @@ function useTaskActions(unitId: string, tasks: AdminTask[] | undefined, edit: (t
         }
       }
     },
-    [deleteTask, saveOrder, unitId, utils, tasks, edit],
+    [deleteTask, archiveTask, restoreTask, saveOrder, unitId, utils, tasks, edit],
   );
 
-  return { onAction, deletingId: remove.isPending ? remove.variables?.taskId : undefined, announcement };
+  const busyId = [remove, archive, unarchive].find((mutation) => mutation.isPending)?.variables?.taskId;
+  return { onAction, deletingId: busyId, announcement };
 }

@@ -1,12 +1,20 @@
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
-import { IconEdit, IconFileText, IconListDetails, IconSparkles, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconEdit,
+  IconFileText,
+  IconListDetails,
+  IconSparkles,
+  IconTrash,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { countNoun } from '../../../count-noun';
 import type { AdminUnit } from '../admin-types';
 import classes from './units-page.module.css';
 
-export type UnitAction = 'generate' | 'mapping' | 'delete';
+export type UnitAction = 'generate' | 'mapping' | 'archive' | 'unarchive' | 'delete';
 
 type UnitCardProps = {
   unit: AdminUnit;
@@ -23,22 +31,32 @@ export const UnitCard = memo(function UnitCard({ unit, busy, onAction }: UnitCar
   const headingId = `unit-${unit.id}-heading`;
   const hasEvidence = Boolean(unit.performanceEvidence?.trim());
   const hasMapping = Boolean(unit.mappingDocument?.trim());
+  const archived = unit.archivedAt !== null;
 
   return (
-    <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="md">
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      withBorder
+      radius="lg"
+      padding="md"
+      className={archived ? classes.archived : undefined}
+    >
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Title order={2} id={headingId} fz="md" className={classes.heading}>
           <span className={classes.code}>{unit.unitCode}</span>
           <span className={classes.title}>{unit.title}</span>
         </Title>
-        <Badge
-          variant="light"
-          tt="none"
-          color={unit.taskCount > 0 ? 'teal' : 'gray'}
-          className={classes.count}
-        >
-          {countNoun(unit.taskCount, 'task')}
-        </Badge>
+        <Group gap={6} wrap="nowrap" className={classes.count}>
+          {archived ? (
+            <Badge variant="outline" color="gray" tt="none">
+              Archived
+            </Badge>
+          ) : null}
+          <Badge variant="light" tt="none" color={unit.taskCount > 0 ? 'teal' : 'gray'}>
+            {countNoun(unit.taskCount, 'task')}
+          </Badge>
+        </Group>
       </Group>
 
       <Text size="xs" c="dimmed" mt={6}>
@@ -63,7 +81,7 @@ export const UnitCard = memo(function UnitCard({ unit, busy, onAction }: UnitCar
         >
           Edit
         </Button>
-        {hasEvidence ? (
+        {hasEvidence && !archived ? (
           <Button
             size="compact-sm"
             variant="default"
@@ -88,15 +106,31 @@ export const UnitCard = memo(function UnitCard({ unit, busy, onAction }: UnitCar
         <Button
           size="compact-sm"
           variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          loading={busy === 'delete'}
-          disabled={busy !== null && busy !== 'delete'}
-          onClick={() => onAction('delete', unit)}
-          className={classes.delete}
+          color="gray"
+          leftSection={
+            archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />
+          }
+          loading={busy === 'archive' || busy === 'unarchive'}
+          disabled={busy !== null && busy !== 'archive' && busy !== 'unarchive'}
+          onClick={() => onAction(archived ? 'unarchive' : 'archive', unit)}
+          className={classes.pushRight}
         >
-          Delete
+          {archived ? 'Restore' : 'Archive'}
         </Button>
+        {/* An archived unit with evidence can never be deleted: nothing to offer. */}
+        {archived && unit.submissionCount > 0 ? null : (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            loading={busy === 'delete'}
+            disabled={busy !== null && busy !== 'delete'}
+            onClick={() => onAction('delete', unit)}
+          >
+            Delete
+          </Button>
+        )}
       </Group>
     </Card>
   );

@@ -34,11 +34,13 @@ export function UnitsPage() {
   const searchable = useMemo(() => toSearchable(units.data ?? []), [units.data]);
   const matches = useMemo(() => filterUnits(searchable, deferredQuery), [searchable, deferredQuery]);
   const visible = useMemo(() => matches.slice(0, limit), [matches, limit]);
-  const { generate, remove, onAction } = useUnitActions();
+  const { generate, remove, archive, unarchive, onAction } = useUnitActions();
 
   const busyFor = (unit: AdminUnit): UnitAction | null => {
     if (generate.isPending && generate.variables?.id === unit.id) return 'generate';
     if (remove.isPending && remove.variables?.id === unit.id) return 'delete';
+    if (archive.isPending && archive.variables?.id === unit.id) return 'archive';
+    if (unarchive.isPending && unarchive.variables?.id === unit.id) return 'unarchive';
     return null;
   };
 
@@ -134,7 +136,10 @@ function resultSummary(matched: number, total: number, shown: number, query: str
   return `${n(matched)} of ${countNoun(total, 'unit')} ${matched === 1 ? 'matches' : 'match'}`;
 }
 
-/** Generate, view mapping and delete, behind one stable callback so the memoised cards stay put. */
+const archiveConsequence =
+  "It leaves set-up, students' lists and the Evidence Matrix's unit choice; every record, file and PDF stays.";
+
+/** Generate, view mapping, archive and delete, behind one stable callback so the memoised cards stay put. */
 function useUnitActions() {
   const utils = trpc.useUtils();
 
@@ -156,7 +161,25 @@ function useUnitActions() {
     onError: (error) => toastError('Delete failed', errorMessage(error, 'Could not delete the unit')),
   });
 
+  const archive = trpc.admin.units.archive.useMutation({
+    onSuccess: async (unit) => {
+      toastSuccess('Unit archived', `${unit.unitCode} is hidden from set-up and students; its records stay`);
+      await invalidateFor({ type: 'unit.changed', unitId: unit.id });
+    },
+    onError: (error) => toastError('Archive failed', errorMessage(error, 'Could not archive the unit')),
+  });
+
+  const unarchive = trpc.admin.units.unarchive.useMutation({
+    onSuccess: async (unit) => {
+      toastSuccess('Unit restored', `${unit.unitCode} is back in set-up and students' lists`);
+      await invalidateFor({ type: 'unit.changed', unitId: unit.id });
+    },
+    onError: (error) => toastError('Restore failed', errorMessage(error, 'Could not restore the unit')),
+  });
+
   const generateTasks = generate.mutate;
+  const archiveUnit = archive.mutate;
+  const restoreUnit = unarchive.mutate;
   const openTasks = useNavigate();
   const deleteUnit = remove.mutate;
   const onAction = useCallback(
@@ -190,7 +213,30 @@ function useUnitActions() {
             toastError('Could not open the mapping', 'Allow pop-up windows for this site and try again');
           }
           return;
+        case 'archive':
+          confirmAction({
+            title: 'Archive unit',
+            message: `Archive unit ${unit.unitCode}? ${archiveConsequence}`,
+            confirmLabel: 'Archive',
+            onConfirm: () => archiveUnit({ id: unit.id }),
+          });
+          return;
+        case 'unarchive':
+          restoreUnit({ id: unit.id });
+          return;
         case 'delete':
+          // Evidence is an RTO's record and the server keeps it: say so now and offer Archive,
+          // rather than let the admin confirm a delete that will be refused.
+          if (unit.submissionCount > 0) {
+            confirmAction({
+              title: 'Delete unit',
+              message: `${unit.unitCode} cannot be deleted: students have submitted evidence for it (${countNoun(unit.submissionCount, 'submission')}), and assessment records are kept.`,
+              detail: `Archive it instead? ${archiveConsequence}`,
+              confirmLabel: 'Archive unit',
+              onConfirm: () => archiveUnit({ id: unit.id }),
+            });
+            return;
+          }
           confirmAction({
             title: 'Delete unit',
             message: `Delete unit ${unit.unitCode}? This will also delete all associated tasks.`,
@@ -201,10 +247,10 @@ function useUnitActions() {
           return;
       }
     },
-    [generateTasks, deleteUnit, openTasks],
+    [generateTasks, deleteUnit, archiveUnit, restoreUnit, openTasks],
   );
 
-  return { generate, remove, onAction };
+  return { generate, remove, archive, unarchive, onAction };
 }
 
 function UnitsSkeleton() {

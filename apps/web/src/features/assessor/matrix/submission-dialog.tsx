@@ -68,6 +68,8 @@ function SubmissionContent({ studentId, taskId }: { studentId: string; taskId: s
     );
   }
   const { submission, student } = view.data;
+  // Files an admin recorded while viewing the app as the student: the record names them.
+  const byAdmins = (submission?.files ?? []).filter((file) => file.recordedByAdminName);
   return (
     <Stack gap="md">
       <Group gap="xs">
@@ -87,6 +89,11 @@ function SubmissionContent({ studentId, taskId }: { studentId: string; taskId: s
             : 'Nothing has been submitted for this task.'
         }
       />
+      {byAdmins.map((file) => (
+        <Text key={file.id} size="xs" c="dimmed" data-testid="recorded-by-admin">
+          {file.fileName}: recorded by admin {file.recordedByAdminName}
+        </Text>
+      ))}
     </Stack>
   );
 }

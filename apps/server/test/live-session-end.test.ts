@@ -1,0 +1,157 @@
+import type { AddressInfo } from 'node:net';
+import { sessionRecheckMs } from '@evident/api/routers/live/live-events';
+import { users } from '@evident/db/schema';
+import { listOutbox } from '@evident/mail/outbox-reader';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, type TestEnv } from './harness';
+
+let env: TestEnv;
+let app: Awaited<ReturnType<TestEnv['app']>>;
+let port: number;
+beforeAll(async () => {
+  env = await createTestEnv();
+  app = await env.app();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await app.close();
+  await env.close();
+});
+
+/** Far longer than the stream's own recheck interval: only a stream that never ends runs into it. */
+const generousWaitMs = 20_000;
+
+/** A real live stream over HTTP with this session's cookie, as a browser's EventSource opens it. */
+async function openHttpStream(sessionId: string | null) {
+  const controller = new AbortController();
+  const response = await fetch(`http://127.0.0.1:${port}/trpc/live.events`, {
+    headers: {
+      cookie: `${env.services.sessions.cookieName}=${sessionId}`,
+      accept: 'text/event-stream',
+      origin: `http://127.0.0.1:${port}`,
+    },
+    signal: controller.signal,
+  });
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  if (!reader) throw new Error('no body');
+  let text = '';
+  let done = false;
+  const read = async () => {
+    const chunk = await reader.read();
+    if (chunk.done) done = true;
+    else text += chunk.value;
+  };
+  return {
+    /** Reads until `needle` has arrived `times` times. */
+    async readUntil(needle: string, times = 1) {
+      while (text.split(needle).length - 1 < times) {
+        if (done) throw new Error(`stream ended before ${needle}: ${text}`);
+        await read();
+      }
+    },
+    /** Reads until the server closes the response; fails if it is still open after a generous wait. */
+    async ended(): Promise<string> {
+      const timeout = setTimeout(() => controller.abort(), generousWaitMs);
+      try {
+        while (!done) await read();
+        return text;
+      } catch (error) {
+        throw new Error(`the stream was still open after ${generousWaitMs} ms (${String(error)})`);
+      } finally {
+        clearTimeout(timeout);
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+async function connected(sessionId: string | null) {
+  const stream = await openHttpStream(sessionId);
+  await stream.readUntil('"type":"connected"');
+  return stream;
+}
+
+async function resetLinkFor(email: string): Promise<URL> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const link = listOutbox(env.config.mail.outboxDir)
+      .filter((m) => m.to === email && m.subject.includes('Reset'))
+      .map((m) => m.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0])
+      .find((found) => found !== undefined);
+    if (link) return new URL(link);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no reset mail for ${email}`);
+}
+
+describe('an open live stream ends when its session no longer stands as it did', () => {
+  it('ends after the person signs out (the end carries no return event, so a browser reconnects)', async () => {
+    const student = await env.signedIn('student');
+    const { sessionId } = student;
+    const stream = await connected(sessionId);
+    await (await student.caller()).auth.logout();
+    const text = await stream.ended();
+    expect(text).not.toContain('event: return');
+    // The reconnect a browser then makes is refused.
+    const again = await openHttpStream(sessionId);
+    await again.readUntil('Please sign in to continue');
+    again.close();
+  });
+
+  it('ends after a password reset that ended all of the person’s sessions', async () => {
+    const student = await env.signedIn('student', { email: 'reset-stream@example.com' });
+    const stream = await connected(student.sessionId);
+    await (await env.browser().caller()).auth.forgotPassword({ email: student.user.email });
+    const token = (await resetLinkFor(student.user.email)).searchParams.get('token') ?? '';
+    await (await env.browser().caller()).auth.resetPassword({ token, password: 'a-brand-new-secret' });
+    await stream.ended();
+  });
+
+  it('ends when an admin approves a waiting assessor', async () => {
+    const pending = await env.signedIn('assessor', { approved: false });
+    const admin = await env.signedIn('rto_admin');
+    const stream = await connected(pending.sessionId);
+    await (await admin.caller()).admin.approveUser({ userId: pending.user.id });
+    const text = await stream.ended();
+    // Their own account's change still reached them before the end.
+    expect(text).toContain(`"userId":"${pending.user.id}"`);
+  });
+
+  it('ends when the person’s role changes or they are deactivated', async () => {
+    const student = await env.signedIn('student');
+    const other = await env.signedIn('student');
+    const roleStream = await connected(student.sessionId);
+    const activeStream = await connected(other.sessionId);
+    await env.db.update(users).set({ role: 'assessor' }).where(eq(users.id, student.user.id));
+    await env.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, other.user.id));
+    await Promise.all([roleStream.ended(), activeStream.ended()]);
+  });
+
+  it('ends when an admin starts or stops viewing the app as someone', async () => {
+    const admin = await env.signedIn('rto_admin');
+    const student = await env.signedIn('student');
+    const before = await connected(admin.sessionId);
+    await (await admin.caller()).admin.impersonate({ userId: student.user.id });
+    await before.ended();
+    const during = await connected(admin.sessionId);
+    await (await admin.caller()).admin.stopImpersonation();
+    await during.ended();
+  });
+
+  it('keeps a stream open while nothing about its session changes', async () => {
+    const student = await env.signedIn('student');
+    const other = await env.signedIn('student');
+    const stream = await connected(student.sessionId);
+    // Someone else signing out or changing touches this stream not at all: it still carries news.
+    await (await other.caller()).auth.logout();
+    await env.services.events.publish({ type: 'user.changed', userId: other.user.id });
+    await env.services.events.publish({ type: 'user.changed', userId: student.user.id });
+    await stream.readUntil(`"userId":"${student.user.id}"`);
+    // Past a recheck or two, the stream is still there to carry the next message.
+    await new Promise((resolve) => setTimeout(resolve, sessionRecheckMs * 2));
+    await env.services.events.publish({ type: 'user.changed', userId: student.user.id });
+    await stream.readUntil(`"userId":"${student.user.id}"`, 2);
+    stream.close();
+  });
+});
