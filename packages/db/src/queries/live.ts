@@ -1,7 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
-import { enrolments, sessions, submissions, tasks, users } from '../schema';
+import { apiTokens, enrolments, sessions, submissions, tasks, users } from '../schema';
 
 /** The units a student is enrolled in: which unit and task events their live stream carries. */
 export async function listEnrolledUnitIds(
@@ -76,4 +76,26 @@ export async function findSessionStanding(
           }
         : null,
   };
+}
+
+/**
+ * The person behind an unexpired, unrevoked API token, in the same shape as a session's standing (a
+ * token never views the app as anyone else); null when the token no longer works.
+ */
+export async function findTokenStanding(
+  db: Database,
+  { tokenId }: { tokenId: string },
+): Promise<SessionStanding | null> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      role: users.role,
+      approvedAt: users.approvedAt,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, new Date())))
+    .limit(1);
+  return row ? { ...row, actingAs: null } : null;
 }

@@ -29,6 +29,7 @@ export const gradingSubmissionsOutput = z.array(
         videoStatus: processing,
         thumbnailStatus: processing,
         urlsExpireAt: iso,
+        recordedByAdminName: z.string().nullable(),
       }),
     ),
     earlierDecisions: z.array(

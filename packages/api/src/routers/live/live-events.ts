@@ -1,6 +1,11 @@
 import { type EventViewer, eventForViewer } from '@evident/core/event-audience';
 import type { DomainEvent } from '@evident/core/events';
-import { findSessionStanding, listEnrolledUnitIds, type SessionStanding } from '@evident/db/queries/live';
+import {
+  findSessionStanding,
+  findTokenStanding,
+  listEnrolledUnitIds,
+  type SessionStanding,
+} from '@evident/db/queries/live';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import type { AuthedContext } from '../../context';
@@ -42,7 +47,7 @@ function standingKey(standing: {
 /** The context's idea of the person, as the request that opened the stream resolved it. */
 function keyOfContext(ctx: AuthedContext): string {
   return standingKey({
-    userId: ctx.session.userId,
+    userId: ctx.realUserId,
     role: ctx.realRole,
     actingUserId: ctx.user.id,
     actingRole: ctx.user.role,
@@ -106,7 +111,11 @@ export async function* liveEvents(
   const recheck = async () => {
     if (ended) return;
     try {
-      const standing = await findSessionStanding(ctx.db, { sessionId: ctx.session.sessionId });
+      const { proof } = ctx.principal;
+      const standing =
+        proof.kind === 'session'
+          ? await findSessionStanding(ctx.db, { sessionId: proof.sessionId })
+          : await findTokenStanding(ctx.db, { tokenId: proof.tokenId });
       if (keyOfStanding(standing) === expected) return;
     } catch (error) {
       // A database that cannot answer cannot vouch for the session either: the client reconnects.
@@ -115,7 +124,7 @@ export async function* liveEvents(
     ended = true;
     wake?.();
   };
-  const ownIds = new Set([ctx.session.userId, ctx.user.id]);
+  const ownIds = new Set([ctx.realUserId, ctx.user.id]);
   const stop = feed.listen((entry) => {
     if (entry.event.type === 'user.changed' && ownIds.has(entry.event.userId)) void recheck();
     if (queue.length >= maxQueued) overflowed = true;
