@@ -16,11 +16,11 @@ export type NewJob = {
 
 /**
  * Queues work. Pass the transaction that writes the row the work is about, so both commit or
- * neither does: a restart right after the commit still finds the job. Answers how many were queued
- * (fewer than asked when a dedupe key already waits).
+ * neither does: a restart right after the commit still finds the job. Answers the ids of the jobs
+ * queued (fewer than asked when a dedupe key already waits).
  */
-export async function enqueueJobs(db: Database, list: NewJob[]): Promise<number> {
-  if (list.length === 0) return 0;
+export async function enqueueJobs(db: Database, list: NewJob[]): Promise<string[]> {
+  if (list.length === 0) return [];
   const rows = await db
     .insert(jobs)
     .values(
@@ -37,11 +37,12 @@ export async function enqueueJobs(db: Database, list: NewJob[]): Promise<number>
       where: sql`${jobs.status} in ('queued', 'running') and ${jobs.dedupeKey} is not null`,
     })
     .returning({ id: jobs.id });
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
-export async function enqueueJob(db: Database, job: NewJob): Promise<boolean> {
-  return (await enqueueJobs(db, [job])) === 1;
+/** The new job's id, or null when the same work (its dedupe key) already waits. */
+export async function enqueueJob(db: Database, job: NewJob): Promise<string | null> {
+  return (await enqueueJobs(db, [job]))[0] ?? null;
 }
 
 /**

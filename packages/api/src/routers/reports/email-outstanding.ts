@@ -95,7 +95,7 @@ export async function emailOutstanding(
         }),
       ),
     );
-    return { sent: queued, skipped: reminded.size };
+    return { sent: queued.length, skipped: reminded.size };
   });
   ctx.jobs.wake();
   // `failed` stays in the answer for the client: queued mail no longer fails here.
