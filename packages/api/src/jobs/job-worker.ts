@@ -5,6 +5,7 @@ import type { JobQueue } from '@evident/core/ports/jobs';
 import type { Database } from '@evident/db/client';
 import {
   claimJob,
+  deleteFinishedJobs,
   extendJobLock,
   failJobAttempt,
   finishJob,
@@ -29,6 +30,8 @@ export type JobHandler = {
   gaveUp?(payload: unknown, error: string): Promise<void>;
   /** Jobs of this kind running at once in one process; default 1 (one video, one thumbnail at a time). */
   concurrency?: number;
+  /** The payload holds a secret (a reset link): emptied once the job is done or failed for good. */
+  sensitive?: boolean;
 };
 
 export type JobHandlers = Record<string, JobHandler>;
@@ -40,6 +43,8 @@ export type JobWorkerOptions = {
   lockMs?: number;
   /** The wait before the second attempt; doubled for each further one, up to an hour. */
   retryBaseMs?: number;
+  /** How long done and failed jobs are kept to look into before they are deleted. */
+  keepFinishedMs?: number;
   /** Tests: a fixed clock. */
   now?: () => Date;
 };
@@ -70,6 +75,8 @@ export function createJobWorker(
   const lockMs = options.lockMs ?? 5 * 60_000;
   const retryBaseMs = options.retryBaseMs ?? 10_000;
   const now = options.now ?? (() => new Date());
+  const keepFinishedMs = options.keepFinishedMs ?? 14 * 24 * 60 * 60_000;
+  let prunedAt = 0;
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const runningByKind = new Map<string, number>();
   const active = new Set<Promise<void>>();
@@ -86,7 +93,14 @@ export function createJobWorker(
   async function giveUp(job: JobRow, handler: JobHandler, error: string) {
     deps.log.warn(`job ${job.kind} ${job.id} failed for good after ${job.maxAttempts} attempts: ${error}`);
     await handler.gaveUp?.(job.payload, error);
-    await failJobAttempt(deps.db, { id: job.id, workerId, now: now(), error, retryAt: null });
+    await failJobAttempt(deps.db, {
+      id: job.id,
+      workerId,
+      now: now(),
+      error,
+      retryAt: null,
+      forgetPayload: handler.sensitive,
+    });
   }
 
   async function runJob(job: JobRow, handler: JobHandler): Promise<void> {
@@ -107,7 +121,7 @@ export function createJobWorker(
     heartbeat.unref();
     try {
       await handler.run(job.payload, { job, signal: controller.signal });
-      await finishJob(deps.db, { id: job.id, workerId, now: now() });
+      await finishJob(deps.db, { id: job.id, workerId, now: now(), forgetPayload: handler.sensitive });
     } catch (error) {
       if (stopped && controller.signal.aborted) {
         await releaseJob(deps.db, { id: job.id, workerId });
@@ -168,7 +182,20 @@ export function createJobWorker(
       });
   }
 
-  const poll = setInterval(wake, pollMs);
+  /** At most hourly, on a poll: deleting old finished jobs keeps the claim's indexes small. */
+  function prune(): void {
+    const at = now().getTime();
+    if (at - prunedAt < 60 * 60_000) return;
+    prunedAt = at;
+    deleteFinishedJobs(deps.db, { before: new Date(at - keepFinishedMs) }).catch((error: unknown) =>
+      deps.log.error(error, 'could not delete old finished jobs'),
+    );
+  }
+
+  const poll = setInterval(() => {
+    wake();
+    prune();
+  }, pollMs);
   poll.unref();
 
   async function settled(): Promise<void> {

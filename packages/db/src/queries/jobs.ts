@@ -107,13 +107,21 @@ export async function extendJobLock(
   return rows.length === 1;
 }
 
+/** `forgetPayload`: the payload held a secret (a mailed reset link) that must not outlive the work. */
 export async function finishJob(
   db: Database,
-  { id, workerId, now }: { id: string; workerId: string; now: Date },
+  { id, workerId, now, forgetPayload }: { id: string; workerId: string; now: Date; forgetPayload?: boolean },
 ): Promise<void> {
   await db
     .update(jobs)
-    .set({ status: 'done', lockedBy: null, lockedUntil: null, updatedAt: now, finishedAt: now })
+    .set({
+      status: 'done',
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: now,
+      finishedAt: now,
+      ...(forgetPayload ? { payload: {} } : {}),
+    })
     .where(heldBy(id, workerId));
 }
 
@@ -126,7 +134,15 @@ export async function failJobAttempt(
     now,
     error,
     retryAt,
-  }: { id: string; workerId: string | null; now: Date; error: string; retryAt: Date | null },
+    forgetPayload,
+  }: {
+    id: string;
+    workerId: string | null;
+    now: Date;
+    error: string;
+    retryAt: Date | null;
+    forgetPayload?: boolean;
+  },
 ): Promise<void> {
   await db
     .update(jobs)
@@ -138,6 +154,7 @@ export async function failJobAttempt(
       lockedUntil: null,
       updatedAt: now,
       finishedAt: retryAt ? null : now,
+      ...(forgetPayload && !retryAt ? { payload: {} } : {}),
     })
     .where(workerId ? heldBy(id, workerId) : eq(jobs.id, id));
 }
@@ -153,4 +170,13 @@ export async function releaseJob(db: Database, { id, workerId }: { id: string; w
       lockedUntil: null,
     })
     .where(heldBy(id, workerId));
+}
+
+/** Finished jobs are kept a while to look into (what failed, and why), then deleted. */
+export async function deleteFinishedJobs(db: Database, { before }: { before: Date }): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.finishedAt, before)))
+    .returning({ id: jobs.id });
+  return rows.length;
 }
