@@ -13,7 +13,6 @@ import type { Logger } from '@evident/core/logger';
 import type { EventBus } from '@evident/core/ports/events';
 import type { ImageProcessor } from '@evident/core/ports/images';
 import type { JobQueue } from '@evident/core/ports/jobs';
-import type { Mailer } from '@evident/core/ports/mailer';
 import type { VideoConverter } from '@evident/core/ports/video';
 import type { DatabaseHandle } from '@evident/db/client';
 import { enqueueJob } from '@evident/db/queries/jobs';
@@ -113,8 +112,6 @@ export function createServices(
     videoConverter?: VideoConverter | null;
     /** Tests: a bus standing in for the configured one (it is still guarded). */
     events?: EventBus;
-    /** Tests: a stand-in for the configured mail transport (the job worker sends through it). */
-    mailTransport?: Mailer;
     /** Tests: the job worker's lock, retry and poll timing. */
     jobs?: JobWorkerOptions;
   } = {},
@@ -132,9 +129,7 @@ export function createServices(
   const video = createVideoHandler(config, deps, overrides.videoConverter);
   const handlers: Record<string, JobHandler> = {
     thumbnail: createThumbnailJob(deps),
-    mail: createMailJob(
-      overrides.mailTransport ?? createMailer({ ...config.mail, log: (line) => log.info(line) }),
-    ),
+    mail: createMailJob(createMailer({ ...config.mail, log: (line) => log.info(line) })),
     event: createEventJob(bus),
     ...(video ? { video } : {}),
   };

@@ -6,7 +6,6 @@ import type { JobWorkerOptions } from '@evident/api/jobs/job-worker';
 import { defaultRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createCaller } from '@evident/api/root';
 import type { EventBus } from '@evident/core/ports/events';
-import type { Mailer } from '@evident/core/ports/mailer';
 import type { VideoConverter } from '@evident/core/ports/video';
 import type { Role } from '@evident/core/roles';
 import { type DatabaseHandle, openDatabase } from '@evident/db/client';
@@ -66,8 +65,6 @@ export async function createTestEnv(
     events?: EventBus;
     /** Another server instance on this database (PostgreSQL), instead of a fresh database. */
     database?: DatabaseHandle;
-    /** A stand-in mail transport behind the `mail` jobs. */
-    mailTransport?: Mailer;
     /** The job worker's lock, retry and poll timing. */
     jobs?: JobWorkerOptions;
   } = {},
@@ -85,7 +82,6 @@ export async function createTestEnv(
     rateLimits: options.rateLimits ?? generous,
     videoConverter: options.videoConverter,
     events: options.events,
-    mailTransport: options.mailTransport,
     jobs: options.jobs,
   });
   await services.events.listening;
