@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext } from '@evident/api/context';
+import type { JobWorkerOptions } from '@evident/api/jobs/job-worker';
 import { defaultRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createCaller } from '@evident/api/root';
 import type { EventBus } from '@evident/core/ports/events';
@@ -64,6 +65,8 @@ export async function createTestEnv(
     events?: EventBus;
     /** Another server instance on this database (PostgreSQL), instead of a fresh database. */
     database?: DatabaseHandle;
+    /** The job worker's lock, retry and poll timing. */
+    jobs?: JobWorkerOptions;
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evident-test-'));
@@ -79,6 +82,7 @@ export async function createTestEnv(
     rateLimits: options.rateLimits ?? generous,
     videoConverter: options.videoConverter,
     events: options.events,
+    jobs: options.jobs,
   });
   await services.events.listening;
 
@@ -161,7 +165,7 @@ export async function createTestEnv(
     sessionFor,
     app,
     async close() {
-      await Promise.all([services.videos?.stop(), services.thumbnails.stop()]);
+      await services.jobs.stop();
       await database.close();
     },
   };

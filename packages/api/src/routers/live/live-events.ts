@@ -133,6 +133,11 @@ export async function* liveEvents(
   });
   const timer = setInterval(() => void recheck(), sessionRecheckMs);
   timer.unref?.();
+  // Events from other servers may have been lost meanwhile: the client refetches everything.
+  const stopResync = feed.onResync(() => {
+    overflowed = true;
+    wake?.();
+  });
   // Whatever arrives after this point is in the queue; whatever came before, in the ring.
   let sent = feed.head();
   const onAbort = () => wake?.();
@@ -180,6 +185,7 @@ export async function* liveEvents(
   } finally {
     clearInterval(timer);
     stop();
+    stopResync();
     signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -11,13 +11,16 @@ import {
   findEvidenceFileByObjectPath,
   insertEvidenceFile,
 } from '@evident/db/queries/evidence-files';
+import { enqueueJob } from '@evident/db/queries/jobs';
 import {
   findSubmission,
   insertSubmission,
   resubmitSubmission,
   type SubmissionRow,
 } from '@evident/db/queries/submissions';
+import { thumbnailJob } from '@evident/db/queries/thumbnail-jobs';
 import { findUploadGrant, markUploadGrantRecorded } from '@evident/db/queries/upload-grants';
+import { videoJob } from '@evident/db/queries/video-jobs';
 import type { Services } from '../../context';
 import { publishSubmissionCreated } from '../../rules/submission-events';
 import { requireStudentTask } from '../../rules/tasks';
@@ -30,7 +33,7 @@ export type RecordedEvidence = {
   file: EvidenceFileRecord & { hasThumbnail: boolean };
 };
 
-type Deps = Pick<Services, 'db' | 'storage' | 'thumbnails' | 'videos' | 'log' | 'events'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'jobs' | 'videoProcessing' | 'log' | 'events'>;
 
 /**
  * Spec section 4: evidence may be added while a task is pending (no submission) or not yet
@@ -111,7 +114,7 @@ export async function recordEvidence(
   });
 
   const kind = kindOfMimeType(grant.fileType);
-  const queueVideo = deps.videos !== null && kind === 'video';
+  const queueVideo = deps.videoProcessing && kind === 'video';
   // Photos' thumbnails are made in the background too: recording never waits for a decoder.
   const queued = queueVideo || kind === 'image';
   const outcome = await inTransactionOnTask(db, async (tx) => {
@@ -143,9 +146,10 @@ export async function recordEvidence(
       fileSize: size,
       isPrimary,
       recordedBy,
-      // Queued in the same transaction, so a restart right after the commit still processes it.
       ...(queued ? { videoStatus: 'pending' as const } : {}),
     });
+    // Queued in the same transaction, so a restart right after the commit still processes it.
+    if (queued) await enqueueJob(tx, queueVideo ? videoJob(file.id) : thumbnailJob(file.id));
     await markUploadGrantRecorded(tx, { objectPath, at: now });
     await recordAudit(tx, {
       actorId: recordedBy,
@@ -158,8 +162,7 @@ export async function recordEvidence(
   });
   if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
   // Returns at once: the thumbnail, poster and playable copy are made in the background.
-  if (queueVideo) deps.videos?.wake();
-  if (kind === 'image') deps.thumbnails.wake();
+  if (queued) deps.jobs.wake();
   await publishSubmissionCreated(deps, outcome.submission.id);
   return toRecorded(outcome.submission, outcome.file);
 }
