@@ -64,18 +64,6 @@ export async function setPasswordHash(
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export type ListedUser = UserSummary & { awaitingApproval: boolean };
-
-export async function listUsers(db: Database): Promise<ListedUser[]> {
-  return db
-    .select({
-      ...userSummaryColumns,
-      awaitingApproval: sql<boolean>`(${users.role} = 'assessor' and ${users.approvedAt} is null)`,
-    })
-    .from(users)
-    .orderBy(asc(users.role), asc(users.lastName), asc(users.firstName));
-}
-
 /**
  * Approves a waiting assessor; undefined when there was nothing to approve (already approved, or
  * not an assessor), so a double click records one approval.
