@@ -4,6 +4,7 @@ import type { Services } from '@evident/api/context';
 import { createThumbnailQueue } from '@evident/api/jobs/thumbnail-queue';
 import { createVideoQueue } from '@evident/api/jobs/video-queue';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
+import { createOidcSignOn } from '@evident/auth/oidc';
 import { createPasswordHasher } from '@evident/auth/password';
 import { createSessionStore } from '@evident/auth/sessions';
 import type { Logger } from '@evident/core/logger';
@@ -148,6 +149,7 @@ export function createServices(
     log,
     events,
     assessorSignup: config.assessorSignup,
+    singleSignOn: config.oidc ? createOidcSignOn(config.oidc) : null,
     publicUrl: config.publicUrl,
   };
 }
