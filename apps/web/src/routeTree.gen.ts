@@ -19,6 +19,7 @@ import { Route as MatrixRouteImport } from './routes/matrix'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as UnitSetupRouteImport } from './routes/unit-setup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminUnitsIndexRouteImport } from './routes/admin/units/index'
 import { Route as AdminUnitsNewRouteImport } from './routes/admin/units/new'
@@ -75,6 +76,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -111,6 +117,7 @@ export interface FileRoutesByFullPath {
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
@@ -127,6 +134,7 @@ export interface FileRoutesByTo {
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin': typeof AdminIndexRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
@@ -145,6 +153,7 @@ export interface FileRoutesById {
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
@@ -164,6 +173,7 @@ export interface FileRouteTypes {
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
+    | '/admin/audit'
     | '/admin/users'
     | '/admin/'
     | '/admin/units/new'
@@ -180,6 +190,7 @@ export interface FileRouteTypes {
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
+    | '/admin/audit'
     | '/admin/users'
     | '/admin'
     | '/admin/units/new'
@@ -197,6 +208,7 @@ export interface FileRouteTypes {
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
+    | '/admin/audit'
     | '/admin/users'
     | '/admin/'
     | '/admin/units/new'
@@ -289,6 +301,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/users': {
       id: '/admin/users'
       path: '/users'
@@ -328,6 +347,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminUnitsNewRoute: typeof AdminUnitsNewRoute
@@ -337,6 +357,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminUnitsNewRoute: AdminUnitsNewRoute,
