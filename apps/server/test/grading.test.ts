@@ -124,7 +124,10 @@ describe('who may assess', () => {
     const again = await rest(admin).post(`/api/admin/users/${waiting.user.id}/approve`, {});
     expect(again.statusCode).toBe(200);
     expect(
-      await env.db.select().from(auditEvents).where(eq(auditEvents.subjectId, waiting.user.id)),
+      await env.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.subjectId, waiting.user.id), eq(auditEvents.action, 'assessor.approve'))),
     ).toHaveLength(1);
   });
 
