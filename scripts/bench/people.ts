@@ -41,13 +41,12 @@ export async function benchPeople(): Promise<void> {
     const planned: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const pattern = `%${keystrokes[run % keystrokes.length]}%`;
-      const rows = (await database.db.execute(
+      const result: unknown = await database.db.execute(
         `explain (analyze, format json) select count(*) from users
          where (first_name || ' ' || last_name) ilike '${pattern}' or email ilike '${pattern}'`,
-      )) as unknown as { rows?: { 'QUERY PLAN': [{ 'Execution Time': number }] }[] } & unknown[];
-      const list = (Array.isArray(rows) ? rows : (rows.rows ?? [])) as {
-        'QUERY PLAN': [{ 'Execution Time': number }];
-      }[];
+      );
+      type Plan = { 'QUERY PLAN': [{ 'Execution Time': number }] };
+      const list = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Plan[];
       planned.push(list[0]?.['QUERY PLAN'][0]['Execution Time'] ?? 0);
     }
     report('search in the database (count of matches), median', ms(median(planned)));
