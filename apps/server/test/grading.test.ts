@@ -462,6 +462,16 @@ describe('grading', () => {
     expect(await decisionsOf([id])).toEqual([
       expect.objectContaining({ assessorId: assessor.user.id, actingAdminId: admin.user.id }),
     ]);
+    // The audit trail names the admin as the one who decided, acting as the assessor.
+    const audit = await (await env.sessionFor(admin.user.id)).caller();
+    const trail = await audit.admin.audit({ kind: 'submission.graded', userId: admin.user.id, page: 1 });
+    expect(trail.events).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        actingAsId: assessor.user.id,
+        detail: expect.objectContaining({ submissionId: id, status: 'satisfactory' }),
+      }),
+    ]);
   });
 });
 

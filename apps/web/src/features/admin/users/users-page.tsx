@@ -85,18 +85,19 @@ export function UsersPage() {
 
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <SearchField
-            label="Search users"
-            placeholder="Search by name or email"
-            value={query}
-            onChange={(value) => {
-              setQuery(value);
-              setPage(1);
-            }}
-            resultCount={users.data?.total}
-            formatResultCount={(count) => (count === 0 ? 'No users found' : countNoun(count, 'user'))}
-            maw={360}
-          />
+          <Box w={{ base: '100%', xs: 320 }}>
+            <SearchField
+              label="Search users"
+              placeholder="Search by name or email"
+              value={query}
+              onChange={(value) => {
+                setQuery(value);
+                setPage(1);
+              }}
+              resultCount={users.data?.total}
+              formatResultCount={(count) => (count === 0 ? 'No users found' : countNoun(count, 'user'))}
+            />
+          </Box>
           <Select
             label="Role"
             placeholder="All roles"
