@@ -4,6 +4,7 @@ import { fullName, initials } from '@evident/core/user';
 import {
   Avatar,
   Badge,
+  Box,
   Button,
   EmptyState,
   Group,
