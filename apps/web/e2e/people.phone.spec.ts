@@ -54,6 +54,9 @@ test('an admin viewing as a student sees the banner on every screen at 360 px, a
   await page.getByRole('button', { name: 'Log in as Vic Viewed' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Switch user' }).click();
   const banner = page.getByRole('region', { name: 'Viewing mode' });
+  // Switching reloads the app at /; wait for it before going anywhere else.
+  await expect(banner).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   for (const path of ['/', '/dashboard', '/unit-setup', '/admin/users', '/no/such/page']) {
     await page.goto(path);
     await expect(banner, path).toBeVisible();
