@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { insertResetToken } from '@evident/db/queries/password-reset';
 import { buildUser } from '@evident/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
@@ -267,6 +269,23 @@ describe('people management over REST', () => {
     const caller = await env.browser().caller();
     const answer = await caller.auth.forgotPassword({ email: 'reset-off@example.com' });
     expect(answer.message).toContain('If an account exists');
+    // A link mailed before the deactivation does not set a password or sign anyone in.
+    const token = 'a-link-mailed-before-deactivation';
+    await insertResetToken(env.db, {
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      userId: student.user.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    await expect(caller.auth.resetPassword({ token, password: 'a brand new password' })).rejects.toThrow(
+      'Invalid or expired reset token',
+    );
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers,
+      payload: { email: 'reset-off@example.com', password: 'a brand new password' },
+    });
+    expect(login.statusCode).toBe(401);
   });
 });
 
