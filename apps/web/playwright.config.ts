@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './e2e/chromium';
-import { e2eDataDir, e2ePort, e2eRegisterPort } from './e2e/e2e-env';
+import { e2eDataDir, e2eOidcClient, e2eOidcPort, e2ePort, e2eRegisterPort } from './e2e/e2e-env';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,6 +36,14 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { E2E_REGISTER_PORT: String(e2eRegisterPort) },
     },
+    // A real OpenID provider (oidc-provider) on loopback, for 'Continue with' single sign-on.
+    {
+      command: 'exec node --import tsx apps/server/test/oidc-provider-main.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${e2eOidcPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      env: { E2E_OIDC_PORT: String(e2eOidcPort), E2E_PORT: String(e2ePort) },
+    },
     // The real server on a fresh data directory, serving the built SPA, as `pnpm start` does: without
     // PUBLIC_URL, so every test opens it at 127.0.0.1 while its default origin is localhost, as a
     // phone reaching a laptop by its network address does (issue 10).
@@ -61,6 +69,10 @@ export default defineConfig({
         TGA_BASE_URL: `http://127.0.0.1:${e2eRegisterPort}`,
         // The fake register knows one unit; the example units students pick come from the catalogue.
         TGA_FALLBACK_TO_CATALOGUE: '1',
+        OIDC_ISSUER: `http://127.0.0.1:${e2eOidcPort}`,
+        OIDC_CLIENT_ID: e2eOidcClient.id,
+        OIDC_CLIENT_SECRET: e2eOidcClient.secret,
+        OIDC_NAME: 'Test Provider',
       },
     },
   ],

@@ -6,6 +6,7 @@ import { buildServer } from './harness';
 import { benchImageBombs } from './image-bombs';
 import { benchLive } from './live';
 import { benchMatrix } from './matrix';
+import { benchPeople } from './people';
 
 // Figures only: nothing here passes or fails the build.
 const sections: Record<string, () => Promise<void>> = {
@@ -16,6 +17,7 @@ const sections: Record<string, () => Promise<void>> = {
   grading: benchGrading,
   matrix: benchMatrix,
   images: benchImageBombs,
+  people: benchPeople,
 };
 
 buildServer();

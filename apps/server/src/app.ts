@@ -25,6 +25,7 @@ import {
   limitSlowBodies,
   type SlowClientLimits,
 } from './slow-clients';
+import { ssoRoutes } from './sso-routes';
 import { limitBatchSize } from './trpc-batch-limit';
 import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 
@@ -38,6 +39,8 @@ export type AppOptions = {
   /** Browser security headers; without them (API-only tests) a plain http localhost policy. */
   securityHeaders?: SecurityHeadersOptions;
   slowClients?: SlowClientLimits;
+  /** PUBLIC_URL unset: links back to us (the single sign-on callback) use the address the request came to. */
+  publicUrlFromRequest?: boolean;
   /** A server that already listens (start-server.ts binds the port before opening the database). */
   serverFactory?: (handler: RequestListener) => Server;
 };
@@ -168,14 +171,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(reportRoutes, { services });
   await app.register(apiDocsRoutes, { publicUrl: services.publicUrl });
 
-  app.get('/api/login', async (req, reply) => {
-    // Someone who pressed 'Continue with Single Sign-On' gets the landing page back with the reason
-    // in a toast, not a bare error page; other callers get the status and the reason as text.
-    if (req.headers.accept?.includes('text/html')) return reply.redirect('/?sso=unavailable', 303);
-    return reply
-      .code(501)
-      .type('text/plain; charset=utf-8')
-      .send('Single sign-on is not configured on this server. Please sign in with your email and password.');
+  await app.register(ssoRoutes, {
+    services,
+    requestMeta: (req, reply) => requestMeta(services, req, reply),
+    publicUrlFromRequest: options.publicUrlFromRequest ?? false,
   });
 
   const webDist =

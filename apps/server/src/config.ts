@@ -117,6 +117,12 @@ const envSchema = z
     IDLE_CONNECTION_TIMEOUT_SECONDS: seconds.default(120),
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1, 'must be at least 1').default(64),
     LTI_PLATFORM_ORIGINS: optionalText.pipe(originList.optional()),
+    OIDC_ISSUER: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be a URL such as https://login.example.org' }).optional(),
+    ),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_NAME: optionalText,
     ASSESSOR_SIGNUP: z.enum(['open', 'approval'], { error: 'must be open or approval' }).default('approval'),
   })
   .superRefine((env, ctx) => {
@@ -126,6 +132,24 @@ const envSchema = z
           ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with S3_BUCKET` });
       }
     }
+    const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+    if (oidc.some((name) => env[name])) {
+      for (const name of oidc) {
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${name} is required for single sign-on (set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together)`,
+          });
+      }
+    }
+    if (env.OIDC_ISSUER?.startsWith('http:') && !isLoopback(env.OIDC_ISSUER)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OIDC_ISSUER must use https (plain http only on this machine)',
+      });
+    }
     if (Boolean(env.INITIAL_ADMIN_EMAIL) !== Boolean(env.INITIAL_ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -134,6 +158,12 @@ const envSchema = z
       });
     }
   });
+
+/** A provider on this machine (a test's, a developer's) may speak plain http; no other may. */
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+}
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -214,6 +244,17 @@ function toConfig(env: z.infer<typeof envSchema>) {
       maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     },
     lti: { platformOrigins: env.LTI_PLATFORM_ORIGINS ?? [] },
+    /** OpenID Connect single sign-on; null unless OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            displayName: env.OIDC_NAME ?? 'Single Sign-On',
+            allowInsecureRequests: env.OIDC_ISSUER.startsWith('http:'),
+          }
+        : null,
     /** Who may assess: `approval` (default) holds self-registered assessors until an admin approves them. */
     assessorSignup: env.ASSESSOR_SIGNUP,
     videoProcessing: {

@@ -8,6 +8,7 @@ import { createThumbnailJob } from '@evident/api/jobs/thumbnail-job';
 import { createVideoJob } from '@evident/api/jobs/video-job';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createAuthenticator } from '@evident/auth/authenticate';
+import { createOidcSignOn } from '@evident/auth/oidc';
 import { createPasswordHasher } from '@evident/auth/password';
 import { createSessionStore } from '@evident/auth/sessions';
 import type { Logger } from '@evident/core/logger';
@@ -165,6 +166,7 @@ export function createServices(
     log,
     events,
     assessorSignup: config.assessorSignup,
+    singleSignOn: config.oidc ? createOidcSignOn(config.oidc) : null,
     publicUrl: config.publicUrl,
   };
 }

@@ -42,6 +42,7 @@ export async function startServer(config: Config, options: { logDestination?: De
     databaseKind: database.kind,
     webDistDir: config.webDistDir,
     trustProxy: config.trustProxy,
+    publicUrlFromRequest: config.publicUrlIsDefault,
     logger: pino,
     securityHeaders: securityHeadersFor(config),
     slowClients: config.slowClients,

@@ -124,7 +124,10 @@ describe('who may assess', () => {
     const again = await rest(admin).post(`/api/admin/users/${waiting.user.id}/approve`, {});
     expect(again.statusCode).toBe(200);
     expect(
-      await env.db.select().from(auditEvents).where(eq(auditEvents.subjectId, waiting.user.id)),
+      await env.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.subjectId, waiting.user.id), eq(auditEvents.action, 'assessor.approve'))),
     ).toHaveLength(1);
   });
 
@@ -458,6 +461,16 @@ describe('grading', () => {
     await (await admin.caller()).assessor.grade({ submissionIds: [id], status: 'satisfactory' });
     expect(await decisionsOf([id])).toEqual([
       expect.objectContaining({ assessorId: assessor.user.id, actingAdminId: admin.user.id }),
+    ]);
+    // The audit trail names the admin as the one who decided, acting as the assessor.
+    const audit = await (await env.sessionFor(admin.user.id)).caller();
+    const trail = await audit.admin.audit({ kind: 'submission.graded', userId: admin.user.id, page: 1 });
+    expect(trail.events).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        actingAsId: assessor.user.id,
+        detail: expect.objectContaining({ submissionId: id, status: 'satisfactory' }),
+      }),
     ]);
   });
 });

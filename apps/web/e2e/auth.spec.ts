@@ -88,20 +88,3 @@ test('registering an email twice shows the server message', async ({ page }) => 
   );
   await expectToast(page, 'Registration failed', 'An account with this email already exists');
 });
-
-test('single sign-on without an identity provider comes back to the sign-in dialog with the reason', async ({
-  page,
-}) => {
-  await openSignIn(page);
-  await page
-    .getByRole('dialog')
-    .getByRole('link', { name: /Continue with/ })
-    .click();
-  await expectToast(
-    page,
-    'Single sign-on unavailable',
-    'Single sign-on is not configured on this server. Please sign in with your email and password.',
-  );
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('dialog').getByLabel('Email')).toBeVisible();
-});

@@ -20,6 +20,7 @@ import { Route as MatrixRouteImport } from './routes/matrix'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as UnitSetupRouteImport } from './routes/unit-setup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminUnitsIndexRouteImport } from './routes/admin/units/index'
 import { Route as AdminUnitsNewRouteImport } from './routes/admin/units/new'
@@ -82,6 +83,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
@@ -142,6 +149,7 @@ export interface FileRoutesByTo {
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin': typeof AdminIndexRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
@@ -183,6 +192,7 @@ export interface FileRouteTypes {
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
+    | '/admin/audit'
     | '/admin/users'
     | '/admin/'
     | '/admin/units/new'
@@ -201,6 +211,7 @@ export interface FileRouteTypes {
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
+    | '/admin/audit'
     | '/admin/users'
     | '/admin'
     | '/admin/units/new'
@@ -220,6 +231,7 @@ export interface FileRouteTypes {
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
+    | '/admin/audit'
     | '/admin/users'
     | '/admin/'
     | '/admin/units/new'
@@ -321,6 +333,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/users': {
       id: '/admin/users'
       path: '/users'
@@ -367,6 +386,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminUnitsNewRoute: typeof AdminUnitsNewRoute
@@ -377,6 +397,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminUnitsNewRoute: AdminUnitsNewRoute,

@@ -12,6 +12,7 @@ import type { ImageProcessor } from '@evident/core/ports/images';
 import type { JobQueue } from '@evident/core/ports/jobs';
 import type { Mailer } from '@evident/core/ports/mailer';
 import type { TrainingRegister } from '@evident/core/ports/register';
+import type { SingleSignOn } from '@evident/core/ports/single-sign-on';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { TaskGenerator } from '@evident/core/ports/task-generator';
 import { isImpersonating, type Principal, type PrincipalPerson } from '@evident/core/principal';
@@ -68,6 +69,8 @@ export type Services = {
   events: EventBus;
   /** `open`: a self-registered assessor is approved at once; `approval`: an admin approves them first. */
   assessorSignup: 'open' | 'approval';
+  /** OpenID Connect sign-in (`OIDC_*`); null when not configured. */
+  singleSignOn: SingleSignOn | null;
   /** Origin the app is reached at, used in links we mail: https://evident.example */
   publicUrl: string;
 };

@@ -115,7 +115,23 @@ export const restRoutes: RestRoute[] = [
   route('POST', '/api/reports/email-outstanding', (caller, r) => caller.reports.emailOutstanding(body(r))),
 
   route('GET', '/api/admin/stats', (caller) => caller.admin.stats()),
-  route('GET', '/api/admin/users', (caller) => caller.admin.users()),
+  // Without parameters the spec's plain list; any of search, role, status or page asks for a page.
+  route('GET', '/api/admin/users', (caller, r) =>
+    Object.keys(r.query).length === 0 ? caller.admin.users() : caller.admin.searchUsers(query(r)),
+  ),
+  route('POST', '/api/admin/users/:id/deactivate', (caller, r) =>
+    caller.admin.deactivateUser(withParams(r, { userId: r.params.id })),
+  ),
+  route('POST', '/api/admin/users/:id/reactivate', (caller, r) =>
+    caller.admin.reactivateUser(withParams(r, { userId: r.params.id })),
+  ),
+  route('PUT', '/api/admin/users/:id/role', (caller, r) =>
+    caller.admin.changeRole(withParams(r, { userId: r.params.id })),
+  ),
+  route('GET', '/api/admin/audit', (caller, r) => caller.admin.audit(query(r))),
+  route('GET', '/api/admin/audit.csv', async (caller, r) => ({
+    download: await caller.admin.auditCsv(query(r)),
+  })),
   route('POST', '/api/admin/users/:id/approve', (caller, r) =>
     caller.admin.approveUser(withParams(r, { userId: r.params.id })),
   ),

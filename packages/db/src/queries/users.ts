@@ -1,6 +1,6 @@
 import type { Role } from '@evident/core/roles';
 import type { UserSummary } from '@evident/core/user';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/users';
 
@@ -62,18 +62,6 @@ export async function setPasswordHash(
   { userId, passwordHash }: { userId: string; passwordHash: string },
 ): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-}
-
-export type ListedUser = UserSummary & { awaitingApproval: boolean };
-
-export async function listUsers(db: Database): Promise<ListedUser[]> {
-  return db
-    .select({
-      ...userSummaryColumns,
-      awaitingApproval: sql<boolean>`(${users.role} = 'assessor' and ${users.approvedAt} is null)`,
-    })
-    .from(users)
-    .orderBy(asc(users.role), asc(users.lastName), asc(users.firstName));
 }
 
 /**

@@ -2,6 +2,7 @@ import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from 
 import { IconKey } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { trpc } from '../../trpc';
 import { errorMessage } from '../toast/error-message';
 import { toastError } from '../toast/toast';
 import { useSignIn } from './use-sign-in';
@@ -10,6 +11,9 @@ export function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { signIn, isSigningIn } = useSignIn();
+  // Offered only when the server has an identity provider, named as the admin named it (OIDC_NAME).
+  const singleSignOn = trpc.auth.signInOptions.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY })
+    .data?.singleSignOn;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,17 +52,21 @@ export function SignInForm() {
         <Button type="submit" fullWidth loading={isSigningIn}>
           Sign In
         </Button>
-        <Divider label="or" labelPosition="center" />
-        {/* A plain link: single sign-on is a full-page redirect through the identity provider. */}
-        <Button
-          component="a"
-          href="/api/login"
-          variant="default"
-          fullWidth
-          leftSection={<IconKey size={16} aria-hidden />}
-        >
-          Continue with Single Sign-On
-        </Button>
+        {singleSignOn ? (
+          <>
+            <Divider label="or" labelPosition="center" />
+            {/* A plain link: single sign-on is a full-page redirect through the identity provider. */}
+            <Button
+              component="a"
+              href="/api/login"
+              variant="default"
+              fullWidth
+              leftSection={<IconKey size={16} aria-hidden />}
+            >
+              Continue with {singleSignOn.name}
+            </Button>
+          </>
+        ) : null}
       </Stack>
     </form>
   );

@@ -35,13 +35,18 @@ export function LandingPage() {
   // The server sends a single sign-on attempt back here when no identity provider is configured.
   const { history } = useRouter();
   // Once, for the address the page opened at; the address is cleaned so a reload does not repeat it.
+  // A refused single sign-on comes back with its reason (`sso_error`), shown once in a toast.
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).get('sso') !== 'unavailable') return;
+    const params = new URLSearchParams(window.location.search);
+    const refused = params.get('sso_error');
+    if (params.get('sso') !== 'unavailable' && !refused) return;
     history.replace(window.location.pathname);
-    toastError(
-      'Single sign-on unavailable',
-      'Single sign-on is not configured on this server. Please sign in with your email and password.',
-    );
+    if (refused) toastError('Single sign-on failed', refused);
+    else
+      toastError(
+        'Single sign-on unavailable',
+        'Single sign-on is not configured on this server. Please sign in with your email and password.',
+      );
     open('sign-in');
   }, []);
 

@@ -7,7 +7,8 @@ export type NavPath =
   | '/matrix'
   | '/admin'
   | '/admin/units'
-  | '/admin/users';
+  | '/admin/users'
+  | '/admin/audit';
 
 export type NavItem = {
   label: string;
@@ -33,6 +34,7 @@ const adminNav: NavItem[] = [
   { label: 'Dashboard', to: '/admin', exact: true, home: true },
   { label: 'Units', to: '/admin/units', exact: false },
   { label: 'Users', to: '/admin/users', exact: false },
+  { label: 'Audit', to: '/admin/audit', exact: false },
 ];
 
 /** Spec section 2, top bar. An admin viewing the app as someone else keeps the admin navigation. */

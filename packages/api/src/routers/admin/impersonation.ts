@@ -17,6 +17,7 @@ export async function impersonate(ctx: AuthedContext, input: z.output<typeof imp
   const target = await findUserById(ctx.db, input.userId);
   if (!target) throw new AppError('NOT_FOUND', 'User not found');
   if (target.role === 'rto_admin') throw new AppError('FORBIDDEN', 'Administrators cannot be impersonated');
+  if (target.deactivatedAt) throw new AppError('FORBIDDEN', 'A deactivated user cannot be viewed as');
   await ctx.sessions.actAs(session, target.id);
   return { ok: true as const };
 }

@@ -1,13 +1,17 @@
+import { auditSearchInput } from '@evident/core/audit';
 import { unitCodeInput, unitInput } from '@evident/core/curriculum-inputs';
+import { userSearchInput } from '@evident/core/people';
+import { listPeople } from '@evident/db/queries/people';
 import { countAdminStats } from '@evident/db/queries/stats';
 import { listUnits } from '@evident/db/queries/units';
-import { listUsers } from '@evident/db/queries/users';
 import { requireUnit } from '../../rules/units';
 import { adminProcedure, router } from '../../trpc';
 import { peopleTokensRouter } from '../tokens/router';
 import { approveUser, approveUserInput } from './approve-user';
+import { auditCsv, auditPage } from './audit';
 import { generateUnitTasks } from './generate-unit-tasks';
 import { impersonate, impersonateInput, stopImpersonation } from './impersonation';
+import { changeRole, changeRoleInput, deactivate, findPeople, personInput, reactivate } from './people';
 import {
   archiveTask,
   changeTask,
@@ -27,7 +31,13 @@ const updateUnitInput = unitInput.extend(unitIdInput.shape);
 
 export const adminRouter = router({
   stats: adminProcedure.query(({ ctx }) => countAdminStats(ctx.db)),
-  users: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
+  users: adminProcedure.query(({ ctx }) => listPeople(ctx.db)),
+  searchUsers: adminProcedure.input(userSearchInput).query(({ ctx, input }) => findPeople(ctx, input)),
+  changeRole: adminProcedure.input(changeRoleInput).mutation(({ ctx, input }) => changeRole(ctx, input)),
+  deactivateUser: adminProcedure.input(personInput).mutation(({ ctx, input }) => deactivate(ctx, input)),
+  reactivateUser: adminProcedure.input(personInput).mutation(({ ctx, input }) => reactivate(ctx, input)),
+  audit: adminProcedure.input(auditSearchInput).query(({ ctx, input }) => auditPage(ctx, input)),
+  auditCsv: adminProcedure.input(auditSearchInput).query(({ ctx, input }) => auditCsv(ctx, input)),
   impersonate: adminProcedure.input(impersonateInput).mutation(({ ctx, input }) => impersonate(ctx, input)),
   stopImpersonation: adminProcedure.mutation(({ ctx }) => stopImpersonation(ctx)),
   approveUser: adminProcedure.input(approveUserInput).mutation(({ ctx, input }) => approveUser(ctx, input)),

@@ -1,6 +1,8 @@
 import { AppError } from '@evident/core/errors';
 import type { GradeRequest } from '@evident/core/grading';
+import { fullName } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
+import { recordAudit } from '@evident/db/queries/audit';
 import {
   findUserNames,
   lockSubmissionsForGrading,
@@ -59,6 +61,23 @@ export async function gradeSubmissions(ctx: AssessorContext, input: GradeRequest
       actingAdminId: ctx.user.isImpersonating ? ctx.realUserId : null,
       at: now,
     });
+    // The decision's own history lives in grading_decisions; the trail says who decided, as whom.
+    for (const row of rows) {
+      await recordAudit(tx, {
+        actorId: ctx.realUserId,
+        actingAsId: ctx.user.isImpersonating ? ctx.user.id : null,
+        action: 'submission.graded',
+        subjectId: row.studentId,
+        detail: {
+          submissionId: row.id,
+          taskId: row.taskId,
+          status,
+          actorName: fullName(
+            ctx.user.isImpersonating && ctx.user.originalUser ? ctx.user.originalUser : ctx.user,
+          ),
+        },
+      });
+    }
     return rows;
   });
   await ctx.events.publish({

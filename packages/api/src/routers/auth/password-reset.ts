@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { forgotPasswordInput, resetPasswordInput } from '@evident/core/auth-schemas';
 import { AppError } from '@evident/core/errors';
+import { recordAudit } from '@evident/db/queries/audit';
 import { consumeResetToken, insertResetToken, spendResetTokensOf } from '@evident/db/queries/password-reset';
 import { deleteOtherSessions } from '@evident/db/queries/sessions';
-import { findUserByEmail, setPasswordHash } from '@evident/db/queries/users';
+import { findUserByEmail, findUserById, setPasswordHash } from '@evident/db/queries/users';
 import type { z } from 'zod';
 import type { Context } from '../../context';
 
@@ -27,7 +28,8 @@ export function resetPasswordUrl(publicUrl: string, token: string): string {
 
 async function sendResetLink(ctx: Context, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
+  // A deactivated person gets no link, and the answer on screen is the same as for anyone.
+  if (!user || user.deactivatedAt) return;
   const token = randomBytes(32).toString('base64url');
   await insertResetToken(ctx.db, {
     tokenHash: hashToken(token),
@@ -62,11 +64,19 @@ export async function resetPassword(ctx: Context, input: z.output<typeof resetPa
     const now = new Date();
     const userId = await consumeResetToken(tx, { tokenHash: hashToken(input.token), now });
     if (!userId) return false;
+    // A link mailed before the person was deactivated must not let them back in.
+    if ((await findUserById(tx, userId))?.deactivatedAt) return false;
     // Any other link still sitting in the user's mailbox would set the password again.
     await spendResetTokensOf(tx, { userId, now });
     await setPasswordHash(tx, { userId, passwordHash });
     const keep = ctx.session?.userId === userId ? ctx.session.sessionId : undefined;
     await deleteOtherSessions(tx, { userId, keepSessionId: keep });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'password.reset',
+      subjectId: userId,
+      detail: { ip: ctx.ip },
+    });
     return true;
   });
   if (!updated) throw new AppError('BAD_REQUEST', 'Invalid or expired reset token');

@@ -10,6 +10,10 @@ import { login, logout, register } from './sign-in';
 
 export const authRouter = router({
   user: publicProcedure.query(({ ctx }) => ctx.user),
+  /** Whether 'Continue with' single sign-on is offered, and the provider's name for its button. */
+  signInOptions: publicProcedure.query(({ ctx }) => ({
+    singleSignOn: ctx.singleSignOn ? { name: ctx.singleSignOn.displayName } : null,
+  })),
   register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx, input)),
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => logout(ctx)),

@@ -1,8 +1,13 @@
 import type { loginInput, registerInput } from '@evident/core/auth-schemas';
 import { AppError } from '@evident/core/errors';
+import { fullName } from '@evident/core/user';
+import { recordAudit } from '@evident/db/queries/audit';
 import { findUserByEmail, insertUser, toUserSummary } from '@evident/db/queries/users';
 import type { z } from 'zod';
 import type { Context } from '../../context';
+
+/** Said only after the right password (or a provider's word), so it tells a guesser nothing. */
+export const deactivatedMessage = 'This account has been deactivated. Please contact your RTO administrator.';
 
 export async function register(ctx: Context, input: z.output<typeof registerInput>) {
   await ctx.rateLimits.consume('registerIp', ctx.ip);
@@ -31,7 +36,30 @@ export async function login(ctx: Context, input: z.output<typeof loginInput>) {
   const valid = row?.passwordHash
     ? await ctx.passwords.verify(row.passwordHash, input.password)
     : await ctx.passwords.verifyNothing(input.password).then(() => false);
-  if (!row || !valid) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+  if (!row || !valid) {
+    await recordAudit(ctx.db, {
+      actorId: null,
+      action: 'sign-in.failure',
+      subjectId: row?.id,
+      detail: { method: 'password', email: input.email, ip: ctx.ip, reason: 'wrong email or password' },
+    });
+    throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+  }
+  if (row.deactivatedAt) {
+    await recordAudit(ctx.db, {
+      actorId: null,
+      action: 'sign-in.failure',
+      subjectId: row.id,
+      detail: {
+        method: 'password',
+        email: row.email,
+        ip: ctx.ip,
+        reason: 'deactivated',
+        subjectName: fullName(row),
+      },
+    });
+    throw new AppError('FORBIDDEN', deactivatedMessage);
+  }
   // The limits are there to stop guessing: only failures count against them, so someone signing in
   // on several devices, or a class behind one college address, is never held back. Counted up front
   // and refunded here, so a burst of guesses in parallel is still counted before any is checked.
@@ -41,6 +69,12 @@ export async function login(ctx: Context, input: z.output<typeof loginInput>) {
   if (ctx.session) await ctx.sessions.invalidate(ctx.session.sessionId);
   const { cookie } = await ctx.sessions.create(row.id);
   ctx.setCookie(cookie);
+  await recordAudit(ctx.db, {
+    actorId: row.id,
+    action: 'sign-in.success',
+    subjectId: row.id,
+    detail: { method: 'password', ip: ctx.ip, actorName: fullName(row) },
+  });
   return { user: toUserSummary(row) };
 }
 

@@ -74,6 +74,7 @@ export async function withdrawEvidence(
     if (file.isPrimary) await makeOldestFilePrimary(tx, { submissionId: submission.id });
     await recordAudit(tx, {
       actorId: who.actorId,
+      actingAsId: who.actorId === who.studentId ? null : who.studentId,
       action: 'evidence.withdrawn',
       subjectId: file.id,
       detail: {

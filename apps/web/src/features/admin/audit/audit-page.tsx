@@ -1,0 +1,214 @@
+import { auditActionLabel } from '@evident/core/audit';
+import { fullName } from '@evident/core/user';
+import {
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { countNoun } from '../../../count-noun';
+import { trpc } from '../../../trpc';
+import { useDocumentTitle } from '../../shell/document-title';
+import { LoadError } from '../../shell/load-error';
+import { PageHeader } from '../../shell/page-header';
+import classes from './audit-page.module.css';
+
+type AuditEvent = {
+  id: string;
+  createdAt: string;
+  label: string;
+  action: string;
+  actorName: string | null;
+  actingAsName: string | null;
+  subjectName: string | null;
+  detail: Record<string, unknown>;
+};
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One line that says who did what to whom, as whom, from the names the row kept. */
+function whoDidIt(event: AuditEvent): string {
+  const by = event.actorName ?? (typeof event.detail.email === 'string' ? event.detail.email : 'Someone');
+  const asWhom = event.actingAsName ? ` (as ${event.actingAsName})` : '';
+  const subject = event.subjectName && event.subjectName !== event.actorName ? ` · ${event.subjectName}` : '';
+  return `${by}${asWhom}${subject}`;
+}
+
+function extra(event: AuditEvent): string | null {
+  const { reason, from, to, status, fileName, method } = event.detail;
+  if (typeof reason === 'string') return `Reason: ${reason}`;
+  if (typeof from === 'string' && typeof to === 'string') return `${from} → ${to}`;
+  if (typeof status === 'string') return status.replaceAll('_', ' ');
+  if (typeof fileName === 'string') return fileName;
+  if (typeof method === 'string') return `By ${method === 'oidc' ? 'single sign-on' : method}`;
+  return null;
+}
+
+/** The audit trail for admins (/admin/audit): filter by person, kind and date; paged; CSV export. */
+export function AuditPage() {
+  useDocumentTitle('Audit');
+  const [personSearch, setPersonSearch] = useState('');
+  const [userId, setUserId] = useState<string | null>(null);
+  const [kind, setKind] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const deferredPerson = useDeferredValue(personSearch.trim());
+  const people = trpc.admin.searchUsers.useQuery(
+    { search: deferredPerson || undefined, page: 1 },
+    { placeholderData: keepPreviousData },
+  );
+  const filters = {
+    userId: userId ?? undefined,
+    kind: kind ?? undefined,
+    from: from || undefined,
+    to: to || undefined,
+  };
+  const audit = trpc.admin.audit.useQuery({ ...filters, page }, { placeholderData: keepPreviousData });
+  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
+  const exportParams = new URLSearchParams(
+    Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  const personOptions = (people.data?.users ?? []).map((person) => ({
+    value: person.id,
+    label: `${fullName(person)} (${person.email})`,
+  }));
+  const reset =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  return (
+    <>
+      <PageHeader
+        title="Audit"
+        subtitle="Every sign-in, role change, approval and decision, newest first."
+        actions={
+          <Button
+            component="a"
+            href={`/api/admin/audit.csv?${exportParams}`}
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="Person"
+            placeholder="Anyone"
+            searchable
+            clearable
+            data={personOptions}
+            value={userId}
+            onChange={reset(setUserId)}
+            searchValue={personSearch}
+            onSearchChange={setPersonSearch}
+            nothingFoundMessage="No one matches"
+            filter={({ options }) => options}
+            w={{ base: '100%', sm: 280 }}
+          />
+          <Select
+            label="Kind"
+            placeholder="Every kind"
+            clearable
+            data={(audit.data?.kinds ?? []).map((value) => ({ value, label: auditActionLabel(value) }))}
+            value={kind}
+            onChange={reset(setKind)}
+            w={{ base: '100%', sm: 220 }}
+          />
+          <TextInput
+            label="From"
+            type="date"
+            value={from}
+            onChange={(e) => reset(setFrom)(e.currentTarget.value)}
+            w={160}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={to}
+            onChange={(e) => reset(setTo)(e.currentTarget.value)}
+            w={160}
+          />
+        </Group>
+
+        {audit.isError ? (
+          <LoadError
+            title="Could not load the audit trail"
+            error={audit.error}
+            onRetry={() => void audit.refetch()}
+          />
+        ) : null}
+        {audit.isPending ? (
+          <Paper
+            withBorder
+            radius="lg"
+            p="md"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading the audit trail"
+          >
+            <Stack gap="sm">
+              {[0, 1, 2, 3].map((key) => (
+                <Skeleton key={key} height={14} radius="sm" />
+              ))}
+            </Stack>
+          </Paper>
+        ) : null}
+        {audit.data && audit.data.events.length === 0 ? (
+          <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+            <EmptyState icon={<IconShieldCheck stroke={1.6} aria-hidden />} variant="light">
+              <EmptyState.Title order={2}>No events found</EmptyState.Title>
+            </EmptyState>
+          </Paper>
+        ) : null}
+        {audit.data && audit.data.events.length > 0 ? (
+          <Paper withBorder radius="lg" component="ul" className={classes.list} aria-label="Audit events">
+            {audit.data.events.map((event) => (
+              <li key={event.id} className={classes.row}>
+                <Text size="sm" c="dimmed">
+                  <time dateTime={event.createdAt}>{when.format(new Date(event.createdAt))}</time>
+                </Text>
+                <div>
+                  <Text size="sm" fw={600}>
+                    {event.label}
+                  </Text>
+                  <Text size="sm" className={classes.wrap}>
+                    {whoDidIt(event)}
+                  </Text>
+                  {extra(event) ? (
+                    <Text size="xs" c="dimmed" className={classes.wrap}>
+                      {extra(event)}
+                    </Text>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </Paper>
+        ) : null}
+        {audit.data && audit.data.total > 0 ? (
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed">
+              {countNoun(audit.data.total, 'event')}
+            </Text>
+            {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * The security-relevant events the audit trail records (`audit_events.action`). Other parts of the
+ * app may record further kinds; the Audit screen shows any kind, labelled here when known.
+ */
+export const auditActionLabels: Record<string, string> = {
+  'sign-in.success': 'Signed in',
+  'sign-in.failure': 'Sign-in refused',
+  'password.reset': 'Password reset',
+  'sso.link': 'Single sign-on linked',
+  'user.role-change': 'Role changed',
+  'user.deactivate': 'Deactivated',
+  'user.reactivate': 'Reactivated',
+  'assessor.approve': 'Assessor approved',
+  'impersonation.start': 'Started viewing as',
+  'impersonation.stop': 'Stopped viewing as',
+  'submission.graded': 'Grading decision',
+  'evidence.withdrawn': 'Evidence withdrawn',
+  'token.issued': 'API token issued',
+  'token.first-use': 'API token first used',
+  'token.revoked': 'API token revoked',
+  'unit.archived': 'Unit archived',
+  'unit.deleted': 'Unit deleted',
+  'task.archived': 'Task archived',
+  'task.deleted': 'Task deleted',
+};
+
+export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+const day = z.iso.date({ error: 'must be a date such as 2026-03-01' });
+
+/** `GET /api/admin/audit?userId=&kind=&from=&to=&page=`; from and to are whole days, both included. */
+export const auditSearchInput = z.object({
+  userId: z.uuid({ error: 'userId must be a user id' }).optional(),
+  kind: z.string().trim().min(1).max(64, 'kind must be at most 64 characters').optional(),
+  from: day.optional(),
+  to: day.optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000, 'page must be at most 100000')
+    .default(1),
+});
+export type AuditSearch = z.output<typeof auditSearchInput>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Where a person stands: signing in and working, waiting for an admin's approval, or switched off. */
+export const userStatuses = ['active', 'awaiting_approval', 'deactivated'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const userStatusLabels: Record<UserStatus, string> = {
+  active: 'Active',
+  awaiting_approval: 'Waiting for approval',
+  deactivated: 'Deactivated',
+};
+
+export const USERS_PAGE_SIZE = 50;
+
+/** `GET /api/admin/users?search=&role=&status=&page=`: every parameter optional, page from 1. */
+export const userSearchInput = z.object({
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  role: z
+    .enum(['rto_admin', 'assessor', 'student'], { error: 'role must be rto_admin, assessor or student' })
+    .optional(),
+  status: z
+    .enum(userStatuses, { error: 'status must be active, awaiting_approval or deactivated' })
+    .optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000, 'page must be at most 100000')
+    .default(1),
+});
+export type UserSearch = z.output<typeof userSearchInput>;
+
+/** An admin may move a person between these; admins are made only by the CLI. */
+export const assignableRoles = ['student', 'assessor'] as const;
