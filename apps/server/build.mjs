@@ -25,7 +25,12 @@ const external = [
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: here('src/main.ts'), cli: here('src/cli.ts') },
+  entryPoints: {
+    main: here('src/main.ts'),
+    cli: here('src/cli.ts'),
+    // Forked by the server on a new embedded database (src/database-setup.ts).
+    'database-setup-child': here('src/database-setup-child.ts'),
+  },
   outdir,
   bundle: true,
   splitting: true,

@@ -6,7 +6,7 @@ import { startServer } from './start-server';
 
 try {
   const config = loadConfig(process.env);
-  const { app, demo } = await startServer(config);
+  const { app, demo } = await startServer(config, { setUpNewDatabaseInChild: true });
   const facts = {
     publicUrl: config.publicUrl,
     defaultPublicUrl: config.publicUrlIsDefault,
