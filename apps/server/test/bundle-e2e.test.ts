@@ -23,10 +23,20 @@ const env = {
   TGA_FALLBACK_TO_CATALOGUE: '1',
 };
 let server: BundleServer;
+let firstStartRestingMb = 0;
+
+/** The server's resident memory after a few idle seconds (issue 15: under 250 MB at rest). */
+async function restingRssMb(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) / 1024;
+}
 
 beforeAll(async () => {
   await buildOnce();
+  // A newcomer's first start: a new data folder, the demo seed on (the embedded default).
   server = await startBundle({ cwd, env });
+  firstStartRestingMb = await restingRssMb();
 }, 300_000);
 afterAll(async () => {
   await server?.stop();
@@ -104,6 +114,11 @@ async function studentWithPhoto() {
 }
 
 describe('the built bundle, started from another folder', () => {
+  it('holds under 250 MB at rest after a first start that created, migrated and seeded the database', () => {
+    expect(firstStartRestingMb).toBeGreaterThan(0);
+    expect(firstStartRestingMb).toBeLessThan(250);
+  });
+
   it('serves the web app from apps/web/dist and logs JSON lines through pino', async () => {
     const page = await fetch(`${server.url}/`);
     expect(page.status).toBe(200);
@@ -189,7 +204,7 @@ describe('the built bundle, started from another folder', () => {
     expect(toJordan()).toHaveLength(1);
   });
 
-  it('after a stop, the CLI (from another folder) adds an admin, and the restarted server signs them in', async () => {
+  it('after a stop, the CLI (from another folder) adds an admin; the restarted server signs them in and holds under 250 MB at rest', async () => {
     await server.stop();
     const cli = spawnSync(
       process.execPath,
@@ -199,6 +214,7 @@ describe('the built bundle, started from another folder', () => {
     expect(cli.stderr).toBe('');
     expect(cli.status).toBe(0);
     server = await startBundle({ cwd, env });
+    expect(await restingRssMb()).toBeLessThan(250);
     await signIn('boss@example.com', 'boss-password');
     // The demo people seeded on the first start are still there.
     await signIn('jordan@demo.evident.local');
