@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The whole suite: lint, typecheck, unit + integration tests on PGlite, the integration tests again on a
-# real PostgreSQL server, then the browser tests against the built app. Installs Chromium, ffmpeg and
+# The whole suite: lint, typecheck, the build users run (`pnpm build`), unit + integration tests on
+# PGlite, the integration tests again on a real PostgreSQL server, then the browser tests. Every test
+# that starts a server process (Playwright, start-up.test.ts, bundle-e2e.test.ts) runs the built
+# bundle, apps/server/dist/main.js, as `pnpm start` does; vitest runs the sources in-process. Installs Chromium, ffmpeg and
 # PostgreSQL from Debian's packages when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +38,9 @@ pnpm -s lint
 step "Typecheck"
 pnpm -s typecheck
 
+step "Build (the web app and the server bundle)"
+pnpm -s build
+
 step "Unit and integration tests (PGlite)"
 pnpm -s exec vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json"
 
@@ -54,9 +59,6 @@ TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres" \
   pnpm -s exec vitest run apps/server --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json"
 stop_pg
 trap - EXIT
-
-step "Build the web app"
-pnpm -s --filter @evident/web build
 
 step "Browser tests (Playwright, Debian Chromium)"
 pnpm -s --filter @evident/web exec playwright test --reporter=list 2>&1 | tee "$reports/playwright.log" \

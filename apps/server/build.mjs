@@ -17,11 +17,20 @@ const external = [
   // pino runs transports (pino-pretty) in worker threads it finds by file path.
   'pino',
   'pino-pretty',
+  // pdfmake's virtual file system and pdfkit read their own data files (font metrics, the sRGB
+  // profile) through `__dirname`, which an ESM bundle has no value for; bundled, the assessment record
+  // answered 500. Loaded from node_modules, they see their own folders, as under tsx.
+  'pdfmake',
 ];
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: here('src/main.ts'), cli: here('src/cli.ts') },
+  entryPoints: {
+    main: here('src/main.ts'),
+    cli: here('src/cli.ts'),
+    // Forked by the server on a new embedded database (src/database-setup.ts).
+    'database-setup-child': here('src/database-setup-child.ts'),
+  },
   outdir,
   bundle: true,
   splitting: true,
@@ -36,5 +45,7 @@ await build({
   },
   logLevel: 'warning',
 });
-// Read by path at run time: packages/db's client looks for migrations beside the bundle.
+// Read by path at run time, beside the bundle: packages/db's client looks for the migrations there,
+// reports/script-fonts.ts for the assessment record's fonts.
 cpSync(here('../../packages/db/migrations'), `${outdir}/migrations`, { recursive: true });
+cpSync(here('assets/fonts'), `${outdir}/assets/fonts`, { recursive: true });

@@ -1,9 +1,11 @@
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './e2e/chromium';
 import { e2eDataDir, e2eOidcClient, e2eOidcPort, e2ePort, e2eRegisterPort } from './e2e/e2e-env';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const serverBundle = fileURLToPath(new URL('../server/dist/main.js', import.meta.url));
 
 export default defineConfig({
   testDir: './e2e',
@@ -44,12 +46,14 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { E2E_OIDC_PORT: String(e2eOidcPort), E2E_PORT: String(e2ePort) },
     },
-    // The real server on a fresh data directory, serving the built SPA, as `pnpm start` does: without
-    // PUBLIC_URL, so every test opens it at 127.0.0.1 while its default origin is localhost, as a
-    // phone reaching a laptop by its network address does (issue 10).
+    // The built server on a fresh data directory, serving the built SPA, exactly as `pnpm start` runs
+    // it (`pnpm build` first; nothing here builds): plain node on apps/server/dist/main.js, started
+    // from outside the repository so every asset must be found from the bundle. Without PUBLIC_URL,
+    // so every test opens it at 127.0.0.1 while its default origin is localhost, as a phone reaching
+    // a laptop by its network address does (issue 10).
     {
-      command: `rm -rf ${e2eDataDir} && exec node --import tsx apps/server/src/main.ts`,
-      cwd: root,
+      command: `test -f ${serverBundle} || { echo 'No server bundle: run pnpm build first.' >&2; exit 1; }; rm -rf ${e2eDataDir} && exec node ${serverBundle}`,
+      cwd: tmpdir(),
       url: `http://127.0.0.1:${e2ePort}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -66,6 +70,7 @@ export default defineConfig({
         // real students do, so the suite's sign-ups stay inside the per-address sign-up limit.
         TRUST_PROXY: '127.0.0.1',
         WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? '',
+        NODE_ENV: 'production',
         TGA_BASE_URL: `http://127.0.0.1:${e2eRegisterPort}`,
         // The fake register knows one unit; the example units students pick come from the catalogue.
         TGA_FALLBACK_TO_CATALOGUE: '1',

@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { launchChromium, median, report, root, signIn, startServer } from './harness';
-import { procStatusKb } from './process-memory';
+import { launchChromium, report, root, signIn, startServer } from './harness';
 
 export type LandingJavaScript = { gzipped: number; files: { url: string; raw: number; gzipped: number }[] };
 
@@ -38,38 +37,9 @@ export async function measureLandingJavaScript(url: string): Promise<LandingJava
   }
 }
 
-/** Issue 2: start-up time, landing-page JavaScript, GET /api/auth/user throughput. */
+/** Issue 2: landing-page JavaScript, GET /api/auth/user throughput (start-up figures: start-up.ts). */
 export async function benchFoundation(): Promise<void> {
   console.log('\n# Foundation');
-  const first = await startServer({ SEED_DEMO: '0' });
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const firstKb = first.process.pid === undefined ? 0 : procStatusKb(first.process.pid, 'VmRSS');
-  await first.stop();
-  report('first start on an empty data dir (PGlite initdb + migrate)', `${first.startupMs.toFixed(0)} ms`);
-  report('  RSS at rest after that first start', `${(firstKb / 1024).toFixed(0)} MB`);
-  const restarts: number[] = [];
-  const restingKb: number[] = [];
-  const restartCpu: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const server = await startServer({ SEED_DEMO: '0' }, first.dataDir);
-    restarts.push(server.startupMs);
-    restartCpu.push(server.startupCpuMs);
-    // At rest: start-up's garbage has had a moment to settle and nothing is being asked of it.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    if (server.process.pid !== undefined) restingKb.push(procStatusKb(server.process.pid, 'VmRSS'));
-    await server.stop();
-  }
-  report(
-    'start-up until /healthz answers (PGlite, median of 3)',
-    `${median(restarts).toFixed(0)} ms`,
-    '< 1500 ms',
-  );
-  report(
-    'RSS at rest after start-up (PGlite, median of 3)',
-    `${(median(restingKb) / 1024).toFixed(0)} MB`,
-    '< 250 MB',
-  );
-
   if (existsSync(join(root, 'apps/web/dist/index.html'))) {
     const landing = await startServer({ SEED_DEMO: '0' });
     try {

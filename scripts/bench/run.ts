@@ -7,9 +7,11 @@ import { benchImageBombs } from './image-bombs';
 import { benchLive } from './live';
 import { benchMatrix } from './matrix';
 import { benchPeople } from './people';
+import { benchStartUp } from './start-up';
 
 // Figures only: nothing here passes or fails the build.
 const sections: Record<string, () => Promise<void>> = {
+  'start-up': benchStartUp,
   foundation: benchFoundation,
   curriculum: benchCurriculum,
   evidence: benchEvidence,

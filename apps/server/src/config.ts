@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultEvidenceMaxBytes } from '@evident/core/evidence-types';
 import { z } from 'zod';
 import { trustProxySetting } from './trust-proxy';
@@ -200,7 +201,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     webDistDir: env.WEB_DIST_DIR
       ? resolve(env.WEB_DIST_DIR)
-      : new URL('../../web/dist', import.meta.url).pathname,
+      : // apps/web/dist, from the sources (src/) and from the bundle (dist/) alike.
+        fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logLevel: env.LOG_LEVEL,
     files: {
       localRootDir: resolve(dataDir, 'files'),

@@ -6,7 +6,6 @@ import type { EventBus } from '@evident/core/ports/events';
 import { recordGradingDecisions } from '@evident/db/queries/grading';
 import { listStudentTasks } from '@evident/db/queries/tasks';
 import { insertUploadGrant } from '@evident/db/queries/upload-grants';
-import sharp from 'sharp';
 
 type Deps = Pick<Services, 'db' | 'storage' | 'jobs' | 'videoProcessing' | 'log'>;
 
@@ -46,6 +45,8 @@ async function scenePhoto(label: string, colour: string): Promise<Buffer> {
     <text x="24" y="300" font-family="sans-serif" font-size="22" fill="#ffffff">${escapeXml(label.slice(0, 38))}</text>
     <text x="24" y="332" font-family="sans-serif" font-size="15" fill="#dddddd">Demo evidence photo</text>
   </svg>`;
+  // Only the first start's seed draws photos: sharp stays out of a server's memory until a photo comes.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer();
 }
 

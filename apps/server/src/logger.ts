@@ -68,3 +68,10 @@ export function toLogger(p: Pino): Logger {
     error: (error, message) => p.error({ err: error }, message ?? 'error'),
   };
 }
+
+/** On a terminal, pino-pretty in this thread (no worker to start); elsewhere pino's JSON lines. */
+export async function terminalDestination(): Promise<DestinationStream | undefined> {
+  if (!process.stdout.isTTY) return undefined;
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+}

@@ -1,41 +1,7 @@
-import { addressesToOpen, lanAddresses, startupBanner } from './banner';
-import { ConfigError, loadConfig } from './config';
-import { DataLockError } from './data-lock';
-import { PortTakenError } from './early-listen';
-import { startServer } from './start-server';
+// The server's entry (`pnpm start` runs its bundle, dist/main.js). The memory settings must
+// be in place before the server's code is even loaded, so that code comes in by a dynamic import:
+// static imports would all be evaluated before this module's first line.
+import { setUpStartUpMemory } from './start-up-memory';
 
-try {
-  const config = loadConfig(process.env);
-  const { app, demo } = await startServer(config);
-  const facts = {
-    publicUrl: config.publicUrl,
-    defaultPublicUrl: config.publicUrlIsDefault,
-    host: config.host,
-    port: config.port,
-    lan: lanAddresses(),
-    demo,
-  };
-  // A person at a terminal reads a banner; a log collector gets the same facts as one JSON line.
-  if (process.stdout.isTTY) console.log(startupBanner(facts));
-  else
-    app.log.info(
-      { open: addressesToOpen(facts), demoSignIns: demo },
-      `Evident is listening on ${config.publicUrl}`,
-    );
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    // `on`, not `once`: a second Ctrl-C while closing must not kill the process mid-write.
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      void app.close().then(() => process.exit(0));
-    });
-  }
-} catch (error) {
-  // Problems a person can fix get one line, not a stack trace.
-  if (error instanceof ConfigError || error instanceof DataLockError || error instanceof PortTakenError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+setUpStartUpMemory();
+await import('./serve');

@@ -5,19 +5,26 @@ import { buildApp } from './app';
 import { demoSignIns } from './banner';
 import type { Config } from './config';
 import { lockDataDir } from './data-lock';
-import { seedDemoData } from './demo-data';
+import { isNewEmbeddedDatabase, setUpData, setUpInChildProcess } from './database-setup';
 import { listenEarly } from './early-listen';
-import { ensureInitialAdmin } from './initial-admin';
-import { createPino, toLogger } from './logger';
+import { createPino, terminalDestination, toLogger } from './logger';
 import { securityHeadersFor } from './security-headers';
 import { createServices } from './services';
 import { startUploadSweep } from './upload-sweep';
 
 /**
  * Locks the data folder, binds the port, then opens and migrates the database, seeds when asked,
- * and serves. Used by main.ts and the tests. Returns the demo people seeded on this start.
+ * and serves. Used by main.ts and the tests. Returns the demo people seeded on this start (none when
+ * a child process did the seeding).
  */
-export async function startServer(config: Config, options: { logDestination?: DestinationStream } = {}) {
+export async function startServer(
+  config: Config,
+  options: {
+    logDestination?: DestinationStream;
+    /** main.ts: a new embedded database is created, migrated and seeded by a child process (database-setup.ts). */
+    setUpNewDatabaseInChild?: boolean;
+  } = {},
+) {
   const pino = createPino(config.logLevel, options.logDestination ?? (await terminalDestination()));
   const log = toLogger(pino);
   // The embedded database lives in DATA_DIR; a PostgreSQL server guards its own data.
@@ -26,16 +33,19 @@ export async function startServer(config: Config, options: { logDestination?: De
     lock?.release();
     throw error;
   });
+  const setUpInChild = options.setUpNewDatabaseInChild === true && isNewEmbeddedDatabase(config);
+  if (setUpInChild) {
+    await setUpInChildProcess().catch((error: unknown) => {
+      early.server.close();
+      lock?.release();
+      throw error;
+    });
+  }
   const database = await openDatabase(config.database);
   await database.migrate();
   const services = createServices(config, database, log);
   await services.events.listening;
-
-  // Demo people first: the seed only runs on an empty database, and the initial admin would make it non-empty.
-  const seeded = config.seedDemo ? await seedDemoData(services) : [];
-  if (config.initialAdmin) {
-    await ensureInitialAdmin(database.db, services.passwords, config.initialAdmin, log);
-  }
+  const seeded = setUpInChild ? [] : await setUpData(config, services, log);
 
   const app = await buildApp({
     services,
@@ -73,11 +83,4 @@ export async function startServer(config: Config, options: { logDestination?: De
   early.open();
   const demo = config.seedDemo ? await demoSignIns(database.db) : [];
   return { app, database, services, seeded, demo };
-}
-
-/** On a terminal, pino-pretty in this thread (no worker to start); elsewhere pino's JSON lines. */
-async function terminalDestination(): Promise<DestinationStream | undefined> {
-  if (!process.stdout.isTTY) return undefined;
-  const { default: pretty } = await import('pino-pretty');
-  return pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
 }

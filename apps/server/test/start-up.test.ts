@@ -4,11 +4,12 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findUserByEmail } from '@evident/db/queries/users';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressesToOpen, startupBanner } from '../src/banner';
 import { loadConfig } from '../src/config';
 import { PortTakenError } from '../src/early-listen';
 import { startServer } from '../src/start-server';
+import { buildOnce, bundleCli, bundleMain } from './built-server';
 
 const dirs: string[] = [];
 function dataDir() {
@@ -21,13 +22,15 @@ afterAll(() => {
 });
 
 const silent = { write: () => {} };
-const serverRoot = new URL('..', import.meta.url).pathname;
+// The second process is the built bundle, as `pnpm start` and `pnpm cli` users run it.
+beforeAll(buildOnce, 300_000);
 
-/** Runs the real entry point (main.ts or cli.ts) as a second process; resolves with its exit and output. */
+/** Runs a bundle entry point (dist/main.js or dist/cli.js) as a second process; resolves with its exit and output. */
 function run(entry: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-      cwd: serverRoot,
+    const child = spawn(process.execPath, [entry, ...args], {
+      // Not the repository: the bundle finds its migrations and assets from its own folder.
+      cwd: dataDir(),
       env: { ...process.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -51,13 +54,13 @@ describe('one process per data folder', () => {
     });
     const { app } = await startServer(config, { logDestination: silent });
     try {
-      const second = await run('src/main.ts', [], { DATA_DIR: dir, PORT: '0' });
+      const second = await run(bundleMain, [], { DATA_DIR: dir, PORT: '0' });
       expect(second.code).toBe(1);
       expect(second.stderr.trim().split('\n')).toHaveLength(1);
       expect(second.stderr).toContain(`in use by the Evident server (pid ${process.pid})`);
 
       const cli = await run(
-        'src/cli.ts',
+        bundleCli,
         ['create-admin', '--email', 'late@example.com', '--password', 'long-enough'],
         {
           DATA_DIR: dir,
@@ -71,7 +74,7 @@ describe('one process per data folder', () => {
       await app.close();
     }
     // Once the server has stopped, the folder is free again.
-    const after = await run('src/cli.ts', ['migrate'], { DATA_DIR: dir });
+    const after = await run(bundleCli, ['migrate'], { DATA_DIR: dir });
     expect(after.stderr).toBe('');
     expect(after.code).toBe(0);
   }, 180_000);

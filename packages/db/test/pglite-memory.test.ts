@@ -15,7 +15,7 @@ describe('the embedded database', () => {
       const buffers = await database.db.execute(sql`show shared_buffers`);
       const path = await database.db.execute(sql`show search_path`);
       expect((buffers as unknown as { rows: { shared_buffers: string }[] }).rows[0]?.shared_buffers).toBe(
-        '16MB',
+        '8MB',
       );
       // PGlite's own start parameters (search_path=public among them) still apply.
       expect((path as unknown as { rows: { search_path: string }[] }).rows[0]?.search_path).toBe('public');

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer } from '@evident/core/ports/mailer';
-import nodemailer from 'nodemailer';
 import { renderMail } from './templates';
 
 export type MailerConfig = {
@@ -13,22 +12,33 @@ export type MailerConfig = {
   log?: (line: string) => void;
 };
 
+type Transport = ReturnType<typeof import('nodemailer')['createTransport']>;
+
+/** nodemailer is loaded with the first message, not at start-up: memory at rest is a target. */
+function lazyTransport(options: string | Record<string, unknown>): () => Promise<Transport> {
+  let transport: Promise<Transport> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
+    return transport;
+  };
+}
+
 export function createMailer(config: MailerConfig): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = lazyTransport(config.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: config.from, ...renderMail(message) });
+        await (await transport()).sendMail({ from: config.from, ...renderMail(message) });
       },
     };
   }
   // The stream transport renders the exact MIME message SMTP would carry; we keep it as a file.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   mkdirSync(config.outboxDir, { recursive: true });
   return {
     async send(message) {
       const rendered = renderMail(message);
-      const info = await transport.sendMail({ from: config.from, ...rendered });
+      const info = await (await transport()).sendMail({ from: config.from, ...rendered });
       const file = join(config.outboxDir, outboxFileName(message.kind, rendered.to, info.messageId));
       await writeFile(file, info.message as Buffer);
       config.log?.(`mail: "${rendered.subject}" to ${rendered.to} written to ${file}`);

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { AppError } from '@evident/core/errors';
 import type { ImageProcessor } from '@evident/core/ports/images';
-import sharp from 'sharp';
 
 export const thumbnailMaxSide = 480;
 export const thumbnailContentType = 'image/webp';
@@ -27,6 +26,8 @@ export async function createThumbnail(input: Buffer | Readable): Promise<Buffer>
   // more input forever), and a truncated JPEG would otherwise come out with a grey bottom half.
   // Evidence photos are capped at tens of megabytes, so holding one is fine.
   const bytes = Buffer.isBuffer(input) ? input : await gather(input);
+  // Loaded on the first photo, not at start-up: libvips is sizeable and memory at rest is a target.
+  const { default: sharp } = await import('sharp');
   try {
     // failOn 'error' tolerates the small warnings real phone JPEGs often carry.
     return await sharp(bytes, { failOn: 'error', limitInputPixels: maxThumbnailInputPixels })

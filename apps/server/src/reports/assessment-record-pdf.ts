@@ -3,7 +3,6 @@ import { formatKilobytes } from '@evident/core/file-size';
 import { gradeStatusLabels } from '@evident/core/grading';
 import { taskStatusLabels } from '@evident/core/student-progress';
 import type { inferRouterOutputs } from '@trpc/server';
-import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { baseFont, fontPath, scriptFontOf, scriptFonts } from './script-fonts';
 
@@ -17,23 +16,37 @@ const allowedFiles = new Set([
   ...scriptFonts.map(([, file]) => fontPath(file)),
 ]);
 
-pdfmake.setFonts({
-  NotoSans: {
-    normal: baseFont.regular,
-    bold: baseFont.bold,
-    italics: baseFont.regular,
-    bolditalics: baseFont.bold,
-  },
-  ...Object.fromEntries(
-    scriptFonts.map(([name, file]) => {
-      const path = fontPath(file);
-      return [name, { normal: path, bold: path, italics: path, bolditalics: path }];
-    }),
-  ),
-});
-// The document is built from our own data: it may read the bundled fonts and nothing else.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => allowedFiles.has(path));
+const importPdfmake = () => import('pdfmake');
+type Pdfmake = Awaited<ReturnType<typeof importPdfmake>>['default'];
+let loaded: Promise<Pdfmake> | undefined;
+
+/**
+ * pdfmake (with pdfkit and fontkit, some 25 MB) is loaded on the first record asked for, not at
+ * start-up: most servers print a record now and then, and memory at rest is a target (issue 15).
+ */
+function loadPdfmake(): Promise<Pdfmake> {
+  loaded ??= importPdfmake().then(({ default: printer }) => {
+    printer.setFonts({
+      NotoSans: {
+        normal: baseFont.regular,
+        bold: baseFont.bold,
+        italics: baseFont.regular,
+        bolditalics: baseFont.bold,
+      },
+      ...Object.fromEntries(
+        scriptFonts.map(([name, file]) => {
+          const path = fontPath(file);
+          return [name, { normal: path, bold: path, italics: path, bolditalics: path }];
+        }),
+      ),
+    });
+    // The document is built from our own data: it may read the bundled fonts and nothing else.
+    printer.setUrlAccessPolicy(() => false);
+    printer.setLocalAccessPolicy((path) => allowedFiles.has(path));
+    return printer;
+  });
+  return loaded;
+}
 
 /** Times in UTC with the zone named, so a record reads the same wherever it is opened. */
 const dateTime = new Intl.DateTimeFormat('en-AU', {
@@ -211,6 +224,7 @@ export function assessmentRecordDocument(record: AssessmentRecord): TDocumentDef
 }
 
 /** The PDF bytes of a student's assessment record in one unit. */
-export function renderAssessmentRecordPdf(record: AssessmentRecord): Promise<Buffer> {
+export async function renderAssessmentRecordPdf(record: AssessmentRecord): Promise<Buffer> {
+  const pdfmake = await loadPdfmake();
   return pdfmake.createPdf(assessmentRecordDocument(record)).getBuffer();
 }

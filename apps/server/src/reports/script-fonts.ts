@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -6,7 +8,17 @@ import { fileURLToPath } from 'node:url';
  * Latin (every diacritic, Vietnamese too), Greek and Cyrillic, and one Noto font per other script a
  * name is commonly written in. Regular weights only for those (bold falls back to regular there).
  */
-const fontsDir = fileURLToPath(new URL('../../assets/fonts/', import.meta.url));
+const fontsDir = [
+  // The bundle: build.mjs copies them to dist/assets/fonts, beside the chunk holding this code.
+  new URL('./assets/fonts/', import.meta.url),
+  // The sources (tsx, vitest): apps/server/assets/fonts.
+  new URL('../../assets/fonts/', import.meta.url),
+]
+  .map((url) => fileURLToPath(url))
+  .find((dir) => existsSync(join(dir, 'NotoSans-Regular.ttf')));
+// Found at start-up, not on the first download: a server that cannot print records does not start.
+if (!fontsDir)
+  throw new Error('the assessment record fonts are missing beside the server bundle (assets/fonts)');
 export const fontPath = (file: string) => `${fontsDir}${file}`;
 
 export const baseFont = { regular: fontPath('NotoSans-Regular.ttf'), bold: fontPath('NotoSans-Bold.ttf') };
