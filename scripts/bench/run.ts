@@ -4,6 +4,7 @@ import { benchFoundation } from './foundation';
 import { benchGrading } from './grading';
 import { buildServer } from './harness';
 import { benchImageBombs } from './image-bombs';
+import { benchLighthouse } from './lighthouse';
 import { benchLive } from './live';
 import { benchMatrix } from './matrix';
 
@@ -24,3 +25,5 @@ const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length === 0 || wanted.includes(name)) await run();
 }
+// Nine Lighthouse runs take minutes: only when asked for by name (`pnpm bench lighthouse`).
+if (wanted.includes('lighthouse')) await benchLighthouse();
