@@ -1,29 +1,18 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantine-styles';
 import './global.css';
-import { MantineProvider } from '@mantine/core';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ToastHost } from './features/toast/toast-host';
+import { App } from './app';
+import { loadFirstScreen } from './first-screen';
 import { createAppRouter } from './router';
-import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const router = createAppRouter();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <MantineProvider
-      theme={theme}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="auto"
-      cssVariablesResolver={cssVariablesResolver}
-    >
-      <ToastHost />
-      <RouterProvider router={router} />
-    </MantineProvider>
-  </StrictMode>,
-);
+// The HTML already paints the first screen: the prerendered landing page, or the app shell for a
+// signed-in visitor. React replaces it on its first commit, so that commit waits until the screen's
+// code and the current user are here instead of flashing the loading splash in between.
+void loadFirstScreen(router).finally(() => {
+  createRoot(rootElement).render(<App router={router} />);
+});
