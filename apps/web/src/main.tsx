@@ -1,7 +1,9 @@
 import './mantine-styles';
 import './global.css';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { replayEarlyClick } from './early-click';
 import { loadFirstScreen } from './first-screen';
 import { createAppRouter } from './router';
 
@@ -14,5 +16,8 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // signed-in visitor. React replaces it on its first commit, so that commit waits until the screen's
 // code and the current user are here instead of flashing the loading splash in between.
 void loadFirstScreen(router).finally(() => {
-  createRoot(rootElement).render(<App router={router} />);
+  const root = createRoot(rootElement);
+  // Synchronously, so the app's buttons exist for a tap made on the prerendered page.
+  flushSync(() => root.render(<App router={router} />));
+  replayEarlyClick(rootElement);
 });
