@@ -27,6 +27,17 @@ export async function registerCompression<L extends FastifyBaseLogger>(
   app.addHook('onRoute', (route) => {
     if (route.url?.startsWith('/files')) route.compress = false;
   });
+  // tRPC answers with a fetch Response, whose body @fastify/compress sees as a stream of unknown
+  // size, so it would compress even a 100-byte answer: a JSON one is read whole first (it is complete
+  // JSON anyway, unlike the live stream) so the threshold applies. Global onSend hooks run before the
+  // plugin's route one.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!(payload instanceof Response) || !payload.body) return payload;
+    if (!COMPRESSIBLE_ANSWER.test(payload.headers.get('content-type') ?? '')) return payload;
+    reply.code(payload.status);
+    for (const [name, value] of payload.headers) reply.header(name, value);
+    return Buffer.from(await payload.arrayBuffer());
+  });
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -24,7 +24,7 @@ export function compressAssets(): Plugin {
     name: 'evident:compress-assets',
     apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     // closeBundle: after every writeBundle, so the prerendered HTML is compressed in its final form.
     closeBundle: {

@@ -1,5 +1,5 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
@@ -41,7 +41,7 @@ export function prerenderPages(): Plugin {
     apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
       root = config.root;
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
       const ssrDir = join(root, 'node_modules/.prerender');
