@@ -45,9 +45,16 @@ async function audit(url: string, cookie?: string): Promise<Run> {
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+    // Each failed audit with the first element it names, so a flicker can be traced to its cause.
     const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-      .map((ref) => ref.id);
+      .map((ref) => {
+        const details = lhr.audits[ref.id]?.details as
+          | { items?: { node?: { snippet?: string } }[] }
+          | undefined;
+        const snippet = details?.items?.[0]?.node?.snippet;
+        return snippet ? `${ref.id} ${snippet.slice(0, 160)}` : ref.id;
+      });
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -85,7 +92,7 @@ function printPage(name: string, runs: Run[]): void {
   );
   for (const run of runs) {
     if (run.failedAccessibility.length > 0) {
-      report('  failed accessibility audits in a run', run.failedAccessibility.join(', '));
+      console.log(`  failed accessibility audits in a run: ${run.failedAccessibility.join('; ')}`);
     }
   }
 }

@@ -7,10 +7,12 @@ import { benchImageBombs } from './image-bombs';
 import { benchLighthouse } from './lighthouse';
 import { benchLive } from './live';
 import { benchMatrix } from './matrix';
+import { benchWire } from './wire';
 
 // Figures only: nothing here passes or fails the build.
 const sections: Record<string, () => Promise<void>> = {
   foundation: benchFoundation,
+  wire: benchWire,
   curriculum: benchCurriculum,
   evidence: benchEvidence,
   live: benchLive,

@@ -129,6 +129,9 @@ describe('the web app as the bundle serves it', () => {
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers.vary).toContain('accept-encoding');
     expect(br.headers.etag).toBeTruthy();
+    // The document's policies are the document's: a script carries only what a subresource is checked against.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
     expect(br.body.length).toBeLessThan(original.length / 2);
     expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
 
@@ -155,6 +158,7 @@ describe('the web app as the bundle serves it', () => {
     expect(landing.headers['content-encoding']).toBe('br');
     expect(landing.headers.vary).toContain('accept-encoding');
     expect(landing.headers.etag).toBeTruthy();
+    expect(landing.headers['content-security-policy']).toContain("script-src 'self'");
     const landingHtml = brotliDecompressSync(landing.body).toString();
     // Painted before any script runs: the landing page's own text is in the HTML.
     expect(landingHtml).toContain('Get Started Free');
