@@ -115,7 +115,10 @@ export async function benchLighthouse(): Promise<void> {
     ];
     for (const [name, url, cookie] of pages) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, cookie));
+      for (let i = 0; i < RUNS; i++) {
+        // On a loaded machine Lighthouse sometimes loses the trace (NO_NAVSTART): one more try.
+        runs.push(await audit(url, cookie).catch(() => audit(url, cookie)));
+      }
       printPage(name, runs);
     }
   } finally {

@@ -1,6 +1,6 @@
 import './mantine-styles';
 import './global.css';
-import { flushSync } from 'react-dom';
+import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { replayEarlyClick } from './early-click';
@@ -16,8 +16,20 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // signed-in visitor. React replaces it on its first commit, so that commit waits until the screen's
 // code and the current user are here instead of flashing the loading splash in between.
 void loadFirstScreen(router).finally(() => {
-  const root = createRoot(rootElement);
-  // Synchronously, so the app's buttons exist for a tap made on the prerendered page.
-  flushSync(() => root.render(<App router={router} />));
-  replayEarlyClick(rootElement);
+  // As a transition, so React renders in slices and yields to the browser between them: the page is
+  // already painted, and one long render task would only block a tap on it.
+  startTransition(() => {
+    createRoot(rootElement).render(
+      <>
+        <App router={router} />
+        <AfterFirstCommit run={() => replayEarlyClick(rootElement)} />
+      </>,
+    );
+  });
 });
+
+/** Runs once the app's first render is on screen, so its buttons exist. */
+function AfterFirstCommit({ run }: { run: () => void }) {
+  useEffect(run, []);
+  return null;
+}
