@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { firstVisitPlugins } from './build/first-visit';
 
 /** Where `pnpm dev` forwards server paths; the Fastify server serves everything on one port in production. */
 const serverOrigin = process.env.EVIDENT_SERVER_URL ?? 'http://127.0.0.1:3000';
@@ -12,7 +13,7 @@ const serverPaths: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   // The router plugin must run before react() so it can split route components into their own chunks.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), ...firstVisitPlugins()],
   server: { port: 5173, proxy: serverPaths },
   preview: { port: 4173, proxy: serverPaths },
   build: {
@@ -20,6 +21,9 @@ export default defineConfig({
     // Maps are written for debugging a build on this machine, never linked from the bundle; the
     // server does not serve them either.
     sourcemap: 'hidden',
+    // One stylesheet, linked from the HTML: the prerendered pages need their screens' styles before
+    // those screens' chunks load, and per-chunk CSS would arrive after the first paint.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
     },

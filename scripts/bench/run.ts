@@ -4,15 +4,18 @@ import { benchFoundation } from './foundation';
 import { benchGrading } from './grading';
 import { buildServer } from './harness';
 import { benchImageBombs } from './image-bombs';
+import { benchLighthouse } from './lighthouse';
 import { benchLive } from './live';
 import { benchMatrix } from './matrix';
 import { benchPeople } from './people';
 import { benchStartUp } from './start-up';
+import { benchWire } from './wire';
 
 // Figures only: nothing here passes or fails the build.
 const sections: Record<string, () => Promise<void>> = {
   'start-up': benchStartUp,
   foundation: benchFoundation,
+  wire: benchWire,
   curriculum: benchCurriculum,
   evidence: benchEvidence,
   live: benchLive,
@@ -28,3 +31,5 @@ const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length === 0 || wanted.includes(name)) await run();
 }
+// Nine Lighthouse runs take minutes: only when asked for by name (`pnpm bench lighthouse`).
+if (wanted.includes('lighthouse')) await benchLighthouse();

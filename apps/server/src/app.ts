@@ -7,7 +7,6 @@ import { runRestRoute } from '@evident/api/rest/run-route';
 import { type AppRouter, appRouter } from '@evident/api/root';
 import { ping } from '@evident/db/client';
 import { contentDisposition } from '@evident/storage/content-disposition';
-import fastifyStatic from '@fastify/static';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import type { Logger as Pino } from 'pino';
@@ -28,6 +27,7 @@ import {
 import { ssoRoutes } from './sso-routes';
 import { limitBatchSize } from './trpc-batch-limit';
 import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
+import { registerCompression, registerWebApp } from './web-assets';
 
 export type AppOptions = {
   services: ServerServices;
@@ -82,6 +82,7 @@ export async function buildApp(options: AppOptions) {
     return reply.code(status).type('text/plain; charset=utf-8').send(message);
   });
 
+  await registerCompression(app);
   limitSlowBodies(app, slowClients);
   capConnectionsPerAddress(app.server, slowClients.maxConnectionsPerAddress, options.trustProxy ?? false);
   await registerSecurityHeaders(
@@ -179,29 +180,12 @@ export async function buildApp(options: AppOptions) {
 
   const webDist =
     options.webDistDir && existsSync(`${options.webDistDir}/index.html`) ? options.webDistDir : null;
-  if (webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // Source maps stay on the machine that built them.
-      allowedPath: (path) => !path.endsWith('.map'),
-    });
+  if (webDist) await registerWebApp(app, webDist, services.sessions.cookieName);
+  else {
+    app.setNotFoundHandler((_req, reply) =>
+      reply.code(404).type('text/plain; charset=utf-8').send('Not found'),
+    );
   }
-
-  app.setNotFoundHandler((req, reply) => {
-    // A missing build asset is a 404, never the SPA: after a deploy, a tab still on the old build
-    // asks for old chunk names, and HTML in their place fails as a module the router cannot recover.
-    const notSpa = /^\/(api|trpc|files|lti|assets)(\/|$)/.test(req.url);
-    if (req.method === 'GET' && webDist && !notSpa) {
-      // Client-side routes: the SPA decides between a screen, the landing page and its 404.
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html');
-    }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-  });
 
   return app;
 }

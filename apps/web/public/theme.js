@@ -13,3 +13,20 @@
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
   document.documentElement.style.colorScheme = scheme;
 })();
+
+// The prerendered landing page and app shell paint before the app's code runs: a tap on one of their
+// buttons in that time would do nothing. The last one is noted here and main.tsx (early-click.ts)
+// presses the same button once the app has rendered.
+document.addEventListener(
+  'click',
+  (event) => {
+    if (window.evidentAppMounted) return;
+    const button = event.target instanceof Element ? event.target.closest('#root button') : null;
+    if (!button) return;
+    window.evidentEarlyClick = {
+      text: (button.textContent || '').trim(),
+      label: button.getAttribute('aria-label'),
+    };
+  },
+  true,
+);

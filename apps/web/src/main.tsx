@@ -1,29 +1,35 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantine-styles';
 import './global.css';
-import { MantineProvider } from '@mantine/core';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ToastHost } from './features/toast/toast-host';
+import { App } from './app';
+import { replayEarlyClick } from './early-click';
+import { loadFirstScreen } from './first-screen';
 import { createAppRouter } from './router';
-import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const router = createAppRouter();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <MantineProvider
-      theme={theme}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="auto"
-      cssVariablesResolver={cssVariablesResolver}
-    >
-      <ToastHost />
-      <RouterProvider router={router} />
-    </MantineProvider>
-  </StrictMode>,
-);
+// The HTML already paints the first screen: the prerendered landing page, or the app shell for a
+// signed-in visitor. React replaces it on its first commit, so that commit waits until the screen's
+// code and the current user are here instead of flashing the loading splash in between.
+void loadFirstScreen(router).finally(() => {
+  // As a transition, so React renders in slices and yields to the browser between them: the page is
+  // already painted, and one long render task would only block a tap on it.
+  startTransition(() => {
+    createRoot(rootElement).render(
+      <>
+        <App router={router} />
+        <AfterFirstCommit run={() => replayEarlyClick(rootElement)} />
+      </>,
+    );
+  });
+});
+
+/** Runs once the app's first render is on screen, so its buttons exist. */
+function AfterFirstCommit({ run }: { run: () => void }) {
+  useEffect(run, []);
+  return null;
+}

@@ -1,8 +1,9 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { loadDataLayer } from './data-layer';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter() {
+/** The browser's history by default; the build's prerender passes a memory history. */
+export function createAppRouter(history?: RouterHistory) {
   return createRouter({
     routeTree,
     context: { loadDataLayer },
@@ -10,11 +11,14 @@ export function createAppRouter() {
     // TanStack Query owns caching; the router should always ask it rather than keep its own copy.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    ...(history ? { history } : {}),
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

@@ -52,6 +52,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5f6770',
     '--mantine-color-teal-light-color': '#066649',
     '--mantine-color-green-light-color': '#1e6b34',
+    // Light orange text (grading's Not Yet Satisfactory, status badges) is 3.6:1 on its tint; this is 5.3:1.
+    '--mantine-color-orange-light-color': '#a63e0b',
+    // White on the filled green (Satisfactory) is 4.4:1, just under AA for button text; this is 6.5:1.
+    '--mantine-color-green-filled': '#1e6b34',
+    '--mantine-color-green-filled-hover': '#185a2b',
   },
   dark: { '--mantine-color-dimmed': '#a3a3a3' },
 });

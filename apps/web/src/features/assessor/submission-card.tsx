@@ -60,7 +60,7 @@ export const SubmissionCard = memo(function SubmissionCard({
             <Text size="sm" c="dimmed" fw={600}>
               {studentName}
             </Text>
-            <Title order={3} size="h4" id={titleId} className={classes.wrap}>
+            <Title order={2} size="h4" id={titleId} className={classes.wrap}>
               {task.title}
             </Title>
           </Stack>

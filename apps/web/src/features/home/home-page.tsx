@@ -14,6 +14,14 @@ const EvidenceMatrixPage = lazyRouteComponent(
 );
 const AdminDashboard = lazyRouteComponent(() => import('../admin/admin-dashboard'), 'AdminDashboard');
 
+/** What `/` shows each visitor; main.tsx preloads the one needed before the app's first render. */
+export const homeScreens = {
+  visitor: LandingPage,
+  student: StudentHome,
+  assessor: EvidenceMatrixPage,
+  rto_admin: AdminDashboard,
+};
+
 /** `/`: the landing page when signed out, otherwise the home of the role the user is acting as. */
 export function HomePage() {
   const user = useCurrentUser();

@@ -4,7 +4,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { LoadingSplash } from './loading-splash';
 
 // Loaded on demand so the landing page's bundle carries none of the signed-in shell.
-const SignedInShell = lazyRouteComponent(() => import('./signed-in-shell'), 'SignedInShell');
+export const SignedInShell = lazyRouteComponent(() => import('./signed-in-shell'), 'SignedInShell');
 
 /** Chooses the signed-in or signed-out layout around every page. */
 export function RootLayout() {

@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RawServerDefault } from 'fastify';
+import { readCookie } from './cookies';
+
+/** Build output under /assets/ carries a content hash in its name: a new build is a new URL. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (the HTML, the service worker, the manifest, theme.js) is revalidated by ETag. */
+const REVALIDATE = 'no-cache';
+
+/** API answers worth compressing on the fly; everything else is media, a stream or compressed at build. */
+const COMPRESSIBLE_ANSWER = /^(application\/json|text\/plain|text\/csv)\b/;
+
+/**
+ * Dynamic compression for API answers of at least 1 KB (below that the headers cost more than the
+ * bytes saved). Not for the live stream (text/event-stream is not in the list, and brotli would hold
+ * events back in its buffer), nor /files: evidence is already compressed media and its downloads use
+ * byte ranges. Must be registered before any route so its onRoute hook sees them all.
+ */
+export async function registerCompression<L extends FastifyBaseLogger>(
+  app: FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, L>,
+): Promise<void> {
+  // Runs before @fastify/compress's own onRoute hook, which reads the flag.
+  app.addHook('onRoute', (route) => {
+    if (route.url?.startsWith('/files')) route.compress = false;
+  });
+  // tRPC answers with a fetch Response, whose body @fastify/compress sees as a stream of unknown
+  // size, so it would compress even a 100-byte answer: a JSON one is read whole first (it is complete
+  // JSON anyway, unlike the live stream) so the threshold applies. Global onSend hooks run before the
+  // plugin's route one.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!(payload instanceof Response) || !payload.body) return payload;
+    if (!COMPRESSIBLE_ANSWER.test(payload.headers.get('content-type') ?? '')) return payload;
+    reply.code(payload.status);
+    for (const [name, value] of payload.headers) reply.header(name, value);
+    return Buffer.from(await payload.arrayBuffer());
+  });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE_ANSWER,
+    // Brotli's default quality (11) is for build time; 4 compresses about as well as gzip 6, faster.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+}
+
+/**
+ * Helmet's headers that only a document (or a worker) obeys: on a script, a stylesheet or an icon
+ * they are about 700 bytes of nothing, on each of the twenty-odd files of a first visit. nosniff and
+ * Cross-Origin-Resource-Policy stay: those are the ones a subresource is checked against.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+function setCacheHeaders(reply: FastifyReply, path: string): void {
+  if (!path.includes('/assets/')) {
+    reply.header('cache-control', REVALIDATE);
+    return;
+  }
+  reply.header('cache-control', IMMUTABLE);
+  for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+}
+
+/**
+ * The built web app: files as built, with the brotli and gzip copies the web build writes beside them
+ * (apps/web/build/compress-assets.ts) chosen by Accept-Encoding; then the SPA's HTML for any other page.
+ */
+export async function registerWebApp<L extends FastifyBaseLogger>(
+  app: FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, L>,
+  webDist: string,
+  sessionCookieName: string,
+): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // Our own cache-control instead of the plugin's `public, max-age=0`; ETags stay on.
+    cacheControl: false,
+    setHeaders: (reply, path) => setCacheHeaders(reply, path),
+    // Source maps stay on the machine that built them.
+    allowedPath: (path) => !path.endsWith('.map'),
+  });
+
+  // The landing page prerendered at build time. Only for a visitor without a session cookie: anyone
+  // with one most likely lands on their dashboard, so they get the app shell of index.html instead.
+  const landing = existsSync(`${webDist}/landing.html`) ? 'landing.html' : 'index.html';
+
+  app.setNotFoundHandler((req, reply) => {
+    // A missing build asset is a 404, never the SPA: after a deploy, a tab still on the old build
+    // asks for old chunk names, and HTML in their place fails as a module the router cannot recover.
+    const notSpa = /^\/(api|trpc|files|lti|assets)(\/|$)/.test(req.url);
+    if (req.method === 'GET' && !notSpa) {
+      const path = req.url.split('?')[0];
+      const signedOut = readCookie(req.headers.cookie, sessionCookieName) === null;
+      const page = path === '/' && signedOut ? landing : 'index.html';
+      setCacheHeaders(reply, page);
+      // Client-side routes: the SPA decides between a screen, the landing page and its 404.
+      return reply.type('text/html; charset=utf-8').header('vary', 'cookie').sendFile(page);
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

@@ -1,0 +1,201 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Issue 20 on the bundle as `pnpm start` runs it: the server built by build.mjs, the web app by its
+// Vite build (brotli and gzip copies, prerendered pages), plain node.
+const serverRoot = new URL('..', import.meta.url).pathname;
+const webRoot = new URL('../../web', import.meta.url).pathname;
+// Inside the package, so the packages left external resolve from its node_modules as dist/ does.
+const serverOut = join(serverRoot, `.bundle-test-web-${process.pid}`);
+const webOut = mkdtempSync(join(tmpdir(), 'evident-web-dist-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'evident-web-bundle-'));
+
+let server: ChildProcess;
+let base = '';
+let studentCookie = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/** node:http rather than fetch: fetch decodes bodies and hides what came over the wire. */
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Only the head of a response that never ends (the live stream). */
+function headersOf(path: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { headers }, (res) => {
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.alloc(0) });
+      req.destroy();
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  const serverBuild = spawnSync(process.execPath, ['build.mjs', '--outdir', serverOut], {
+    cwd: serverRoot,
+    encoding: 'utf8',
+  });
+  expect(serverBuild.status, serverBuild.stderr).toBe(0);
+  const webBuild = spawnSync(
+    join(webRoot, 'node_modules/.bin/vite'),
+    ['build', '--outDir', webOut, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: webRoot, encoding: 'utf8' },
+  );
+  expect(webBuild.status, webBuild.stderr).toBe(0);
+
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [join(serverOut, 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webOut,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const ok = await fetch(`${base}/healthz`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const signIn = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'jordan@demo.evident.local', password: 'evident-demo' }),
+  });
+  expect(signIn.status).toBe(200);
+  studentCookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}, 300_000);
+
+afterAll(() => {
+  server?.kill('SIGTERM');
+  rmSync(serverOut, { recursive: true, force: true });
+  rmSync(webOut, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function entryScript(): string {
+  const name = readdirSync(join(webOut, 'assets')).find((file) => /^index-.+\.js$/.test(file));
+  if (!name) throw new Error('no entry script in the web build');
+  return `/assets/${name}`;
+}
+
+describe('the web app as the bundle serves it', () => {
+  it('sends a hashed script as brotli when asked, gzip when only gzip is accepted, cached for a year', async () => {
+    const path = entryScript();
+    const original = readFileSync(join(webOut, path));
+
+    const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers.etag).toBeTruthy();
+    // The document's policies are the document's: a script carries only what a subresource is checked against.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.body.length).toBeLessThan(original.length / 2);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+
+    const gzip = await get(path, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+
+    const plain = await get(path);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+
+    // ETags kept: a revalidation costs no body.
+    const again = await get(path, {
+      'accept-encoding': 'br',
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves the HTML no-cache: the prerendered landing page at / when signed out, the app shell otherwise', async () => {
+    const landing = await get('/', { 'accept-encoding': 'br' });
+    expect(landing.status).toBe(200);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(landing.headers['content-encoding']).toBe('br');
+    expect(landing.headers.vary).toContain('accept-encoding');
+    expect(landing.headers.etag).toBeTruthy();
+    expect(landing.headers['content-security-policy']).toContain("script-src 'self'");
+    const landingHtml = brotliDecompressSync(landing.body).toString();
+    // Painted before any script runs: the landing page's own text is in the HTML.
+    expect(landingHtml).toContain('Get Started Free');
+
+    const shell = await get('/', { cookie: studentCookie });
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(shell.body.toString()).not.toContain('Get Started Free');
+    expect(shell.body.toString()).toContain('aria-label="Loading"');
+
+    const indexHtml = await get('/index.html');
+    expect(indexHtml.status).toBe(200);
+    expect(indexHtml.headers['cache-control']).toBe('no-cache');
+
+    const screen = await get('/grading');
+    expect(screen.headers['cache-control']).toBe('no-cache');
+    expect(screen.headers['content-type']).toContain('text/html');
+  });
+
+  it('compresses an API answer above 1 KB, not a small one, and never the live stream', async () => {
+    const tasks = await get('/trpc/student.tasks', { cookie: studentCookie, 'accept-encoding': 'br, gzip' });
+    expect(tasks.status).toBe(200);
+    expect(tasks.headers['content-encoding']).toBe('br');
+    expect(tasks.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(tasks.body).length).toBeGreaterThan(1024);
+
+    const user = await get('/trpc/auth.user', { 'accept-encoding': 'br, gzip' });
+    expect(user.status).toBe(200);
+    expect(user.body.length).toBeLessThan(1024);
+    expect(user.headers['content-encoding']).toBeUndefined();
+
+    const live = await headersOf('/trpc/live.events', {
+      cookie: studentCookie,
+      accept: 'text/event-stream',
+      'accept-encoding': 'br, gzip',
+    });
+    expect(live.status).toBe(200);
+    expect(live.headers['content-type']).toContain('text/event-stream');
+    expect(live.headers['content-encoding']).toBeUndefined();
+  });
+});

@@ -1,0 +1,128 @@
+import { loadavg } from 'node:os';
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../../apps/web/e2e/chromium';
+import { median, report, signIn, startServer } from './harness';
+
+const RUNS = 3;
+
+type Run = {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  wireBytes: number;
+  failedAccessibility: string[];
+};
+
+/** Debian's Chromium with a DevTools port for Lighthouse to drive (it ships no browser of its own). */
+async function launchDebuggableChromium(): Promise<{ port: number; stop(): Promise<void> }> {
+  const chrome = await launch({
+    chromePath: chromiumPath,
+    chromeFlags: [...chromiumFlags, '--headless=new'],
+  });
+  return { port: chrome.port, stop: async () => chrome.kill() };
+}
+
+function numeric(lhr: Result, audit: string): number {
+  return lhr.audits[audit]?.numericValue ?? Number.NaN;
+}
+
+async function audit(url: string, cookie?: string): Promise<Run> {
+  const chromium = await launchDebuggableChromium();
+  try {
+    // Lighthouse's default settings are its mobile profile: a Moto G Power-sized screen, simulated
+    // slow 4G and a 4x slower CPU.
+    const result = await lighthouse(url, {
+      port: chromium.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+    // Each failed audit with the first element it names, so a flicker can be traced to its cause.
+    const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => {
+        const details = lhr.audits[ref.id]?.details as
+          | { items?: { node?: { snippet?: string } }[] }
+          | undefined;
+        const snippet = details?.items?.[0]?.node?.snippet;
+        return snippet ? `${ref.id} ${snippet.slice(0, 160)}` : ref.id;
+      });
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      fcpMs: numeric(lhr, 'first-contentful-paint'),
+      lcpMs: numeric(lhr, 'largest-contentful-paint'),
+      tbtMs: numeric(lhr, 'total-blocking-time'),
+      cls: numeric(lhr, 'cumulative-layout-shift'),
+      wireBytes: numeric(lhr, 'total-byte-weight'),
+      failedAccessibility,
+    };
+  } finally {
+    await chromium.stop();
+  }
+}
+
+function load(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+function printPage(name: string, runs: Run[]): void {
+  const pick = (key: keyof Omit<Run, 'failedAccessibility'>) => median(runs.map((run) => run[key]));
+  console.log(`\n## ${name} (median of ${runs.length})`);
+  report('performance score', String(pick('performance')), '>= 95');
+  report('accessibility score', String(pick('accessibility')), '100');
+  report('first contentful paint', `${(pick('fcpMs') / 1000).toFixed(2)} s`);
+  report('largest contentful paint', `${(pick('lcpMs') / 1000).toFixed(2)} s`, '< 2.0 s');
+  report('total blocking time', `${pick('tbtMs').toFixed(0)} ms`, '< 150 ms');
+  report('cumulative layout shift', pick('cls').toFixed(3));
+  report('bytes on the wire (to load end)', `${(pick('wireBytes') / 1024).toFixed(1)} KB`);
+  report(
+    '  each run: performance / accessibility',
+    runs.map((run) => `${run.performance}/${run.accessibility}`).join(' '),
+  );
+  for (const run of runs) {
+    if (run.failedAccessibility.length > 0) {
+      console.log(`  failed accessibility audits in a run: ${run.failedAccessibility.join('; ')}`);
+    }
+  }
+}
+
+/**
+ * Issue 20: Lighthouse's mobile profile on the built app, as `pnpm start` serves it. Lantern simulates
+ * the network and CPU from a trace, so a loaded machine moves the figures less than wall time, but
+ * not to zero: the load average is printed beside them.
+ */
+export async function benchLighthouse(): Promise<void> {
+  console.log(`\n# Lighthouse ${RUNS}x per page, mobile profile (load average at start: ${load()})`);
+  const server = await startServer({ SEED_DEMO: '1' });
+  try {
+    const student = await signIn(server.url, 'jordan@demo.evident.local', 'evident-demo');
+    const assessor = await signIn(server.url, 'assessor@demo.evident.local', 'evident-demo');
+    const pages: [string, string, string | undefined][] = [
+      ['landing page /', `${server.url}/`, undefined],
+      ['student dashboard / (Jordan, signed in)', `${server.url}/`, student],
+      ['grading screen /grading (assessor, signed in)', `${server.url}/grading`, assessor],
+    ];
+    for (const [name, url, cookie] of pages) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // On a loaded machine Lighthouse sometimes loses the trace (NO_NAVSTART): one more try.
+        runs.push(await audit(url, cookie).catch(() => audit(url, cookie)));
+      }
+      printPage(name, runs);
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`\nload average at the end: ${load()} (2 cores, shared)`);
+}
