@@ -5,6 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerAppWorker } from './features/capture/app-update';
 import { ToastHost } from './features/toast/toast-host';
 import { createAppRouter } from './router';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
@@ -27,3 +28,5 @@ createRoot(rootElement).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+registerAppWorker();
