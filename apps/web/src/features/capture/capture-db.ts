@@ -41,8 +41,12 @@ export type QueuedCapture = {
   held?: boolean;
 };
 
+/** The bytes live in a store of their own: progress updates rewrite the small record, never the file. */
+type StoredCapture = Omit<QueuedCapture, 'blob'>;
+
 type CaptureSchema = DBSchema & {
-  items: { key: string; value: QueuedCapture; indexes: { byUser: string } };
+  items: { key: string; value: StoredCapture; indexes: { byUser: string } };
+  blobs: { key: string; value: Blob };
 };
 
 let opening: Promise<IDBPDatabase<CaptureSchema>> | undefined;
@@ -52,30 +56,56 @@ function database(): Promise<IDBPDatabase<CaptureSchema>> {
     upgrade(db) {
       const items = db.createObjectStore('items', { keyPath: 'key' });
       items.createIndex('byUser', 'userId');
+      db.createObjectStore('blobs');
     },
   });
   return opening;
 }
 
 export async function queuedCapturesOf(userId: string): Promise<QueuedCapture[]> {
-  const items = await (await database()).getAllFromIndex('items', 'byUser', userId);
-  return items.sort((a, b) => a.queuedAt - b.queuedAt);
+  const db = await database();
+  const items = await db.getAllFromIndex('items', 'byUser', userId);
+  const found: QueuedCapture[] = [];
+  for (const item of items) {
+    const blob = await db.get('blobs', item.key);
+    if (blob) found.push({ ...item, blob });
+  }
+  return found.sort((a, b) => a.queuedAt - b.queuedAt);
 }
 
-/** Writes (or rewrites) an item; a full disk surfaces as `CaptureStorageFullError`. */
-export async function saveQueuedCapture(item: QueuedCapture): Promise<void> {
+/** Adds a new item with its file, both or neither; a full disk surfaces as `CaptureStorageFullError`. */
+export async function addQueuedCapture(item: QueuedCapture): Promise<void> {
+  const { blob, ...record } = item;
   try {
-    await (await database()).put('items', item);
+    const tx = (await database()).transaction(['items', 'blobs'], 'readwrite');
+    await Promise.all([
+      tx.objectStore('blobs').put(blob, item.key),
+      tx.objectStore('items').put(record),
+      tx.done,
+    ]);
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'QuotaExceededError') {
-      throw new CaptureStorageFullError();
-    }
-    throw error;
+    throw storageError(error);
   }
 }
 
+/** Rewrites an item's progress (its grant, what was sent); the file itself is not written again. */
+export async function saveQueuedCapture(item: QueuedCapture): Promise<void> {
+  const { blob: _bytes, ...record } = item;
+  try {
+    await (await database()).put('items', record);
+  } catch (error) {
+    throw storageError(error);
+  }
+}
+
+function storageError(error: unknown): unknown {
+  const full = error instanceof DOMException && error.name === 'QuotaExceededError';
+  return full ? new CaptureStorageFullError() : error;
+}
+
 export async function deleteQueuedCapture(key: string): Promise<void> {
-  await (await database()).delete('items', key);
+  const tx = (await database()).transaction(['items', 'blobs'], 'readwrite');
+  await Promise.all([tx.objectStore('items').delete(key), tx.objectStore('blobs').delete(key), tx.done]);
 }
 
 export class CaptureStorageFullError extends Error {

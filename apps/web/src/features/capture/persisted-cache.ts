@@ -10,8 +10,9 @@ import { del, get, set } from 'idb-keyval';
 /**
  * Issue 18: a student's last known tasks, progress and statuses are kept in IndexedDB and put back
  * into the query cache when the app opens, so a student with no signal still sees them. Only the
- * signed-in user and the student's task list: assessor and admin data is never written to the
- * device, and the service worker caches no API answer at all.
+ * student's task list (who is signed in is kept by data-layer.ts): assessor and admin data is never
+ * written to the device, and the service worker caches no API answer at all. What comes back is
+ * marked stale, so with a connection the screen asks the server again at once.
  *
  * TanStack Query's own dehydrate/hydrate do the work; the persist-client package would pull in a
  * second copy of the query core at another version.
@@ -25,7 +26,7 @@ const buster = import.meta.env.VITE_BUILD_ID ?? '';
 type Persisted = { buster: string; savedAt: number; state: DehydratedState };
 
 /** tRPC query keys start with the procedure's path, e.g. `[['student', 'tasks'], { type: 'query' }]`. */
-const kept = new Set(['auth.user', 'student.tasks']);
+const kept = new Set(['student.tasks']);
 
 function isKept(query: Query): boolean {
   const [path] = query.queryKey as [unknown];
@@ -40,6 +41,8 @@ async function restore(queryClient: QueryClient): Promise<void> {
     return;
   }
   hydrate(queryClient, saved.state);
+  // Last known, not current: offline the paused refetch leaves it on screen; online it is replaced.
+  await queryClient.invalidateQueries({ queryKey: [['student', 'tasks']] }, { throwOnError: false });
 }
 
 /** Restores the kept queries, then writes them again whenever the cache changes; resolves once restored. */

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { trpcClient, trpcUtils } from '../../trpc';
 import {
+  addQueuedCapture,
   askForPersistentStorage,
   assertRoomFor,
   CaptureStorageFullError,
@@ -355,7 +356,7 @@ export function startUpload(userId: string, taskId: string, file: File): void {
         sentBefore: false,
         uploaded: false,
       };
-      await saveQueuedCapture(item);
+      await addQueuedCapture(item);
       askForPersistentStorage();
       entry.item = item;
       show(entry, waitingView(item));
