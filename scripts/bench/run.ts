@@ -1,3 +1,4 @@
+import { benchCaptureQueue } from './capture-queue';
 import { benchCurriculum } from './curriculum';
 import { benchEvidence } from './evidence';
 import { benchFoundation } from './foundation';
@@ -16,6 +17,7 @@ const sections: Record<string, () => Promise<void>> = {
   grading: benchGrading,
   matrix: benchMatrix,
   images: benchImageBombs,
+  capture: benchCaptureQueue,
 };
 
 buildServer();

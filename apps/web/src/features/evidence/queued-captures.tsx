@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconCircleCheck, IconClockPause, IconX } from '@tabler/icons-react';
 import { removeQueued, type TaskUpload, useTaskQueue } from './upload-store';
@@ -47,13 +47,15 @@ export function QueuedCaptures({
           ) : (
             <IconClockPause size={18} color="var(--mantine-color-yellow-7)" aria-hidden />
           )}
-          <Text size="sm" miw={0} flex={1} truncate="end">
-            {view.fileName}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} data-testid="queued-capture-status">
-            {statusText(view, online)}
-            {view.state === 'waiting' ? ` · ${time.format(new Date(view.capturedAt))}` : ''}
-          </Text>
+          <Stack gap={0} miw={0} flex={1}>
+            <Text size="sm" truncate="end">
+              {view.fileName}
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="queued-capture-status">
+              {statusText(view, online)}
+              {view.state === 'waiting' ? ` · captured ${time.format(new Date(view.capturedAt))}` : ''}
+            </Text>
+          </Stack>
           {view.state === 'waiting' ? (
             <ActionIcon
               variant="subtle"
