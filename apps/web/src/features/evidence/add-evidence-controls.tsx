@@ -149,7 +149,9 @@ export function AddEvidenceControls({
               <Text size="sm">
                 {upload.cancelled
                   ? 'The file is kept on this device; retry to send it.'
-                  : 'The file is kept on this device and is sent by itself when the connection is back.'}
+                  : upload.offline
+                    ? 'The file is kept on this device and is sent by itself when the connection is back.'
+                    : 'The file is kept on this device and is tried again by itself shortly.'}
               </Text>
             ) : null}
             <Group gap="xs">
