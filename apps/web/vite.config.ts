@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { firstVisitPlugins } from './build/first-visit';
+import { buildId, pwaPlugins } from './pwa.config';
 
 /** Where `pnpm dev` forwards server paths; the Fastify server serves everything on one port in production. */
 const serverOrigin = process.env.EVIDENT_SERVER_URL ?? 'http://127.0.0.1:3000';
@@ -13,7 +14,13 @@ const serverPaths: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   // The router plugin must run before react() so it can split route components into their own chunks.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), ...firstVisitPlugins()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    ...firstVisitPlugins(),
+    ...pwaPlugins(),
+  ],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   server: { port: 5173, proxy: serverPaths },
   preview: { port: 4173, proxy: serverPaths },
   build: {

@@ -1,3 +1,4 @@
+import { benchCaptureQueue } from './capture-queue';
 import { benchCurriculum } from './curriculum';
 import { benchEvidence } from './evidence';
 import { benchFoundation } from './foundation';
@@ -23,6 +24,7 @@ const sections: Record<string, () => Promise<void>> = {
   matrix: benchMatrix,
   images: benchImageBombs,
   people: benchPeople,
+  capture: benchCaptureQueue,
 };
 
 buildServer();

@@ -19,10 +19,62 @@ let probed: { user: CurrentUser | null } | undefined;
 let probing: Promise<CurrentUser | null> | undefined;
 
 export function loadDataLayer(): Promise<DataLayer> {
-  return import('./trpc').then(({ trpcUtils }) => {
+  return import('./trpc').then(async ({ trpcUtils, cacheRestored }) => {
+    // Offline, loaders answer from what was last loaded: the persisted cache must be in first.
+    await cacheRestored;
     registerDataLayer({ trpcUtils });
     return { trpcUtils };
   });
+}
+
+/**
+ * Issue 18: the app opens without a connection, as the person last signed in on this device (their
+ * screens then show what was last loaded, or say they need a connection). Only who they are is kept
+ * here; log-out, or any answer from the server, replaces it.
+ */
+const lastUserKey = 'evident.lastUser';
+
+function rememberUser(user: CurrentUser | null): CurrentUser | null {
+  try {
+    if (user) localStorage.setItem(lastUserKey, JSON.stringify(user));
+    else localStorage.removeItem(lastUserKey);
+  } catch {
+    // Private mode or a full disk: the app just cannot open offline.
+  }
+  return user;
+}
+
+function lastKnownUser(): CurrentUser | null {
+  try {
+    const stored = localStorage.getItem(lastUserKey);
+    return stored ? (JSON.parse(stored) as CurrentUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when a request failed for want of a network, not because the server said no. */
+function isOffline(error: unknown): boolean {
+  // tRPC wraps the failed fetch (a TypeError) as its cause; a server's answer has none.
+  return (
+    !navigator.onLine ||
+    error instanceof TypeError ||
+    (error as { cause?: unknown })?.cause instanceof TypeError
+  );
+}
+
+/** Asks the server who is signed in; without a connection, answers with who was last time. */
+async function currentUserOrLastKnown(ask: () => Promise<CurrentUser | null>): Promise<CurrentUser | null> {
+  if (!navigator.onLine) return lastKnownUser();
+  try {
+    return rememberUser(await ask());
+  } catch (error) {
+    if (isOffline(error)) {
+      const known = lastKnownUser();
+      if (known) return known;
+    }
+    throw error;
+  }
 }
 
 /**
@@ -36,10 +88,11 @@ export function registerDataLayer(layer: DataLayer): void {
 /** The signed-in user or null, for the root route's beforeLoad. */
 export async function loadCurrentUser(): Promise<CurrentUser | null> {
   // Once loaded, the query cache is the one source: sign-in, log-out and impersonation update it.
-  if (loaded) return loaded.trpcUtils.auth.user.ensureData();
+  const layer = loaded;
+  if (layer) return currentUserOrLastKnown(() => layer.trpcUtils.auth.user.ensureData());
   if (!probed) {
     // A failure is not kept, so the error screen's "Try again" asks again.
-    probing ??= fetchCurrentUser().finally(() => {
+    probing ??= currentUserOrLastKnown(fetchCurrentUser).finally(() => {
       probing = undefined;
     });
     const user = await probing;

@@ -4,6 +4,7 @@ import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { replayEarlyClick } from './early-click';
+import { registerAppWorker } from './features/capture/app-update';
 import { loadFirstScreen } from './first-screen';
 import { createAppRouter } from './router';
 
@@ -33,3 +34,5 @@ function AfterFirstCommit({ run }: { run: () => void }) {
   useEffect(run, []);
   return null;
 }
+
+registerAppWorker();

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 /**
  * Spec section 7: data is never stale, nothing refetches on focus and nothing retries. Screens that
@@ -10,3 +10,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// TanStack Query takes itself to be online until an event says otherwise; an app opened with no
+// signal (issue 18) must pause its requests from the start and keep what was last loaded on screen.
+onlineManager.setOnline(navigator.onLine);

@@ -2,6 +2,7 @@ import type { AppRouter } from '@evident/api/root';
 import { MAX_CALLS_PER_BATCH } from '@evident/core/batch-limit';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import { persistStudentQueries } from './features/capture/persisted-cache';
 import { queryClient } from './query-client';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -25,3 +26,6 @@ export const trpcClient = trpc.createClient({
 
 /** Imperative tRPC helpers for route loaders and guards (outside React). */
 export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+
+/** The student's last known tasks put back from IndexedDB (issue 18); loaders wait for it. */
+export const cacheRestored = persistStudentQueries(queryClient);

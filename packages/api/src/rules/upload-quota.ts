@@ -28,14 +28,14 @@ export async function insertUploadGrantWithinQuota(
   deps: Deps,
   grant: NewUploadGrant,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<'inserted' | 'client-key-taken'> {
   const quota = deps.evidenceLimits.uploadQuotaBytes;
   const counted = grant.declaredSize ?? grant.maxBytes;
   let over = await insertIfRoom(deps.db, grant, counted, quota, now);
-  if (!over) return;
+  if (typeof over === 'string') return over;
   if ((await reclaimExpiredUploads(deps, { userId: grant.userId, cutoff: now })).deleted > 0) {
     over = await insertIfRoom(deps.db, grant, counted, quota, now);
-    if (!over) return;
+    if (typeof over === 'string') return over;
   }
   const wait = over.nextExpiry
     ? ` (the next in ${Math.max(1, Math.ceil((over.nextExpiry.getTime() - now.getTime()) / 60_000))} minutes)`
@@ -52,13 +52,12 @@ async function insertIfRoom(
   counted: number,
   quota: number,
   now: Date,
-): Promise<{ held: number; nextExpiry: Date | null } | null> {
+): Promise<{ held: number; nextExpiry: Date | null } | 'inserted' | 'client-key-taken'> {
   return db.transaction(async (tx) => {
     await lockUploadsOf(tx, grant.userId);
     const open = await openUploadBytes(tx, { userId: grant.userId, now });
     if (open.bytes + counted > quota) return { held: open.bytes, nextExpiry: open.nextExpiry };
-    await insertUploadGrant(tx, grant);
-    return null;
+    return (await insertUploadGrant(tx, grant)) ? 'inserted' : 'client-key-taken';
   });
 }
 

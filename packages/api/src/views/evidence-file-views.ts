@@ -11,8 +11,10 @@ export type EvidenceFileRecord = {
   /** Bytes. */
   fileSize: number;
   isPrimary: boolean;
-  /** ISO time the file was recorded. */
+  /** ISO time the file was recorded (received by the server). */
   createdAt: string;
+  /** ISO time the device captured it (a file captured offline is sent later); null when not told. */
+  capturedAt: string | null;
 };
 
 export function toEvidenceFileRecord(file: EvidenceFileRow): EvidenceFileRecord {
@@ -23,6 +25,7 @@ export function toEvidenceFileRecord(file: EvidenceFileRow): EvidenceFileRecord 
     fileSize: file.fileSize,
     isPrimary: file.isPrimary,
     createdAt: file.createdAt.toISOString(),
+    capturedAt: file.capturedAt?.toISOString() ?? null,
   };
 }
 

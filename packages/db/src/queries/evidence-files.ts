@@ -25,11 +25,48 @@ export type NewEvidenceFile = {
   recordedBy: string;
   /** `pending` queues a video or a photo for background processing (poster and copy, or thumbnail). */
   videoStatus?: 'pending';
+  /** When the device captured it, when it said so. */
+  capturedAt?: Date | null;
+  /** The client's idempotency key: unique within the submission. */
+  clientKey?: string | null;
 };
 
 export async function insertEvidenceFile(db: Database, file: NewEvidenceFile): Promise<EvidenceFileRow> {
   const [row] = await db.insert(evidenceFiles).values(file).returning();
   if (!row) throw new Error('insert returned no evidence file');
+  return row;
+}
+
+/**
+ * Inserts a file carrying a client key; undefined when the submission already has a file under that
+ * key (a concurrent retry recorded it first). No error, so the transaction stays usable.
+ */
+export async function insertEvidenceFileOnce(
+  db: Database,
+  file: NewEvidenceFile & { clientKey: string },
+): Promise<EvidenceFileRow | undefined> {
+  const [row] = await db
+    .insert(evidenceFiles)
+    .values(file)
+    .onConflictDoNothing({
+      target: [evidenceFiles.submissionId, evidenceFiles.clientKey],
+      where: sql`${evidenceFiles.clientKey} is not null`,
+    })
+    .returning();
+  return row;
+}
+
+/** A student's file recorded under a client key, with its submission, for idempotent records. */
+export async function findEvidenceFileByClientKey(
+  db: Database,
+  { studentId, clientKey }: { studentId: string; clientKey: string },
+): Promise<{ file: EvidenceFileRow; submission: SubmissionRow } | undefined> {
+  const [row] = await db
+    .select({ file: evidenceFiles, submission: submissions })
+    .from(evidenceFiles)
+    .innerJoin(submissions, eq(submissions.id, evidenceFiles.submissionId))
+    .where(and(eq(submissions.studentId, studentId), eq(evidenceFiles.clientKey, clientKey)))
+    .limit(1);
   return row;
 }
 

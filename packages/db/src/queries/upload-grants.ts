@@ -6,10 +6,51 @@ export type UploadGrantRow = typeof uploadGrants.$inferSelect;
 
 export type NewUploadGrant = Omit<UploadGrantRow, 'recordedAt' | 'declaredSize' | 'clientKey'> & {
   declaredSize?: number | null;
+  clientKey?: string | null;
 };
 
-export async function insertUploadGrant(db: Database, grant: NewUploadGrant): Promise<void> {
-  await db.insert(uploadGrants).values(grant);
+/**
+ * Inserts the grant; false when the user already holds a grant under the same client key (a
+ * concurrent retry won the race), which the caller then looks up and answers with.
+ */
+export async function insertUploadGrant(db: Database, grant: NewUploadGrant): Promise<boolean> {
+  if (!grant.clientKey) {
+    await db.insert(uploadGrants).values(grant);
+    return true;
+  }
+  const inserted = await db
+    .insert(uploadGrants)
+    .values(grant)
+    .onConflictDoNothing({
+      target: [uploadGrants.userId, uploadGrants.clientKey],
+      where: sql`${uploadGrants.clientKey} is not null`,
+    })
+    .returning({ objectPath: uploadGrants.objectPath });
+  return inserted.length > 0;
+}
+
+/** The grant a user asked for under a client key, if any. */
+export async function findUploadGrantByClientKey(
+  db: Database,
+  { userId, clientKey }: { userId: string; clientKey: string },
+): Promise<UploadGrantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(uploadGrants)
+    .where(and(eq(uploadGrants.userId, userId), eq(uploadGrants.clientKey, clientKey)))
+    .limit(1);
+  return row;
+}
+
+/** Gives an unrecorded grant a new expiry, for a client that comes back to it after it lapsed. */
+export async function extendUploadGrant(
+  db: Database,
+  { objectPath, expiresAt }: { objectPath: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(uploadGrants)
+    .set({ expiresAt })
+    .where(and(eq(uploadGrants.objectPath, objectPath), isNull(uploadGrants.recordedAt)));
 }
 
 /** `forUpdate` locks the row until the transaction ends, so a record and the sweep cannot cross. */

@@ -37,9 +37,21 @@ function FileTitle({ file }: { file: GradingFile }) {
       <Text size="xs" c="dimmed">
         {file.fileType} · {formatKilobytes(file.fileSize)}
       </Text>
+      {file.capturedAt ? (
+        // Issue 18: judged by when it was captured, which may be hours before it was received.
+        <Text size="xs" c="dimmed" data-testid="evidence-file-times">
+          <span data-testid="evidence-captured-at">
+            Captured {dateTime.format(new Date(file.capturedAt))}
+          </span>
+          {' · '}
+          <span data-testid="evidence-received-at">Received {dateTime.format(new Date(file.createdAt))}</span>
+        </Text>
+      ) : null}
     </Stack>
   );
 }
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function FileBody({ file, look }: { file: GradingFile; look: FileLook }) {
   if (look === 'image') return <ZoomableImage file={file} />;

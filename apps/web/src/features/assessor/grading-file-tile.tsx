@@ -14,6 +14,8 @@ const actionOf: Record<FileLook, string> = {
 };
 
 /** A file on a grading card: its thumbnail or poster (an icon otherwise), name and size; opens in place. */
+const capturedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
 export function GradingFileTile({
   file,
   onOpen,
@@ -55,6 +57,12 @@ export function GradingFileTile({
         {file.recordedByAdminName ? (
           <span className={classes.tileSize} data-testid="grading-file-recorder">
             Recorded by admin {file.recordedByAdminName}
+          </span>
+        ) : null}
+        {file.capturedAt ? (
+          // Issue 18: a file captured offline arrives later; it counts from when it was captured.
+          <span className={classes.tileSize} data-testid="grading-file-captured">
+            Captured {capturedTime.format(new Date(file.capturedAt))}
           </span>
         ) : null}
       </UnstyledButton>

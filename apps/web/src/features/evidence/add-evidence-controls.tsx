@@ -13,6 +13,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import classes from './add-evidence-controls.module.css';
 import { AudioRecorderModal } from './audio-recorder-modal';
 import { evidenceAccept } from './evidence-accept';
+import { QueuedCaptures } from './queued-captures';
 import { UploadProgress } from './upload-progress';
 import { cancelUpload, discardUpload, retryUpload, startUpload, useTaskUpload } from './upload-store';
 import { canRecordAudio } from './use-audio-recorder';
@@ -146,9 +147,11 @@ export function AddEvidenceControls({
             {upload.reason ? <Text size="sm">{upload.reason}</Text> : null}
             {upload.retryable ? (
               <Text size="sm">
-                {upload.offline
-                  ? 'The file is kept on this page; retry when your connection is back.'
-                  : 'The file is kept on this page; retry to carry on.'}
+                {upload.cancelled
+                  ? 'The file is kept on this device; retry to send it.'
+                  : upload.offline
+                    ? 'The file is kept on this device and is sent by itself when the connection is back.'
+                    : 'The file is kept on this device and is tried again by itself shortly.'}
               </Text>
             ) : null}
             <Group gap="xs">
@@ -228,6 +231,8 @@ export function AddEvidenceControls({
           ) : null}
         </Stack>
       ) : null}
+
+      <QueuedCaptures userId={userId} taskId={taskId} describedBy={describedBy} />
 
       <AudioRecorderModal
         opened={recorderOpened}

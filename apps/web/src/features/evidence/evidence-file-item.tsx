@@ -8,7 +8,29 @@ import classes from './evidence-viewer.module.css';
 import { type FileLook, iconOfLook, lookOfFile } from './file-look';
 
 /** A stored evidence file with its signed links, as `student.evidence` (and the assessor views) return it. */
-export type EvidenceFileLinks = Omit<EvidenceFileView, 'createdAt' | 'urlsExpireAt'>;
+export type EvidenceFileLinks = Omit<EvidenceFileView, 'createdAt' | 'capturedAt' | 'urlsExpireAt'> &
+  Partial<Pick<EvidenceFileView, 'createdAt' | 'capturedAt'>>;
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Issue 18: a file captured offline is received later; the assessor judges it by when it was
+ * captured, so both are shown.
+ */
+function CaptureTimes({ file }: { file: EvidenceFileLinks }) {
+  if (!file.capturedAt || !file.createdAt) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="evidence-file-times">
+      <span data-testid="evidence-captured-at" data-at={file.capturedAt}>
+        Captured {dateTime.format(new Date(file.capturedAt))}
+      </span>
+      {' · '}
+      <span data-testid="evidence-received-at" data-at={file.createdAt}>
+        Received {dateTime.format(new Date(file.createdAt))}
+      </span>
+    </Text>
+  );
+}
 
 /** One file in the evidence viewer: a preview or player that fits its type, its name and its size. */
 export function EvidenceFileItem({ file, action }: { file: EvidenceFileLinks; action?: ReactNode }) {
@@ -44,6 +66,7 @@ export function EvidenceFileItem({ file, action }: { file: EvidenceFileLinks; ac
                 </Badge>
               ) : null}
             </Group>
+            <CaptureTimes file={file} />
           </Stack>
         </Group>
         <Group gap="xs" justify="space-between">

@@ -4,12 +4,12 @@ import type { UploadStage } from './upload-store';
 
 type UploadProgressProps = { stage: UploadStage; sent: number; total: number; fileName: string };
 
-function stageText(stage: UploadStage, sent: number, total: number): string {
+function stageText(stage: UploadStage, sent: number, total: number, percent: number): string {
   switch (stage) {
     case 'preparing':
       return 'Preparing file...';
     case 'sending':
-      return `${formatByteSize(sent)} of ${formatByteSize(total)}`;
+      return `Uploading ${percent} % · ${formatByteSize(sent)} of ${formatByteSize(total)}`;
     case 'saving':
       return 'Saving...';
   }
@@ -18,7 +18,7 @@ function stageText(stage: UploadStage, sent: number, total: number): string {
 /** Real bytes sent (XHR upload progress), as a bar a screen reader can read too. */
 export function UploadProgress({ stage, sent, total, fileName }: UploadProgressProps) {
   const percent = total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
-  const text = stageText(stage, sent, total);
+  const text = stageText(stage, sent, total, percent);
   // Preparing has no measurable progress: the bar runs striped without a value.
   const known = stage === 'sending' || stage === 'saving';
   return (

@@ -1,66 +1,74 @@
 import { useSyncExternalStore } from 'react';
 import { trpcClient, trpcUtils } from '../../trpc';
-import { toastError, toastSuccess } from '../toast/toast';
-import { type PreparedEvidence, prepareEvidenceFile } from './prepare-evidence-file';
-import { describeUploadFailure, explainNoAnswer, serverAnswers, uploadFailureText } from './upload-failure';
 import {
-  type BucketParts,
-  discardParts,
-  sendFile,
-  UploadCancelledError,
-  type UploadTarget,
-} from './upload-transfer';
+  addQueuedCapture,
+  askForPersistentStorage,
+  assertRoomFor,
+  CaptureStorageFullError,
+  deleteQueuedCapture,
+  type QueuedCapture,
+  type QueuedGrant,
+  queuedCapturesOf,
+  saveQueuedCapture,
+} from '../capture/capture-db';
+import { askForBackgroundSync, retryDelayMs } from '../capture/send-triggers';
+import { toastError, toastSuccess } from '../toast/toast';
+import { prepareEvidenceFile } from './prepare-evidence-file';
+import { describeUploadFailure, explainNoAnswer, serverAnswers, uploadFailureText } from './upload-failure';
+import { type BucketParts, discardParts, sendFile, UploadCancelledError } from './upload-transfer';
 
 /**
- * Evidence uploads, one per task at a time, kept outside React so that they go on while the student
- * moves between screens, and so that a failed one keeps its prepared file for a retry without
- * choosing it again (for as long as the page stays open).
- *
- * One upload: prepare (type fix-up, photo compression) -> `student.uploadUrl` -> send the bytes
- * (one PUT, or resumable parts) -> `student.recordEvidence` -> refresh the task list and the task's
- * evidence. A retry picks up where the last attempt stopped: the prepared file is reused, an upload
- * URL that is still good is reused, parts already on the server are not sent again, and bytes that
- * fully arrived are only recorded.
+ * Evidence uploads through the capture queue (issue 18). A chosen or captured file is prepared (type
+ * fix-up, photo compression), written to IndexedDB (capture-db.ts) with a key made here, and only
+ * then sent: one item at a time, oldest first, whenever there is a connection (send-triggers.ts says
+ * when). One send: `student.uploadUrl` -> the bytes (one PUT, or resumable parts) ->
+ * `student.recordEvidence`, the first and last with the item's key, so a retry after any failure,
+ * reload or restart is answered with the same object and the same evidence by the server.
+ * A retry picks up where the last attempt stopped: an upload URL that is still good is reused, parts
+ * already on the server are not sent again, and bytes that fully arrived are only recorded.
  */
 
 export type UploadStage = 'preparing' | 'sending' | 'saving';
 
-/** What a task card shows about its upload. */
+/** What a task card shows about one file on its way. */
 export type TaskUpload =
   | { state: 'active'; stage: UploadStage; fileName: string; sent: number; total: number }
+  | { state: 'waiting'; fileName: string; capturedAt: string }
+  | { state: 'sent'; fileName: string }
   | {
       state: 'failed';
       fileName: string;
       reason: string | null;
       retryable: boolean;
       cancelled: boolean;
-      /** Nothing answered: the card says to retry once the connection is back. */
+      /** Nothing answered: the card says it goes by itself once the connection is back. */
       offline: boolean;
     };
 
-type Grant = UploadTarget & { objectPath: string; expiresAt: string };
+/** One file in the queue as the screens see it. */
+export type QueueEntry = { key: string; taskId: string; view: TaskUpload };
 
-type Attempt = {
+type Entry = {
+  key: string;
   userId: string;
   taskId: string;
-  source: File;
-  prepared?: PreparedEvidence;
-  grant?: Grant;
-  /** Bytes went to `grant` before: a parted upload lists what arrived instead of starting over. */
-  sentBefore: boolean;
-  /** Every byte reached storage; only recording is left. */
-  uploaded: boolean;
-  controller: AbortController;
+  /** Absent while the file is being prepared, before it is in the queue. */
+  item?: QueuedCapture;
   view: TaskUpload;
+  controller: AbortController;
   lastEmit: number;
+  /** Failed sends in a row, for the back-off. */
+  failures: number;
+  /** Not tried again before this time (ms since epoch). */
+  notBefore: number;
 };
 
-const attempts = new Map<string, Attempt>();
+const entries = new Map<string, Entry>();
 const listeners = new Set<() => void>();
-
-const keyOf = (userId: string, taskId: string) => `${userId}:${taskId}`;
+let owner: string | null = null;
 
 function emit() {
+  cachedLists.clear();
   for (const listener of listeners) listener();
 }
 
@@ -71,21 +79,21 @@ function subscribe(listener: () => void) {
   };
 }
 
-function show(attempt: Attempt, view: TaskUpload) {
-  attempt.view = view;
-  attempt.lastEmit = performance.now();
+function show(entry: Entry, view: TaskUpload) {
+  entry.view = view;
+  entry.lastEmit = performance.now();
   emit();
 }
 
 /** Progress events come every few milliseconds; ten repaints a second are plenty for a bar. */
-function showProgress(attempt: Attempt, sent: number, total: number) {
+function showProgress(entry: Entry, fileName: string, sent: number, total: number) {
   const now = performance.now();
-  if (sent < total && now - attempt.lastEmit < 100) return;
-  show(attempt, { state: 'active', stage: 'sending', fileName: fileNameOf(attempt), sent, total });
+  if (sent < total && now - entry.lastEmit < 100) return;
+  show(entry, { state: 'active', stage: 'sending', fileName, sent, total });
 }
 
-function fileNameOf(attempt: Attempt): string {
-  return attempt.prepared?.fileName ?? attempt.source.name;
+function waitingView(item: QueuedCapture): TaskUpload {
+  return { state: 'waiting', fileName: item.fileName, capturedAt: item.capturedAt };
 }
 
 /** Parts kept by the bucket (S3) are listed and joined through the server, which holds the ETags. */
@@ -101,143 +109,369 @@ function bucketPartsOf(objectPath: string): BucketParts {
 /** A URL this close to its expiry would die mid-transfer; ask for a fresh one instead. */
 const urlMarginMs = 2 * 60_000;
 
-function isUsable(grant: Grant | undefined): grant is Grant {
+function isUsable(grant: QueuedGrant | undefined): grant is QueuedGrant {
   return grant !== undefined && Date.parse(grant.expiresAt) - Date.now() > urlMarginMs;
 }
 
-async function run(key: string, attempt: Attempt): Promise<void> {
-  attempt.controller = new AbortController();
-  const { signal } = attempt.controller;
-  show(attempt, {
+/** Writes the item's progress so a reload resumes it; a failure to write never stops the send. */
+async function remember(item: QueuedCapture): Promise<void> {
+  await saveQueuedCapture(item).catch(() => {});
+}
+
+/** Sends one queued item; true when it is recorded, false when it should wait (or was refused). */
+async function send(entry: Entry, item: QueuedCapture): Promise<boolean> {
+  entry.controller = new AbortController();
+  const { signal } = entry.controller;
+  const { blob, fileName, fileType } = item;
+  show(entry, {
     state: 'active',
-    stage: attempt.uploaded ? 'saving' : 'preparing',
-    fileName: fileNameOf(attempt),
-    sent: 0,
-    total: attempt.prepared?.blob.size ?? attempt.source.size,
+    stage: item.uploaded ? 'saving' : 'sending',
+    fileName,
+    sent: item.uploaded ? blob.size : 0,
+    total: blob.size,
   });
   try {
-    attempt.prepared ??= await prepareEvidenceFile(attempt.source);
-    const { blob, fileName, fileType } = attempt.prepared;
-    if (signal.aborted) throw new UploadCancelledError();
-
-    if (!attempt.uploaded) {
-      if (!isUsable(attempt.grant)) {
-        attempt.grant = await trpcClient.student.uploadUrl.mutate(
-          { fileName, fileType, fileSize: blob.size },
+    if (!item.uploaded) {
+      const previousPath = item.grant?.objectPath;
+      if (!isUsable(item.grant)) {
+        const answer = await trpcClient.student.uploadUrl.mutate(
+          { fileName, fileType, fileSize: blob.size, clientKey: item.key },
           { signal },
         );
-        attempt.sentBefore = false;
+        // The same key names the same object: parts sent before a reload are still there.
+        item.sentBefore = item.sentBefore && previousPath === answer.objectPath;
+        item.grant = answer;
+        await remember(item);
       }
-      const grant = attempt.grant;
-      showProgress(attempt, 0, blob.size);
-      const resume = attempt.sentBefore;
-      attempt.sentBefore = true;
+      const grant = item.grant;
+      const resume = item.sentBefore;
+      if (!item.sentBefore) {
+        item.sentBefore = true;
+        await remember(item);
+      }
       await sendFile(grant, blob, {
         resume,
         signal,
         bucketParts: bucketPartsOf(grant.objectPath),
-        onProgress: (sent, total) => showProgress(attempt, sent, total),
+        onProgress: (sent, total) => showProgress(entry, fileName, sent, total),
       });
-      attempt.uploaded = true;
+      item.uploaded = true;
+      await remember(item);
     }
-
-    const grant = attempt.grant;
+    const grant = item.grant;
     if (!grant) throw new Error('No upload URL');
-    show(attempt, { state: 'active', stage: 'saving', fileName, sent: blob.size, total: blob.size });
+    show(entry, { state: 'active', stage: 'saving', fileName, sent: blob.size, total: blob.size });
     // Not cancellable: once the bytes are stored, recording them is quick and idempotent.
     await trpcClient.student.recordEvidence.mutate({
-      taskId: attempt.taskId,
+      taskId: item.taskId,
       fileName,
       fileType,
       objectPath: grant.objectPath,
+      clientKey: item.key,
+      capturedAt: item.capturedAt,
     });
+    await deleteQueuedCapture(item.key).catch(() => {});
     toastSuccess('Evidence uploaded', 'Your evidence has been successfully uploaded');
-    // The marker stays until the refreshed card (now submitted) is there to replace it.
-    await Promise.allSettled([
+    // Not awaited: on a weak link the next file goes at once, while the card refreshes beside it.
+    void Promise.allSettled([
       trpcUtils.student.tasks.invalidate(),
-      trpcUtils.student.evidence.invalidate({ taskId: attempt.taskId }),
+      trpcUtils.student.evidence.invalidate({ taskId: item.taskId }),
     ]);
-    attempts.delete(key);
-    emit();
+    entry.item = undefined;
+    show(entry, { state: 'sent', fileName });
+    // 'Sent' stays a moment on the card, then the task's own status says the rest.
+    setTimeout(() => {
+      if (entries.get(entry.key)?.view.state === 'sent') {
+        entries.delete(entry.key);
+        emit();
+      }
+    }, 6000);
+    return true;
   } catch (error) {
     // Cancelling while the upload URL is being asked for surfaces as a tRPC error, not as ours.
     const failure = await explainNoAnswer(
       describeUploadFailure(signal.aborted ? new UploadCancelledError() : error),
-      attempt.uploaded ? undefined : attempt.grant?.uploadUrl,
+      item.uploaded ? undefined : item.grant?.uploadUrl,
       serverAnswers,
       window.location.origin,
     );
     if (failure.needsNewUrl) {
-      attempt.grant = undefined;
-      attempt.uploaded = false;
+      item.grant = undefined;
+      item.uploaded = false;
+      item.sentBefore = false;
     }
-    show(attempt, {
-      state: 'failed',
-      fileName: fileNameOf(attempt),
-      reason: failure.reason,
-      retryable: failure.retryable,
-      cancelled: failure.cancelled,
-      offline: failure.noAnswer,
-    });
-    if (!failure.cancelled) toastError('Upload failed', uploadFailureText(failure));
+    if (failure.cancelled) item.held = true;
+    else if (!failure.retryable) item.refusal = failure.reason ?? 'The server refused this file';
+    await remember(item);
+    entry.failures++;
+    entry.notBefore = Date.now() + retryDelayMs(entry.failures);
+    if (failure.noAnswer && !navigator.onLine && !failure.cancelled) {
+      // No signal: the file simply waits, and goes by itself when the connection is back.
+      show(entry, waitingView(item));
+      askForBackgroundSync();
+    } else {
+      show(entry, {
+        state: 'failed',
+        fileName,
+        reason: failure.reason,
+        retryable: failure.retryable,
+        cancelled: failure.cancelled,
+        offline: failure.noAnswer,
+      });
+      if (!failure.cancelled) toastError('Upload failed', uploadFailureText(failure));
+    }
+    return false;
   }
 }
 
-/** Starts uploading `file` as evidence for a task; ignored while that task already has an upload running. */
-export function startUpload(userId: string, taskId: string, file: File): void {
-  const key = keyOf(userId, taskId);
-  if (attempts.get(key)?.view.state === 'active') return;
-  const attempt: Attempt = {
-    userId,
-    taskId,
-    source: file,
-    sentBefore: false,
-    uploaded: false,
-    controller: new AbortController(),
-    view: { state: 'active', stage: 'preparing', fileName: file.name, sent: 0, total: file.size },
-    lastEmit: 0,
-  };
-  attempts.set(key, attempt);
-  void run(key, attempt);
+function nextToSend(now: number): Entry | undefined {
+  let best: Entry | undefined;
+  for (const entry of entries.values()) {
+    const { item } = entry;
+    if (!item || item.userId !== owner || item.held || item.refusal || entry.notBefore > now) continue;
+    if (entry.view.state === 'active' || entry.view.state === 'sent') continue;
+    if (!best?.item || item.queuedAt < best.item.queuedAt) best = entry;
+  }
+  return best;
 }
 
-/** Tries a failed upload again with the file already prepared. */
+let pumping = false;
+let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Sends what is waiting, one item at a time (a weak link carries one file better than three), and
+ * stops at the first failure: the rest wait for the next trigger or the back-off timer.
+ */
+export async function sendQueued(): Promise<void> {
+  if (pumping || owner === null) return;
+  pumping = true;
+  try {
+    while (navigator.onLine) {
+      const entry = nextToSend(Date.now());
+      if (!entry?.item) break;
+      if (!(await send(entry, entry.item))) break;
+    }
+  } finally {
+    pumping = false;
+    scheduleWake();
+  }
+}
+
+/** The connection is back (or the app is in front again): what waits goes now, back-off or not. */
+export function sendNow(): void {
+  for (const entry of entries.values()) {
+    if (entry.view.state === 'waiting' || (entry.view.state === 'failed' && entry.view.retryable)) {
+      entry.notBefore = 0;
+    }
+  }
+  void sendQueued();
+}
+
+/** After a failure, tries again when its back-off ends, even if no event says the link is back. */
+function scheduleWake() {
+  clearTimeout(wakeTimer);
+  let soonest = Number.POSITIVE_INFINITY;
+  for (const entry of entries.values()) {
+    const { item } = entry;
+    if (!item || item.userId !== owner || item.held || item.refusal) continue;
+    soonest = Math.min(soonest, entry.notBefore);
+  }
+  if (soonest === Number.POSITIVE_INFINITY) return;
+  wakeTimer = setTimeout(() => void sendQueued(), Math.max(0, soonest - Date.now()));
+}
+
+/**
+ * The signed-in person's queue: loaded from IndexedDB once they are known, then sent. Items of
+ * anyone else who used this browser stay where they are until that person signs in again.
+ */
+export async function openQueueFor(userId: string): Promise<void> {
+  if (owner === userId) return;
+  owner = userId;
+  const stored = await queuedCapturesOf(userId).catch(() => []);
+  if (owner !== userId) return;
+  for (const item of stored) {
+    if (entries.has(item.key)) continue;
+    entries.set(item.key, {
+      key: item.key,
+      userId,
+      taskId: item.taskId,
+      item,
+      view: item.refusal
+        ? {
+            state: 'failed',
+            fileName: item.fileName,
+            reason: item.refusal,
+            retryable: false,
+            cancelled: false,
+            offline: false,
+          }
+        : item.held
+          ? {
+              state: 'failed',
+              fileName: item.fileName,
+              reason: null,
+              retryable: true,
+              cancelled: true,
+              offline: false,
+            }
+          : waitingView(item),
+      controller: new AbortController(),
+      lastEmit: 0,
+      failures: 0,
+      notBefore: 0,
+    });
+  }
+  emit();
+  await sendQueued();
+}
+
+/** Prepares `file`, keeps it in the queue, then sends it when it can; several may wait per task. */
+export function startUpload(userId: string, taskId: string, file: File): void {
+  const key = crypto.randomUUID();
+  // The moment the student took or chose it; the assessor sees it as 'Captured'.
+  const capturedAt = new Date().toISOString();
+  const entry: Entry = {
+    key,
+    userId,
+    taskId,
+    view: { state: 'active', stage: 'preparing', fileName: file.name, sent: 0, total: file.size },
+    controller: new AbortController(),
+    lastEmit: 0,
+    failures: 0,
+    notBefore: 0,
+  };
+  entries.set(key, entry);
+  emit();
+  void (async () => {
+    try {
+      const prepared = await prepareEvidenceFile(file);
+      await assertRoomFor(prepared.blob.size);
+      const item: QueuedCapture = {
+        key,
+        userId,
+        taskId,
+        ...prepared,
+        capturedAt,
+        queuedAt: Date.now(),
+        sentBefore: false,
+        uploaded: false,
+      };
+      await addQueuedCapture(item);
+      askForPersistentStorage();
+      entry.item = item;
+      show(entry, waitingView(item));
+      if (!navigator.onLine) askForBackgroundSync();
+      void sendQueued();
+    } catch (error) {
+      const full = error instanceof CaptureStorageFullError;
+      const reason = full
+        ? 'This phone is out of storage, so the file was not kept. Free up some space (or let the waiting files send first), then add it again.'
+        : 'This file could not be read. Please choose it again.';
+      show(entry, {
+        state: 'failed',
+        fileName: file.name,
+        reason,
+        retryable: false,
+        cancelled: false,
+        offline: false,
+      });
+      toastError(full ? 'Not enough storage' : 'Upload failed', reason);
+    }
+  })();
+}
+
+/** The entry a task card's controls speak about: the one sending, else the latest that failed. */
+function focusOf(userId: string, taskId: string): Entry | undefined {
+  let failed: Entry | undefined;
+  for (const entry of entries.values()) {
+    if (entry.userId !== userId || entry.taskId !== taskId) continue;
+    if (entry.view.state === 'active') return entry;
+    if (entry.view.state === 'failed') failed = entry;
+  }
+  return failed;
+}
+
+/** Tries a failed upload again now, with the file already prepared. */
 export function retryUpload(userId: string, taskId: string): void {
-  const key = keyOf(userId, taskId);
-  const attempt = attempts.get(key);
-  if (attempt?.view.state !== 'failed') return;
-  void run(key, attempt);
+  const entry = focusOf(userId, taskId);
+  if (entry?.view.state !== 'failed' || !entry.item) return;
+  entry.item.held = false;
+  entry.notBefore = 0;
+  show(entry, waitingView(entry.item));
+  void remember(entry.item);
+  void sendQueued();
 }
 
 export function cancelUpload(userId: string, taskId: string): void {
-  const attempt = attempts.get(keyOf(userId, taskId));
-  if (attempt?.view.state === 'active' && attempt.view.stage !== 'saving') attempt.controller.abort();
+  const entry = focusOf(userId, taskId);
+  if (entry?.view.state === 'active' && entry.view.stage !== 'saving') entry.controller.abort();
 }
 
-/** Forgets a failed upload and its file; parts already on the server are thrown away. */
-export function discardUpload(userId: string, taskId: string): void {
-  const key = keyOf(userId, taskId);
-  const attempt = attempts.get(key);
-  if (attempt?.view.state !== 'failed') return;
+/** Takes a file out of the queue before it is sent; parts already on the server are thrown away. */
+export function removeQueued(key: string): void {
+  const entry = entries.get(key);
+  if (!entry || entry.view.state === 'active' || entry.view.state === 'sent') return;
+  const { item } = entry;
   // Parts the bucket keeps (S3) go when the sweep finds the grant unrecorded.
-  if (attempt.grant && attempt.sentBefore && !attempt.uploaded && attempt.grant.parts?.protocol === 'local') {
-    discardParts(attempt.grant.uploadUrl);
+  if (item?.grant && item.sentBefore && !item.uploaded && item.grant.parts?.protocol === 'local') {
+    discardParts(item.grant.uploadUrl);
   }
-  attempts.delete(key);
+  entries.delete(key);
   emit();
+  void deleteQueuedCapture(key).catch(() => {});
 }
 
-/** The upload of one task, if any; re-renders only when it changes. */
+/** Forgets a failed upload and its file. */
+export function discardUpload(userId: string, taskId: string): void {
+  const entry = focusOf(userId, taskId);
+  if (entry?.view.state === 'failed') removeQueued(entry.key);
+}
+
+/** The upload the task card's controls show, if any; re-renders only when it changes. */
 export function useTaskUpload(userId: string, taskId: string): TaskUpload | undefined {
-  return useSyncExternalStore(subscribe, () => attempts.get(keyOf(userId, taskId))?.view);
+  return useSyncExternalStore(subscribe, () => focusOf(userId, taskId)?.view);
 }
 
-function anyActive(): boolean {
-  for (const attempt of attempts.values()) if (attempt.view.state === 'active') return true;
+const cachedLists = new Map<string, QueueEntry[]>();
+
+/** The task's files waiting, sending or just sent (not the one the controls already speak about). */
+export function useTaskQueue(userId: string, taskId: string): QueueEntry[] {
+  return useSyncExternalStore(subscribe, () => {
+    const id = `${userId}:${taskId}`;
+    const cached = cachedLists.get(id);
+    if (cached) return cached;
+    const list: QueueEntry[] = [];
+    for (const entry of entries.values()) {
+      if (entry.userId !== userId || entry.taskId !== taskId) continue;
+      if (entry.view.state === 'waiting' || entry.view.state === 'sent') {
+        list.push({ key: entry.key, taskId, view: entry.view });
+      }
+    }
+    cachedLists.set(id, list);
+    return list;
+  });
+}
+
+function waitingCount(): number {
+  let n = 0;
+  for (const entry of entries.values()) {
+    if (entry.userId !== owner || !entry.item) continue;
+    if (entry.view.state === 'waiting' || entry.view.state === 'active' || entry.view.state === 'failed') n++;
+  }
+  return n;
+}
+
+/** How many files are waiting to be sent (the top bar's badge). */
+export function useQueuedCount(): number {
+  return useSyncExternalStore(subscribe, waitingCount);
+}
+
+function anyPreparing(): boolean {
+  for (const entry of entries.values()) if (!entry.item && entry.view.state === 'active') return true;
   return false;
 }
 
-/** True while any upload is running (to warn before the tab is closed). */
+/** True while a file is being prepared and not yet in the queue (closing the tab then would lose it). */
 export function useUploadsActive(): boolean {
-  return useSyncExternalStore(subscribe, anyActive);
+  return useSyncExternalStore(subscribe, anyPreparing);
 }

@@ -8,6 +8,9 @@ import type { ReactNode } from 'react';
 import { DataProviders } from '../../data-providers';
 import { AwaitingApproval } from '../assessor/awaiting-approval';
 import { useLogOut } from '../auth/use-log-out';
+import { OfflineBanner } from '../capture/offline-banner';
+import { QueueBadge } from '../capture/queue-badge';
+import { useCaptureQueue } from '../capture/use-capture-queue';
 import { LiveUpdates } from '../live/live-updates';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Brand } from './brand';
@@ -30,6 +33,7 @@ export function SignedInShell({ user, children }: { user: CurrentUser; children:
 
 function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
+  useCaptureQueue(user);
   const { logOut, isLoggingOut } = useLogOut();
   const items = navItemsFor(user);
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -76,6 +80,7 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
           </Group>
 
           <Group gap="sm" wrap="nowrap" className={classes.end}>
+            {user.role === 'student' ? <QueueBadge /> : null}
             <ThemeToggle />
             <Box
               component={Link}
@@ -153,6 +158,7 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
 
       <Box component="main" id="main-content" tabIndex={-1} className={classes.main}>
         <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+          <OfflineBanner user={user} />
           {/* Every route an unapproved assessor opens (/, /matrix, /grading) says why it is empty. */}
           {user.awaitingApproval ? <AwaitingApproval /> : children}
         </Container>

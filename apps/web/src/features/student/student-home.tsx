@@ -107,7 +107,7 @@ function DashboardSkeleton() {
   );
 }
 
-/** Closing the tab mid-upload loses the file; the browser asks first. */
+/** Closing the tab while a file is being prepared loses it (it is not in the capture queue yet); the browser asks first. */
 function useWarnBeforeLeavingDuringUpload() {
   const active = useUploadsActive();
   useEffect(() => {

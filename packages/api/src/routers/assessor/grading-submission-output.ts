@@ -30,6 +30,7 @@ export const gradingSubmissionsOutput = z.array(
         thumbnailStatus: processing,
         urlsExpireAt: iso,
         recordedByAdminName: z.string().nullable(),
+        capturedAt: iso.nullable(),
       }),
     ),
     earlierDecisions: z.array(

@@ -13,6 +13,18 @@ const fileType = z
   .max(255, 'File type is too long')
   .regex(/^[\x20-\x7e]+$/, 'File type must be a MIME type such as image/jpeg');
 
+/**
+ * Issue 18: a key the client makes once per captured file and sends with every retry, so that
+ * asking for the upload URL or recording the evidence again returns what the first request made.
+ */
+const clientKey = z
+  .string()
+  .trim()
+  .min(8, 'Client key must be at least 8 characters')
+  .max(100, 'Client key must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'Client key may hold only letters, digits and _ . : -')
+  .optional();
+
 /** Spec section 7, `POST /api/evidence/upload-url`. */
 export const uploadUrlInput = z.object({
   fileName,
@@ -22,6 +34,7 @@ export const uploadUrlInput = z.object({
    * before any byte is sent, and S3 binds the length into its signature.
    */
   fileSize: z.number().int().min(1, 'The file is empty').optional(),
+  clientKey,
 });
 export type UploadUrlInput = z.input<typeof uploadUrlInput>;
 
@@ -37,6 +50,11 @@ export const recordEvidenceInput = z.object({
   fileName,
   fileType,
   objectPath,
+  clientKey,
+  /** When the file was captured on the device; a file sent hours later still counts from then. */
+  capturedAt: z.iso
+    .datetime({ offset: true, error: 'Captured time must be an ISO date and time' })
+    .optional(),
 });
 export type RecordEvidenceInput = z.input<typeof recordEvidenceInput>;
 

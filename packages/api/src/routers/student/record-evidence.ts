@@ -8,8 +8,10 @@ import { recordAudit } from '@evident/db/queries/audit';
 import {
   countSubmissionFiles,
   type EvidenceFileRow,
+  findEvidenceFileByClientKey,
   findEvidenceFileByObjectPath,
   insertEvidenceFile,
+  insertEvidenceFileOnce,
 } from '@evident/db/queries/evidence-files';
 import { enqueueJob } from '@evident/db/queries/jobs';
 import {
@@ -77,6 +79,26 @@ async function alreadyRecorded(db: Database, studentId: string, objectPath: stri
   return toRecorded(found.submission, found.file);
 }
 
+/** The file this student recorded under a client key, answered again; null when there is none. */
+async function recordedUnderKey(db: Database, studentId: string, clientKey: string, taskId: string) {
+  const found = await findEvidenceFileByClientKey(db, { studentId, clientKey });
+  if (!found) return null;
+  if (found.submission.taskId !== taskId) {
+    throw new AppError('CONFLICT', 'This file is already recorded as evidence for another task');
+  }
+  return toRecorded(found.submission, found.file);
+}
+
+/** Rolls the transaction back when a concurrent retry recorded the same client key first. */
+class ClientKeyTaken extends Error {}
+
+/** A capture time from the device: never later than now (a clock ahead must not date it in the future). */
+function captureTime(capturedAt: string | undefined, now: Date): Date | null {
+  if (!capturedAt) return null;
+  const at = new Date(capturedAt);
+  return at.getTime() > now.getTime() ? now : at;
+}
+
 /**
  * Records an uploaded file as evidence for a task: checks that the object was granted to this
  * student, landed whole and is what it claims to be, and that the task is theirs and open; then, in
@@ -86,13 +108,24 @@ async function alreadyRecorded(db: Database, studentId: string, objectPath: stri
 export async function recordEvidence(
   deps: Deps,
   by: string | { studentId: string; recordedBy: string },
-  input: { taskId: string; fileName: string; fileType: string; objectPath: string },
+  input: {
+    taskId: string;
+    fileName: string;
+    fileType: string;
+    objectPath: string;
+    clientKey?: string;
+    capturedAt?: string;
+  },
   now: Date = new Date(),
 ): Promise<RecordedEvidence> {
   const { db } = deps;
   // Who recorded it in person: the student, or the admin viewing the app as them.
   const { studentId, recordedBy } = typeof by === 'string' ? { studentId: by, recordedBy: by } : by;
-  const { objectPath, taskId } = input;
+  const { objectPath, taskId, clientKey } = input;
+  if (clientKey) {
+    const earlier = await recordedUnderKey(db, studentId, clientKey, taskId);
+    if (earlier) return earlier;
+  }
   const grant = await requireOwnUploadGrant(db, studentId, objectPath);
   if (grant.recordedAt) return alreadyRecorded(db, studentId, objectPath, taskId);
 
@@ -117,52 +150,73 @@ export async function recordEvidence(
   const queueVideo = deps.videoProcessing && kind === 'video';
   // Photos' thumbnails are made in the background too: recording never waits for a decoder.
   const queued = queueVideo || kind === 'image';
-  const outcome = await inTransactionOnTask(db, async (tx) => {
-    // The grant's row lock orders us against a duplicate request and against the sweep.
-    const locked = await findUploadGrant(tx, { objectPath, forUpdate: true });
-    if (!locked)
-      throw new AppError('NOT_FOUND', 'The upload expired before it was recorded. Please upload it again');
-    if (locked.recordedAt) return null;
-
-    let submission = await findSubmission(tx, { studentId, taskId, forUpdate: true });
-    if (!submission) {
-      // Another request may create it between our read and insert; then add to theirs.
-      submission =
-        (await insertSubmission(tx, { studentId, taskId })) ??
-        (await findSubmission(tx, { studentId, taskId, forUpdate: true }));
-      if (!submission) throw new Error('submission vanished after a conflicting insert');
-      if (!canAddMoreEvidence(submission.status)) refuseClosedSubmission();
-    } else {
-      if (!canAddMoreEvidence(submission.status)) refuseClosedSubmission();
-      // More files while it waits, or new evidence after NYS: submitted (again), dated now.
-      submission = await resubmitSubmission(tx, { id: submission.id, at: now });
-    }
-    const isPrimary = (await countSubmissionFiles(tx, submission.id)) === 0;
-    const file = await insertEvidenceFile(tx, {
-      submissionId: submission.id,
-      objectPath,
-      fileName: input.fileName,
-      fileType: grant.fileType,
-      fileSize: size,
-      isPrimary,
-      recordedBy,
-      ...(queued ? { videoStatus: 'pending' as const } : {}),
-    });
-    // Queued in the same transaction, so a restart right after the commit still processes it.
-    if (queued) await enqueueJob(tx, queueVideo ? videoJob(file.id) : thumbnailJob(file.id));
-    await markUploadGrantRecorded(tx, { objectPath, at: now });
-    await recordAudit(tx, {
-      actorId: recordedBy,
-      actingAsId: recordedBy === studentId ? null : studentId,
-      action: 'evidence.recorded',
-      subjectId: file.id,
-      detail: { submissionId: submission.id, taskId },
-    });
-    return { submission, file };
-  });
-  if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
+  const outcome = await recordInTransaction();
+  if (outcome === 'client-key-taken' && clientKey) {
+    const earlier = await recordedUnderKey(db, studentId, clientKey, taskId);
+    if (earlier) return earlier;
+  }
+  if (!outcome || outcome === 'client-key-taken') return alreadyRecorded(db, studentId, objectPath, taskId);
   // Returns at once: the thumbnail, poster and playable copy are made in the background.
   if (queued) deps.jobs.wake();
   await publishSubmissionCreated(deps, outcome.submission.id);
   return toRecorded(outcome.submission, outcome.file);
+
+  async function recordInTransaction() {
+    try {
+      return await inTransactionOnTask(db, async (tx) => {
+        // The grant's row lock orders us against a duplicate request and against the sweep.
+        const locked = await findUploadGrant(tx, { objectPath, forUpdate: true });
+        if (!locked)
+          throw new AppError(
+            'NOT_FOUND',
+            'The upload expired before it was recorded. Please upload it again',
+          );
+        if (locked.recordedAt) return null;
+
+        let submission = await findSubmission(tx, { studentId, taskId, forUpdate: true });
+        if (!submission) {
+          // Another request may create it between our read and insert; then add to theirs.
+          submission =
+            (await insertSubmission(tx, { studentId, taskId })) ??
+            (await findSubmission(tx, { studentId, taskId, forUpdate: true }));
+          if (!submission) throw new Error('submission vanished after a conflicting insert');
+          if (!canAddMoreEvidence(submission.status)) refuseClosedSubmission();
+        } else {
+          if (!canAddMoreEvidence(submission.status)) refuseClosedSubmission();
+          // More files while it waits, or new evidence after NYS: submitted (again), dated now.
+          submission = await resubmitSubmission(tx, { id: submission.id, at: now });
+        }
+        const isPrimary = (await countSubmissionFiles(tx, submission.id)) === 0;
+        const values = {
+          submissionId: submission.id,
+          objectPath,
+          fileName: input.fileName,
+          fileType: grant.fileType,
+          fileSize: size,
+          isPrimary,
+          recordedBy,
+          capturedAt: captureTime(input.capturedAt, now),
+          ...(queued ? { videoStatus: 'pending' as const } : {}),
+        };
+        const file = clientKey
+          ? await insertEvidenceFileOnce(tx, { ...values, clientKey })
+          : await insertEvidenceFile(tx, values);
+        if (!file) throw new ClientKeyTaken();
+        // Queued in the same transaction, so a restart right after the commit still processes it.
+        if (queued) await enqueueJob(tx, queueVideo ? videoJob(file.id) : thumbnailJob(file.id));
+        await markUploadGrantRecorded(tx, { objectPath, at: now });
+        await recordAudit(tx, {
+          actorId: recordedBy,
+          actingAsId: recordedBy === studentId ? null : studentId,
+          action: 'evidence.recorded',
+          subjectId: file.id,
+          detail: { submissionId: submission.id, taskId },
+        });
+        return { submission, file };
+      });
+    } catch (error) {
+      if (error instanceof ClientKeyTaken) return 'client-key-taken' as const;
+      throw error;
+    }
+  }
 }

@@ -2,6 +2,11 @@ import { AppError } from '@evident/core/errors';
 import { kindOfMimeType, normaliseMimeType } from '@evident/core/evidence-types';
 import { newObjectPath } from '@evident/core/object-path';
 import { shouldUploadInParts } from '@evident/core/upload-parts';
+import {
+  extendUploadGrant,
+  findUploadGrantByClientKey,
+  type UploadGrantRow,
+} from '@evident/db/queries/upload-grants';
 import type { Services } from '../../context';
 import { insertUploadGrantWithinQuota } from '../../rules/upload-quota';
 
@@ -48,14 +53,24 @@ const allowedTypesText =
 
 type Deps = Pick<Services, 'db' | 'storage' | 'log' | 'evidenceLimits' | 'rateLimits'>;
 
-/** Grants this user one object path to upload one file of an allowed type to, for a limited time. */
+type UploadUrlRequest = { fileName: string; fileType: string; fileSize?: number; clientKey?: string };
+
+/**
+ * Grants this user one object path to upload one file of an allowed type to, for a limited time.
+ * With a client key, asking again (a retry after a lost answer, a queue resuming after a reload)
+ * returns the same object path, so parts already sent are kept and one file is recorded once.
+ */
 export async function issueUploadUrl(
   deps: Deps,
   userId: string,
-  input: { fileName: string; fileType: string; fileSize?: number },
+  input: UploadUrlRequest,
   now: Date = new Date(),
 ): Promise<UploadUrlResponse> {
   await deps.rateLimits.consume('uploadUrlUser', userId);
+  if (input.clientKey) {
+    const earlier = await findUploadGrantByClientKey(deps.db, { userId, clientKey: input.clientKey });
+    if (earlier) return reissue(deps, earlier, input, now);
+  }
   const kind = kindOfMimeType(input.fileType);
   if (!kind) {
     throw new AppError(
@@ -77,7 +92,7 @@ export async function issueUploadUrl(
 
   // A declared size is all the URL takes: the quota counts the grant at that size.
   const grantMaxBytes = input.fileSize ?? maxBytes;
-  await insertUploadGrantWithinQuota(
+  const inserted = await insertUploadGrantWithinQuota(
     deps,
     {
       objectPath,
@@ -87,9 +102,67 @@ export async function issueUploadUrl(
       maxBytes: grantMaxBytes,
       declaredSize: input.fileSize ?? null,
       expiresAt,
+      clientKey: input.clientKey ?? null,
     },
     now,
   );
+  if (inserted === 'client-key-taken' && input.clientKey) {
+    // A concurrent request with the same key inserted first: answer with its grant.
+    const winner = await findUploadGrantByClientKey(deps.db, { userId, clientKey: input.clientKey });
+    if (!winner) throw new Error('upload grant vanished after a conflicting insert');
+    return reissue(deps, winner, input, now);
+  }
+  return signedAnswer(deps, {
+    objectPath,
+    userId,
+    contentType: input.fileType,
+    maxBytes: grantMaxBytes,
+    fileSize: input.fileSize,
+    expiresAt,
+  });
+}
+
+/** The answer for a grant made earlier under the same client key: same object, fresh signature. */
+async function reissue(
+  deps: Deps,
+  grant: UploadGrantRow,
+  input: UploadUrlRequest,
+  now: Date,
+): Promise<UploadUrlResponse> {
+  if (grant.fileType !== normaliseMimeType(input.fileType) || grant.fileName !== input.fileName) {
+    throw new AppError('CONFLICT', 'This client key was already used for another file');
+  }
+  const kind = kindOfMimeType(grant.fileType);
+  const ttl = kind === 'video' ? deps.evidenceLimits.videoUploadUrlTtlMs : deps.evidenceLimits.uploadUrlTtlMs;
+  let expiresAt = grant.expiresAt;
+  // A queue may come back after the URL lapsed; the object path (and any parts sent) stays its.
+  if (!grant.recordedAt && expiresAt.getTime() - now.getTime() < ttl / 2) {
+    expiresAt = new Date(now.getTime() + ttl);
+    await extendUploadGrant(deps.db, { objectPath: grant.objectPath, expiresAt });
+  }
+  return signedAnswer(deps, {
+    objectPath: grant.objectPath,
+    userId: grant.userId,
+    contentType: input.fileType,
+    maxBytes: grant.maxBytes,
+    fileSize: grant.declaredSize ?? undefined,
+    expiresAt,
+  });
+}
+
+async function signedAnswer(
+  deps: Deps,
+  grant: {
+    objectPath: string;
+    userId: string;
+    contentType: string;
+    maxBytes: number;
+    fileSize: number | undefined;
+    expiresAt: Date;
+  },
+): Promise<UploadUrlResponse> {
+  const { objectPath, userId, maxBytes: grantMaxBytes, expiresAt } = grant;
+  const input = { fileType: grant.contentType, fileSize: grant.fileSize };
   // The URL binds the type exactly as the browser will send it (S3 compares the header verbatim);
   // the grant keeps the bare type, which is what is checked and stored.
   const target = await deps.storage.createUploadUrl({

@@ -1,0 +1,198 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, devices, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { chromiumFlags, chromiumPath } from './chromium';
+import { e2ePort } from './e2e-env';
+import { studentWithUnit } from './support';
+
+/**
+ * Issue 18: a whole shift without signal loses nothing. Files captured offline wait in the capture
+ * queue (IndexedDB), survive a reload and a browser restart (a persistent profile, as a phone keeps
+ * its storage), and are recorded exactly once each, in their tasks, with their capture times, once
+ * the connection returns. The app itself opens offline from the service worker's precache. Needs the
+ * built app (`pnpm --filter @evident/web build`, served through E2E_WEB_DIST_DIR).
+ */
+
+const baseURL = `http://127.0.0.1:${e2ePort}`;
+const phone = { ...devices['Pixel 5'], viewport: { width: 390, height: 844 } };
+
+function openPhone(profileDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    ...phone,
+    baseURL,
+    executablePath: chromiumPath,
+    args: chromiumFlags,
+    serviceWorkers: 'allow',
+  });
+}
+
+async function photo(shade: number): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: shade, g: 120, b: 90 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** Once the worker has precached the app and the student's tasks are written to IndexedDB. */
+async function readyForOffline(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('keyval-store');
+            open.onsuccess = () => {
+              const read = open.result.transaction('keyval').objectStore('keyval').get('evident.queryCache');
+              read.onsuccess = () => resolve(Boolean(read.result));
+              read.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+      ),
+    )
+    .toBe(true);
+}
+
+type EvidenceFile = { fileName: string; capturedAt: string | null; createdAt: string };
+
+async function filesOf(page: Page, taskId: string): Promise<EvidenceFile[]> {
+  const response = await page.request.get(`/api/student/tasks/${taskId}/evidence`);
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { submission: { files: EvidenceFile[] } | null };
+  return body.submission?.files ?? [];
+}
+
+test('three photos captured offline survive a reload and a browser restart, then are recorded once each with their capture times', async () => {
+  test.slow();
+  const profileDir = mkdtempSync(join(tmpdir(), 'evident-phone-'));
+  try {
+    let context = await openPhone(profileDir);
+    let page = context.pages()[0] ?? (await context.newPage());
+    await studentWithUnit(page);
+    const cards = page.getByTestId('task-card');
+    const firstTask = (await cards.nth(0).getAttribute('data-task-id')) ?? '';
+    const secondTask = (await cards.nth(1).getAttribute('data-task-id')) ?? '';
+    await readyForOffline(page);
+
+    await context.setOffline(true);
+    const capturedFrom = Date.now();
+    const shots = [
+      { card: 0, name: 'scaffold-tag.jpg', shade: 40 },
+      { card: 0, name: 'harness-check.jpg', shade: 120 },
+      { card: 1, name: 'site-sign-in.jpg', shade: 200 },
+    ];
+    for (const [index, shot] of shots.entries()) {
+      const card = cards.nth(shot.card);
+      await card
+        .getByTestId('evidence-photo-input')
+        .setInputFiles({ name: shot.name, mimeType: 'image/jpeg', buffer: await photo(shot.shade) });
+      await expect(page.getByTestId('queue-badge')).toHaveAttribute('data-count', String(index + 1));
+    }
+    const firstCard = cards.nth(0);
+    await expect(firstCard.getByTestId('queued-capture')).toHaveCount(2);
+    await expect(firstCard.getByTestId('queued-capture-status').first()).toContainText('Waiting for signal');
+    await expect(page.getByTestId('offline-banner')).toContainText('Offline: showing what was last loaded');
+    const capturedTo = Date.now();
+
+    // A reload with no connection: the app comes from the precache, the tasks from IndexedDB.
+    await page.reload();
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await expect(page.getByTestId('task-card')).not.toHaveCount(0);
+    await expect(page.getByTestId('queue-badge')).toHaveAttribute('data-count', '3');
+
+    // The browser is closed (the phone reclaims it) and opened again, still without signal.
+    await context.close();
+    context = await openPhone(profileDir);
+    await context.setOffline(true);
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await expect(page.getByTestId('queue-badge')).toHaveAttribute('data-count', '3');
+    await expect(page.getByTestId('task-card').nth(1).getByTestId('queued-capture')).toHaveCount(1);
+
+    // Signal returns: everything goes by itself, one at a time.
+    const onlineAt = Date.now();
+    await context.setOffline(false);
+    await expect(page.getByTestId('queue-badge')).toHaveCount(0, { timeout: 30_000 });
+
+    const first = await filesOf(page, firstTask);
+    const second = await filesOf(page, secondTask);
+    expect(first.map((f) => f.fileName).sort()).toEqual(['harness-check.jpg', 'scaffold-tag.jpg']);
+    expect(second.map((f) => f.fileName)).toEqual(['site-sign-in.jpg']);
+    for (const file of [...first, ...second]) {
+      const captured = Date.parse(file.capturedAt ?? '');
+      // Captured while offline; received only after the connection came back.
+      expect(captured).toBeGreaterThanOrEqual(capturedFrom - 1000);
+      expect(captured).toBeLessThanOrEqual(capturedTo);
+      expect(Date.parse(file.createdAt)).toBeGreaterThanOrEqual(onlineAt - 1000);
+    }
+    await expect(page.getByTestId('task-card').nth(0).getByTestId('task-status')).toHaveAttribute(
+      'data-status',
+      'submitted',
+    );
+    await context.close();
+  } finally {
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+});
+
+test('a connection cut in the middle of a part resumes by itself without sending finished parts again', async ({
+  page,
+  context,
+}) => {
+  await studentWithUnit(page);
+  const card = page.getByTestId('task-card').first();
+  // 21 MiB of MP4 (an ftyp box, then filler): three 8 MiB parts.
+  const video = Buffer.alloc(21 * 1024 * 1024, 0x11);
+  Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]).copy(video);
+
+  const sent: string[] = [];
+  let cut = false;
+  await page.route('**/files/upload/**', async (route) => {
+    const url = new URL(route.request().url());
+    const step = `${route.request().method()} ${url.searchParams.get('part') ?? url.searchParams.get('parts') ?? ''}`;
+    sent.push(step);
+    // The phone loses signal while part 2 is on its way, after part 1 arrived.
+    if (step === 'PUT 2' && !cut) {
+      cut = true;
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+      return;
+    }
+    await route.continue();
+  });
+  await card
+    .getByTestId('evidence-file-input')
+    .setInputFiles({ name: 'forklift-check.mp4', mimeType: 'video/mp4', buffer: video });
+  await expect(card.getByTestId('queued-capture-status')).toContainText('Waiting for signal');
+  expect(sent).toEqual(['PUT 1', 'PUT 2']);
+
+  await context.setOffline(false);
+  await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'submitted', {
+    timeout: 30_000,
+  });
+  // It asked what arrived, sent parts 2 and 3 only, then had them joined.
+  expect(sent.slice(2)).toEqual(['GET ', 'PUT 2', 'PUT 3', 'POST 3']);
+  const taskId = (await card.getAttribute('data-task-id')) ?? '';
+  const files = await filesOf(page, taskId);
+  expect(files).toHaveLength(1);
+});
+
+test('a queued file can be removed before it is sent', async ({ page, context }) => {
+  await studentWithUnit(page);
+  const card = page.getByTestId('task-card').first();
+  await context.setOffline(true);
+  await card
+    .getByTestId('evidence-photo-input')
+    .setInputFiles({ name: 'blurry.jpg', mimeType: 'image/jpeg', buffer: await photo(10) });
+  await expect(page.getByTestId('queue-badge')).toHaveAttribute('data-count', '1');
+  await card.getByTestId('remove-queued').click();
+  await expect(card.getByTestId('queued-capture')).toHaveCount(0);
+  await expect(page.getByTestId('queue-badge')).toHaveCount(0);
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByTestId('queue-badge')).toHaveCount(0);
+  const taskId = (await card.getAttribute('data-task-id')) ?? '';
+  expect(await filesOf(page, taskId)).toHaveLength(0);
+});
