@@ -53,11 +53,14 @@ function lastKnownUser(): CurrentUser | null {
   }
 }
 
+/** The browser says it has no network; the build's prerender (no navigator) counts as online. */
+const browserOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
+
 /** True when a request failed for want of a network, not because the server said no. */
 function isOffline(error: unknown): boolean {
   // tRPC wraps the failed fetch (a TypeError) as its cause; a server's answer has none.
   return (
-    !navigator.onLine ||
+    browserOffline() ||
     error instanceof TypeError ||
     (error as { cause?: unknown })?.cause instanceof TypeError
   );
@@ -65,7 +68,7 @@ function isOffline(error: unknown): boolean {
 
 /** Asks the server who is signed in; without a connection, answers with who was last time. */
 async function currentUserOrLastKnown(ask: () => Promise<CurrentUser | null>): Promise<CurrentUser | null> {
-  if (!navigator.onLine) return lastKnownUser();
+  if (browserOffline()) return lastKnownUser();
   try {
     return rememberUser(await ask());
   } catch (error) {

@@ -13,4 +13,5 @@ export const queryClient = new QueryClient({
 
 // TanStack Query takes itself to be online until an event says otherwise; an app opened with no
 // signal (issue 18) must pause its requests from the start and keep what was last loaded on screen.
-onlineManager.setOnline(navigator.onLine);
+// The build's prerender imports this module too, where there is no navigator.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);

@@ -47,6 +47,8 @@ async function restore(queryClient: QueryClient): Promise<void> {
 
 /** Restores the kept queries, then writes them again whenever the cache changes; resolves once restored. */
 export function persistStudentQueries(queryClient: QueryClient): Promise<void> {
+  // The build's prerender runs this module in Node, where there is nothing to keep.
+  if (typeof indexedDB === 'undefined') return Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
     const state = dehydrate(queryClient, { shouldDehydrateQuery: isKept });
