@@ -51,6 +51,8 @@ async function main(argv: string[]): Promise<number> {
       case 'seed-demo': {
         const services = createServices(config, database, toLogger(createPino(config.logLevel)));
         const seeded = await seedDemoData(services);
+        // Thumbnails the seed queued are the server's to make; finish any begun before closing.
+        await services.jobs.stop();
         console.log(
           seeded.length
             ? `seeded ${seeded.length} demo people and their units`

@@ -18,7 +18,7 @@ const enrolmentPlan: Record<string, readonly string[]> = {
 export async function seedDemoData(
   services: Pick<
     Services,
-    'db' | 'passwords' | 'register' | 'taskGenerator' | 'storage' | 'thumbnails' | 'videos' | 'log'
+    'db' | 'passwords' | 'register' | 'taskGenerator' | 'storage' | 'jobs' | 'videoProcessing' | 'log'
   >,
 ) {
   const people = await seedDemo(services.db, services.passwords.hash);

@@ -8,7 +8,7 @@ import { listStudentTasks } from '@evident/db/queries/tasks';
 import { insertUploadGrant } from '@evident/db/queries/upload-grants';
 import sharp from 'sharp';
 
-type Deps = Pick<Services, 'db' | 'storage' | 'thumbnails' | 'videos' | 'log'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'jobs' | 'videoProcessing' | 'log'>;
 
 /** Which tasks (by position in the unit) each demo student has sent evidence for, and how it was graded. */
 const evidencePlan: {

@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import { createTaskGenerator } from '@evident/ai/generator-factory';
 import type { Services } from '@evident/api/context';
-import { createThumbnailQueue } from '@evident/api/jobs/thumbnail-queue';
-import { createVideoQueue } from '@evident/api/jobs/video-queue';
+import { createEventJob, eventJob } from '@evident/api/jobs/event-job';
+import { createJobWorker, type JobHandler, type JobWorkerOptions } from '@evident/api/jobs/job-worker';
+import { createMailJob, createQueuedMailer } from '@evident/api/jobs/mail-job';
+import { createThumbnailJob } from '@evident/api/jobs/thumbnail-job';
+import { createVideoJob } from '@evident/api/jobs/video-job';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createAuthenticator } from '@evident/auth/authenticate';
 import { createPasswordHasher } from '@evident/auth/password';
@@ -10,9 +13,12 @@ import { createSessionStore } from '@evident/auth/sessions';
 import type { Logger } from '@evident/core/logger';
 import type { EventBus } from '@evident/core/ports/events';
 import type { ImageProcessor } from '@evident/core/ports/images';
-import type { VideoConverter, VideoQueue } from '@evident/core/ports/video';
+import type { JobQueue } from '@evident/core/ports/jobs';
+import type { Mailer } from '@evident/core/ports/mailer';
+import type { VideoConverter } from '@evident/core/ports/video';
 import type { DatabaseHandle } from '@evident/db/client';
 import { createPrincipalRecords } from '@evident/db/principal-records';
+import { enqueueJob } from '@evident/db/queries/jobs';
 import { createSessionRecords } from '@evident/db/session-records';
 import { createMailer } from '@evident/mail/mailer';
 import { createTrainingRegister } from '@evident/register/register-factory';
@@ -35,17 +41,12 @@ export type ServerServices = Services & {
 };
 
 /** Across instances through PostgreSQL's LISTEN/NOTIFY; in process on the embedded database. */
-function createEventBus(
-  database: DatabaseHandle,
-  log: Logger,
-  override?: EventBus,
-): ServerServices['events'] {
-  const bus = override
+function createEventBus(database: DatabaseHandle, log: Logger, override?: EventBus) {
+  return override
     ? { ...override, listening: Promise.resolve() }
     : database.notifications
       ? createPostgresEventBus(database.notifications, log)
       : { ...createInProcessEventBus(log), listening: Promise.resolve() };
-  return guardEventBus(bus, log);
 }
 
 /** Resumable parts of 8 MiB: a dropped connection costs at most that much on a phone. */
@@ -70,9 +71,10 @@ function createStorage(config: Config, log: Logger): LocalDiskStorage | S3Storag
 
 /**
  * Video processing runs when ffmpeg and ffprobe are found; either way one line says so, since
- * without them iPhone (HEVC) videos may not play in assessors' browsers.
+ * without them iPhone (HEVC) videos may not play in assessors' browsers. Without it this server
+ * runs no `video` jobs (another server sharing the database may).
  */
-function createVideoProcessing(
+function createVideoHandler(
   config: Config,
   deps: {
     db: DatabaseHandle['db'];
@@ -82,7 +84,7 @@ function createVideoProcessing(
     events: EventBus;
   },
   converter?: VideoConverter | null,
-): VideoQueue | null {
+): JobHandler | null {
   const off = (reason: string) => {
     deps.log.info(`video processing is off (${reason}); videos are stored and played as uploaded`);
     return null;
@@ -99,7 +101,7 @@ function createVideoProcessing(
   deps.log.info(
     `video processing is on (${chosen.description}): posters and H.264 copies up to ${playableMaxSide} px, one at a time`,
   );
-  return createVideoQueue({ ...deps, converter: chosen });
+  return createVideoJob({ ...deps, converter: chosen });
 }
 
 /** The one place concrete adapters are chosen and wired together. */
@@ -113,17 +115,33 @@ export function createServices(
     videoConverter?: VideoConverter | null;
     /** Tests: a bus standing in for the configured one (it is still guarded). */
     events?: EventBus;
+    /** Tests: a stand-in for the configured mail transport (the job worker sends through it). */
+    mailTransport?: Mailer;
+    /** Tests: the job worker's lock, retry and poll timing. */
+    jobs?: JobWorkerOptions;
   } = {},
 ): ServerServices {
   const storage = createStorage(config, log);
   const images = sharpImages;
-  const events = createEventBus(database, log, overrides.events);
-  const thumbnails = createThumbnailQueue({ db: database.db, storage, images, log, events });
-  const videos = createVideoProcessing(
-    config,
-    { db: database.db, storage, images, log, events },
-    overrides.videoConverter,
-  );
+  const bus = createEventBus(database, log, overrides.events);
+  let jobs: JobQueue | null = null;
+  // An event that fails to publish becomes an `event` job, published again by the worker.
+  const events = guardEventBus(bus, log, async (event) => {
+    await enqueueJob(database.db, eventJob(event));
+    jobs?.wake();
+  });
+  const deps = { db: database.db, storage, images, log, events };
+  const video = createVideoHandler(config, deps, overrides.videoConverter);
+  const handlers: Record<string, JobHandler> = {
+    thumbnail: createThumbnailJob(deps),
+    mail: createMailJob(
+      overrides.mailTransport ?? createMailer({ ...config.mail, log: (line) => log.info(line) }),
+    ),
+    event: createEventJob(bus),
+    ...(video ? { video } : {}),
+  };
+  const worker = createJobWorker({ db: database.db, log }, handlers, overrides.jobs);
+  jobs = worker;
   const sessions = createSessionStore(createSessionRecords(database.db), {
     secureCookies: config.publicUrl.startsWith('https://'),
   });
@@ -132,14 +150,14 @@ export function createServices(
     sessions,
     authenticator: createAuthenticator({ sessions, records: createPrincipalRecords(database.db) }),
     passwords: createPasswordHasher(),
-    mailer: createMailer({ ...config.mail, log: (line) => log.info(line) }),
+    mailer: createQueuedMailer({ db: database.db, jobs: worker }),
     rateLimits: createRateLimits(overrides.rateLimits),
     register: createTrainingRegister(config.register),
     taskGenerator: createTaskGenerator(config.taskGeneration),
     storage,
     images,
-    thumbnails,
-    videos,
+    jobs: worker,
+    videoProcessing: video !== null,
     evidenceLimits: {
       maxBytes: config.files.maxBytes,
       uploadUrlTtlMs: config.files.uploadUrlTtlMs,

@@ -53,15 +53,12 @@ export async function startServer(config: Config, options: { logDestination?: De
       Math.max(config.files.uploadUrlTtlMs, config.files.videoUploadUrlTtlMs) + 60 * 60 * 1000,
   });
   app.addHook('preClose', () => sweep.stop());
-  // Videos and photos queued before a restart (or by a server that stopped) are picked up now, and
-  // photos recorded before thumbnails were made in the background get their turn.
-  services.videos?.wake();
+  // Jobs queued before a restart (or left by a server that stopped) are picked up now, and photos
+  // recorded before thumbnails were made in the background get their turn.
   const olderPhotos = await queuePhotosWithoutThumbnails(database.db);
   if (olderPhotos > 0) log.info(`queued ${olderPhotos} photos recorded without a thumbnail`);
-  services.thumbnails.wake();
-  app.addHook('preClose', async () => {
-    await Promise.all([services.videos?.stop(), services.thumbnails.stop()]);
-  });
+  services.jobs.wake();
+  app.addHook('preClose', () => services.jobs.stop());
   app.addHook('onClose', async () => {
     // Fastify closes only servers it listened on itself.
     const closed = new Promise<void>((resolve) => early.server.close(() => resolve()));

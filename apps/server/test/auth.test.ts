@@ -46,6 +46,8 @@ describe('registration', () => {
     expect(user).toMatchObject({ email: 'ada@example.com', role: 'student', firstName: 'Ada' });
     expect(visitor.sessionId).toBeNull();
 
+    // The welcome mail is a job the worker sends just after the answer.
+    await env.services.jobs.idle();
     const welcome = listOutbox(env.config.mail.outboxDir).find((m) => m.to === 'ada@example.com');
     expect(welcome?.subject).toBe('Welcome to Evident');
 

@@ -115,7 +115,7 @@ describe('evidence on local disk: the whole flow', () => {
       thumbnailStatus: 'pending',
       thumbnailUrl: null,
     });
-    await env.services.thumbnails.idle();
+    await env.services.jobs.idle();
 
     const tasks = await api.get('/api/student/tasks');
     const listed = tasks.json().find((t: { id: string }) => t.id === task.id);
@@ -566,7 +566,7 @@ describe('recording evidence', () => {
     const file = await upload(caller, 'broken.png', 'image/png', broken);
     const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
     expect(recorded.file.hasThumbnail).toBe(false);
-    await env.services.thumbnails.idle();
+    await env.services.jobs.idle();
     const [row] = await env.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, recorded.file.id));
     expect(row?.thumbnailPath).toBeNull();
     expect((await caller.student.evidence({ taskId: task.id })).submission?.files[0]).toMatchObject({
@@ -587,7 +587,7 @@ describe('recording evidence', () => {
     const file = await upload(caller, 'site-plan.png', 'image/png', bomb);
     const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
     expect(recorded).toMatchObject({ submission: { status: 'submitted' }, file: { hasThumbnail: false } });
-    await env.services.thumbnails.idle();
+    await env.services.jobs.idle();
     const [view] = (await caller.student.evidence({ taskId: task.id })).submission?.files ?? [];
     expect(view).toMatchObject({ fileName: 'site-plan.png', thumbnailStatus: 'failed', thumbnailUrl: null });
     // The evidence itself is whole and downloadable.

@@ -268,6 +268,8 @@ describe('Email Outstanding', () => {
     });
     const first = await caller.reports.emailOutstanding({ unitId: fx.one.unit.id });
     expect(first).toEqual({ sent: 2, skipped: 0, failed: 0 });
+    // The mails are jobs, sent by the worker just after the answer.
+    await env.services.jobs.idle();
 
     const mail = reminders();
     expect(mail.map((message) => message.to).sort()).toEqual([fx.ben.email, fx.cy.email].sort());
@@ -301,6 +303,7 @@ describe('Email Outstanding', () => {
       .set({ createdAt: sql`${auditEvents.createdAt} - interval '61 minutes'` })
       .where(eq(auditEvents.action, 'reminder.sent'));
     expect(await other.reports.emailOutstanding({ unitId: fx.one.unit.id })).toMatchObject({ sent: 2 });
+    await env.services.jobs.idle();
     expect(reminders()).toHaveLength(4);
   });
 

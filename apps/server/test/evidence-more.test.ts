@@ -56,7 +56,7 @@ describe('adding more evidence before it is graded', () => {
     const first = await addFile(caller, task.id, 'photo.jpg', 'image/jpeg', await jpeg(200, 150));
     const before = await submissionRow(first.submission.id);
     // The photo's thumbnail is made in the background; its event is not what this test is about.
-    await env.services.thumbnails.idle();
+    await env.services.jobs.idle();
     events.length = 0;
 
     const second = await addFile(caller, task.id, 'talk.pdf', 'application/pdf', pdf());
@@ -101,7 +101,7 @@ describe('withdrawing a file uploaded by mistake', () => {
     const { student, caller, task } = await studentWithUnit(env);
     const wrong = await addFile(caller, task.id, 'wrong.jpg', 'image/jpeg', await jpeg(120, 90));
     const right = await addFile(caller, task.id, 'right.pdf', 'application/pdf', pdf());
-    await env.services.thumbnails.idle();
+    await env.services.jobs.idle();
     events.length = 0;
 
     const answer = await caller.student.withdrawEvidence({ fileId: wrong.file.id });

@@ -56,7 +56,7 @@ describe('evidence on an S3-compatible bucket', () => {
 
     const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
     expect(recorded.file).toMatchObject({ isPrimary: true, fileSize: photo.length, hasThumbnail: false });
-    await env.services.thumbnails.idle();
+    await env.services.jobs.idle();
     const thumbnailKey = [...s3.objects.keys()].find((key) =>
       key.startsWith(`thumbnails/${student.user.id}/`),
     );

@@ -1,6 +1,7 @@
-import { createThumbnailQueue } from '@evident/api/jobs/thumbnail-queue';
+import { createJobWorker } from '@evident/api/jobs/job-worker';
+import { createThumbnailJob } from '@evident/api/jobs/thumbnail-job';
 import type { ImageProcessor } from '@evident/core/ports/images';
-import { evidenceFiles } from '@evident/db/schema';
+import { evidenceFiles, jobs } from '@evident/db/schema';
 import { sharpImages } from '@evident/storage/thumbnail';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,11 @@ afterAll(async () => {
   await app.close();
   await env.close();
 });
+
+/** This server's job worker again, making thumbnails with `images`. */
+function thumbnailWorker(images: ImageProcessor) {
+  return createJobWorker(env.services, { thumbnail: createThumbnailJob({ ...env.services, images }) });
+}
 
 type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
 
@@ -60,8 +66,8 @@ describe('photo thumbnails in the background', () => {
   it('four photos recorded at once are all recorded before any thumbnail is made, then get them one at a time', async () => {
     const { student, tasks } = await studentWithUnit(env);
     const gate = gatedImages();
-    await env.services.thumbnails.stop();
-    env.services.thumbnails = createThumbnailQueue({ ...env.services, images: gate.images });
+    await env.services.jobs.stop();
+    env.services.jobs = thumbnailWorker(gate.images);
     const caller = await student.caller();
     const heard: unknown[] = [];
     const stopListening = env.services.events.subscribe((event) => {
@@ -80,7 +86,7 @@ describe('photo thumbnails in the background', () => {
     expect(waiting.submission?.files[0]).toMatchObject({ thumbnailStatus: 'pending', thumbnailUrl: null });
 
     gate.open();
-    await env.services.thumbnails.idle();
+    await env.services.jobs.idle();
     expect(gate.counts).toMatchObject({ started: 4, mostAtOnce: 1 });
     // Open screens hear of each one, and fetch the file's views again.
     stopListening();
@@ -106,21 +112,31 @@ describe('photo thumbnails in the background', () => {
 
   it('a photo recorded just before the server stopped gets its thumbnail from the next server', async () => {
     const { student, task } = await studentWithUnit(env);
-    await env.services.thumbnails.stop();
+    await env.services.jobs.stop();
     const caller = await student.caller();
     const file = await uploadPhoto(caller, await jpeg(320, 240));
     const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
     const [row] = await env.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, recorded.file.id));
     expect(row).toMatchObject({ videoStatus: 'pending', thumbnailPath: null });
+    const [job] = await env.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `thumbnail:${recorded.file.id}`));
+    expect(job).toMatchObject({ kind: 'thumbnail', status: 'queued', payload: { fileId: recorded.file.id } });
 
-    // The next start: a new worker over the same database picks the pending photo up.
-    env.services.thumbnails = createThumbnailQueue({ ...env.services, images: sharpImages });
-    env.services.thumbnails.wake();
-    await env.services.thumbnails.idle();
+    // The next start: a new worker over the same database picks the queued job up.
+    env.services.jobs = thumbnailWorker(sharpImages);
+    env.services.jobs.wake();
+    await env.services.jobs.idle();
     const [view] = (await caller.student.evidence({ taskId: task.id })).submission?.files ?? [];
     expect(view).toMatchObject({
       thumbnailStatus: 'ready',
       thumbnailUrl: expect.stringContaining('/thumbnails/'),
     });
+    const [done] = await env.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, job?.id ?? ''));
+    expect(done).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
   });
 });

@@ -4,14 +4,16 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createVideoQueue } from '@evident/api/jobs/video-queue';
+import { createJobWorker } from '@evident/api/jobs/job-worker';
+import { createVideoJob } from '@evident/api/jobs/video-job';
 import { playablePathFor, thumbnailPathFor } from '@evident/core/object-path';
 import type { VideoConverter } from '@evident/core/ports/video';
-import { claimPendingVideo, queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
-import { evidenceFiles } from '@evident/db/schema';
+import { claimJob, enqueueJob } from '@evident/db/queries/jobs';
+import { queueUnprocessedVideos, videoJob } from '@evident/db/queries/video-jobs';
+import { evidenceFiles, jobs } from '@evident/db/schema';
 import { sharpImages } from '@evident/storage/thumbnail';
 import { findVideoTools } from '@evident/storage/video-tools';
-import { eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3 } from '../../../packages/storage/test/fake-s3-server';
@@ -110,7 +112,7 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on loc
   });
 
   it('an iPhone HEVC .mov gets a WebP poster and an H.264 MP4 copy that the viewer plays; the original stays', async () => {
-    expect(ctx.env.services.videos).not.toBeNull();
+    expect(ctx.env.services.videoProcessing).toBe(true);
     const { caller, task } = await studentWithUnit(ctx.env);
     const original = await iphoneClip();
     const { recorded, objectPath } = await recordVideo(
@@ -182,28 +184,48 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on loc
     );
     const row = async () =>
       (await ctx.env.db.select().from(evidenceFiles).where(eq(evidenceFiles.objectPath, objectPath)))[0];
-    // Whatever the running queue did, put the row back to how a crash mid-work leaves it.
-    await processedFile(caller, task.id);
+    // Whatever the running worker did, put the rows back to how a crash mid-work leaves them: the
+    // file pending, its job running under a lock that has expired.
+    const { id: fileId } = await processedFile(caller, task.id);
     await ctx.env.db
       .update(evidenceFiles)
-      .set({ videoStatus: 'pending', playablePath: null, thumbnailPath: null, videoClaimedAt: null })
+      .set({ videoStatus: 'pending', playablePath: null, thumbnailPath: null })
       .where(eq(evidenceFiles.objectPath, objectPath));
+    await enqueueJob(ctx.env.db, videoJob(fileId));
+    await ctx.env.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'a killed server',
+        lockedUntil: new Date(Date.now() - 1000),
+      })
+      .where(and(eq(jobs.dedupeKey, `video:${fileId}`), eq(jobs.status, 'queued')));
 
     if (!tools.ok) throw new Error('ffmpeg is required');
     const { createFfmpegConverter } = await import('@evident/storage/video');
-    const restarted = createVideoQueue({
-      db: ctx.env.db,
-      storage: ctx.env.services.storage,
-      log: ctx.env.services.log,
-      events: ctx.env.services.events,
-      converter: createFfmpegConverter(tools),
-      images: sharpImages,
+    await ctx.env.services.jobs.stop();
+    const restarted = createJobWorker(ctx.env.services, {
+      video: createVideoJob({
+        db: ctx.env.db,
+        storage: ctx.env.services.storage,
+        log: ctx.env.services.log,
+        events: ctx.env.services.events,
+        converter: createFfmpegConverter(tools),
+        images: sharpImages,
+      }),
     });
     restarted.wake();
     try {
       const file = await processedFile(caller, task.id);
       expect(file.videoStatus).toBe('ready');
-      expect(await row()).toMatchObject({ playablePath: playablePathFor(objectPath), videoClaimedAt: null });
+      expect(await row()).toMatchObject({ playablePath: playablePathFor(objectPath) });
+      await restarted.idle();
+      const videoJobs = await ctx.env.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `video:${fileId}`));
+      expect(videoJobs.map((job) => [job.status, job.attempts])).toContainEqual(['done', 2]);
     } finally {
       await restarted.stop();
     }
@@ -262,7 +284,7 @@ describe('video evidence without ffmpeg', () => {
     });
     const app = await env.app();
     try {
-      expect(env.services.videos).toBeNull();
+      expect(env.services.videoProcessing).toBe(false);
       const off = lines.map((line) => JSON.parse(line).msg).filter((msg) => /video processing/.test(msg));
       expect(off).toEqual([
         'video processing is off (FFMPEG_PATH /nonexistent/ffmpeg is not an executable file); videos are stored and played as uploaded',
@@ -278,7 +300,9 @@ describe('video evidence without ffmpeg', () => {
       // Once ffmpeg is installed, `pnpm cli queue-videos` hands such videos to the queue.
       expect(await queueUnprocessedVideos(env.db, { retryFailed: false })).toBe(1);
       const [queued] = await env.db.select().from(evidenceFiles);
-      expect(queued).toMatchObject({ videoStatus: 'pending', videoAttempts: 0 });
+      expect(queued?.videoStatus).toBe('pending');
+      const waiting = await env.db.select().from(jobs).where(eq(jobs.kind, 'video'));
+      expect(waiting).toMatchObject([{ status: 'queued', payload: { fileId: queued?.id } }]);
       expect(await queueUnprocessedVideos(env.db, { retryFailed: false })).toBe(0);
       await env.db.update(evidenceFiles).set({ videoStatus: 'failed' });
       expect(await queueUnprocessedVideos(env.db, { retryFailed: false })).toBe(0);
@@ -358,7 +382,7 @@ describe('the video queue', () => {
     }
   });
 
-  it('a server looking for work claims only the oldest of several waiting videos, leaving the rest to be claimed', async () => {
+  it('a worker looking for work claims one of several waiting videos per look, leaving the rest to be claimed', async () => {
     // No ffmpeg, so no running queue claims anything behind the test's back.
     const env = await createTestEnv({ env: { FFMPEG_PATH: '/nonexistent/ffmpeg' } });
     const app = await env.app();
@@ -368,22 +392,18 @@ describe('the video queue', () => {
         await recordVideo({ env, app }, caller, task.id, `waiting-${i}.mov`, 'video/quicktime', corruptMov());
       }
       expect(await queueUnprocessedVideos(env.db, { retryFailed: false })).toBe(3);
-      const oldestFirst = (await env.db.select().from(evidenceFiles))
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-        .map((row) => row.id);
-      const now = new Date();
-      const look = () => claimPendingVideo(env.db, { now, staleBefore: new Date(now.getTime() - 60_000) });
+      const waiting = (await env.db.select().from(jobs)).map((row) => row.id);
+      const now = new Date(Date.now() + 1000);
+      const look = () => claimJob(env.db, { kinds: ['video'], workerId: 'test', now, lockMs: 60_000 });
       const claimedNow = async () =>
-        (await env.db.select().from(evidenceFiles).where(isNotNull(evidenceFiles.videoClaimedAt)))
-          .map((row) => row.id)
-          .sort();
+        (await env.db.select().from(jobs).where(eq(jobs.status, 'running'))).map((row) => row.id).sort();
 
       const claimed: (string | undefined)[] = [];
-      for (const _ of oldestFirst) {
+      for (const _ of waiting) {
         claimed.push((await look())?.id);
         expect(await claimedNow()).toEqual(claimed.toSorted());
       }
-      expect(claimed).toEqual(oldestFirst);
+      expect(claimed.toSorted()).toEqual(waiting.toSorted());
       expect(await look()).toBeUndefined();
     } finally {
       await app.close();

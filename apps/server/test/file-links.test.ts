@@ -41,7 +41,7 @@ describe('file links without PUBLIC_URL', () => {
       objectPath: grant.objectPath,
     });
     // The photo's thumbnail is made in the background.
-    await env.services.thumbnails.idle();
+    await env.services.jobs.idle();
 
     const evidence = await caller.student.evidence({ taskId: task.id });
     const [file] = evidence.submission?.files ?? [];

@@ -186,7 +186,7 @@ describe('the grading list', () => {
     const zoe = await studentWithSubmissions(env, app, { count: 2, firstName: 'Zoe', lastName: 'Zhang' });
     const amy = await studentWithSubmissions(env, app, { count: 1, firstName: 'Amy', lastName: 'Adams' });
     // Photos' thumbnails are made in the background; the list links one once it is there.
-    await env.services.thumbnails.idle();
+    await env.services.jobs.idle();
     const assessor = await (await env.signedIn('assessor')).caller();
     const list = await assessor.assessor.submissions();
     expect(list.map((s) => `${s.student.firstName} ${s.task.title}`)).toEqual([

@@ -2,9 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext } from '@evident/api/context';
+import type { JobWorkerOptions } from '@evident/api/jobs/job-worker';
 import { defaultRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createCaller } from '@evident/api/root';
 import type { EventBus } from '@evident/core/ports/events';
+import type { Mailer } from '@evident/core/ports/mailer';
 import type { VideoConverter } from '@evident/core/ports/video';
 import type { Role } from '@evident/core/roles';
 import { type DatabaseHandle, openDatabase } from '@evident/db/client';
@@ -64,6 +66,10 @@ export async function createTestEnv(
     events?: EventBus;
     /** Another server instance on this database (PostgreSQL), instead of a fresh database. */
     database?: DatabaseHandle;
+    /** A stand-in mail transport behind the `mail` jobs. */
+    mailTransport?: Mailer;
+    /** The job worker's lock, retry and poll timing. */
+    jobs?: JobWorkerOptions;
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evident-test-'));
@@ -79,6 +85,8 @@ export async function createTestEnv(
     rateLimits: options.rateLimits ?? generous,
     videoConverter: options.videoConverter,
     events: options.events,
+    mailTransport: options.mailTransport,
+    jobs: options.jobs,
   });
   await services.events.listening;
 
@@ -161,7 +169,7 @@ export async function createTestEnv(
     sessionFor,
     app,
     async close() {
-      await Promise.all([services.videos?.stop(), services.thumbnails.stop()]);
+      await services.jobs.stop();
       await database.close();
     },
   };

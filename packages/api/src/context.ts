@@ -8,12 +8,12 @@ import type {
   SessionStore,
 } from '@evident/core/ports/auth';
 import type { EventBus } from '@evident/core/ports/events';
-import type { ImageProcessor, ThumbnailQueue } from '@evident/core/ports/images';
+import type { ImageProcessor } from '@evident/core/ports/images';
+import type { JobQueue } from '@evident/core/ports/jobs';
 import type { Mailer } from '@evident/core/ports/mailer';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { TaskGenerator } from '@evident/core/ports/task-generator';
-import type { VideoQueue } from '@evident/core/ports/video';
 import { isImpersonating, type Principal, type PrincipalPerson } from '@evident/core/principal';
 import type { CurrentUser, UserSummary } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
@@ -46,6 +46,7 @@ export type Services = {
   /** The seam: a request's cookie or bearer token in, a Principal out. */
   authenticator: Authenticator;
   passwords: PasswordHasher;
+  /** Queues each message as a `mail` job and returns: mail never fails or blocks a request. */
   mailer: Mailer;
   rateLimits: RateLimits;
   register: TrainingRegister;
@@ -54,10 +55,13 @@ export type Services = {
   storage: ObjectStorage;
   /** Thumbnails of photos and video posters. */
   images: ImageProcessor;
-  /** Makes photos' thumbnails in the background, one at a time. */
-  thumbnails: ThumbnailQueue;
-  /** Poster frames and playable copies of videos, made in the background; null when ffmpeg is not there. */
-  videos: VideoQueue | null;
+  /**
+   * This process's worker over the `jobs` table (thumbnails, videos, mail, events to publish again):
+   * queue a job in the transaction that needs it (db/queries/jobs.ts), then `wake` it after the commit.
+   */
+  jobs: JobQueue;
+  /** Whether this server makes posters and playable copies of videos (ffmpeg found and not turned off). */
+  videoProcessing: boolean;
   evidenceLimits: EvidenceLimits;
   log: Logger;
   /** Domain events: publish after the transaction commits (see core/events.ts). */

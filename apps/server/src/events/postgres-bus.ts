@@ -46,6 +46,7 @@ export function createPostgresEventBus(
 ): EventBus & { listening: Promise<void> } {
   const instanceId = randomUUID();
   const local = createInProcessEventBus(log);
+  const resyncListeners = new Set<() => void>();
   let listened = false;
   const listening = notifications.listen(
     eventChannel,
@@ -55,8 +56,14 @@ export function createPostgresEventBus(
       else if (envelope.from !== instanceId) local.deliver(envelope.event);
     },
     () => {
-      // After a dropped connection, notifications sent meanwhile are lost; say so in the log.
-      if (listened) log.warn(`listening on ${eventChannel} again after a dropped database connection`);
+      // After a dropped connection, notifications sent meanwhile are lost: open screens are told to
+      // refetch everything rather than trust what they hold.
+      if (listened) {
+        log.warn(
+          `listening on ${eventChannel} again after a dropped database connection; live streams resync`,
+        );
+        for (const listener of resyncListeners) listener();
+      }
       listened = true;
     },
   );
@@ -69,5 +76,9 @@ export function createPostgresEventBus(
       }
     },
     subscribe: local.subscribe,
+    onResync(listener) {
+      resyncListeners.add(listener);
+      return () => resyncListeners.delete(listener);
+    },
   };
 }

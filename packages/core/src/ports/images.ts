@@ -10,16 +10,3 @@ export type ImageProcessor = {
    */
   createThumbnail(image: Buffer | Readable): Promise<Buffer>;
 };
-
-/**
- * The background worker that makes thumbnails of recorded photos, one at a time, so recording never
- * waits for a decoder (packages/api/src/jobs/thumbnail-queue.ts).
- */
-export type ThumbnailQueue = {
-  /** A photo was queued (or the server started): work through pending photos. Returns at once. */
-  wake(): void;
-  /** Resolves once no work is running or queued in this process (tests, benchmarks). */
-  idle(): Promise<void>;
-  /** Lets a running thumbnail finish, then stops taking work. */
-  stop(): Promise<void>;
-};

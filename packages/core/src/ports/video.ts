@@ -45,14 +45,3 @@ export type VideoConverter = {
     use: (converted: ConvertedVideo) => Promise<T>,
   ): Promise<T>;
 };
-
-/**
- * Background processing of recorded videos (packages/api/src/jobs/video-queue.ts): a poster and a
- * playable copy, one video at a time, picked up again after a restart.
- */
-export type VideoQueue = {
-  /** Something was queued (or the server started): work through pending videos. Returns at once. */
-  wake(): void;
-  /** Kills a running conversion, gives its claim back, and resolves once the worker is idle. */
-  stop(): Promise<void>;
-};

@@ -66,8 +66,3 @@ export async function recordReminders(
     .returning({ id: auditEvents.id, studentId: auditEvents.subjectId });
   return new Map(rows.map((row) => [row.studentId ?? '', row.id]));
 }
-
-/** Takes back the record of a reminder whose message could not be sent, so it may be tried again. */
-export async function forgetReminder(db: Database, { id }: { id: string }): Promise<void> {
-  await db.delete(auditEvents).where(and(eq(auditEvents.id, id), eq(auditEvents.action, REMINDER_SENT)));
-}

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   index,
-  integer,
   pgEnum,
   pgTable,
   text,
@@ -49,9 +48,10 @@ export const submissions = pgTable(
 );
 
 /**
- * Background work on a recorded file: a video's poster frame and H.264 MP4 copy, or a photo's
- * thumbnail (the name predates photos joining the queue). `pending` until done, then `ready` or
- * `failed`. Null for other files, and for videos recorded while video processing was off.
+ * What screens show of the background work on a recorded file: a video's poster frame and H.264 MP4
+ * copy, or a photo's thumbnail (the name predates photos). `pending` until done, then `ready` or
+ * `failed`. Null for other files, and for videos recorded while video processing was off. The work
+ * itself is a row in `jobs` (schema/jobs.ts).
  */
 export const videoStatusEnum = pgEnum('video_status', ['pending', 'ready', 'failed']);
 
@@ -72,9 +72,6 @@ export const evidenceFiles = pgTable(
     videoStatus: videoStatusEnum('video_status'),
     /** The H.264 MP4 copy; null while pending, on failure, or when the original plays everywhere. */
     playablePath: text('playable_path'),
-    /** When a server last took the work on, and how often: a claim left by a crash is retried, a few times. */
-    videoClaimedAt: timestamp('video_claimed_at', { withTimezone: true }),
-    videoAttempts: integer('video_attempts').notNull().default(0),
     /**
      * A file the student took back before it was graded: hidden from every view but kept, with who
      * withdrew it and when, for the audit trail. Never deleted.
@@ -94,7 +91,6 @@ export const evidenceFiles = pgTable(
     uniqueIndex('evidence_files_client_key_idx')
       .on(t.submissionId, t.clientKey)
       .where(sql`${t.clientKey} is not null`),
-    index('evidence_files_video_pending_idx').on(t.createdAt).where(sql`${t.videoStatus} = 'pending'`),
   ],
 );
 

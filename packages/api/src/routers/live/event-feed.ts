@@ -13,6 +13,8 @@ export type EventFeed = {
   /** Entries after `seq`, or null when the ring no longer reaches back that far. */
   since(seq: number): FeedEntry[] | null;
   listen(listener: (entry: FeedEntry) => void): () => void;
+  /** Called when the bus may have missed events (see EventBus.onResync): streams tell clients to resync. */
+  onResync(listener: () => void): () => void;
 };
 
 /** Enough for a phone that lost its signal for a minute in a busy college; older gaps refetch everything. */
@@ -26,6 +28,7 @@ export function createEventFeed(bus: EventBus, capacity = feedCapacity): EventFe
   const bootId = randomUUID().slice(0, 8);
   const ring: FeedEntry[] = [];
   const listeners = new Set<(entry: FeedEntry) => void>();
+  const resyncListeners = new Set<() => void>();
   let seq = 0;
 
   bus.subscribe((event) => {
@@ -34,6 +37,11 @@ export function createEventFeed(bus: EventBus, capacity = feedCapacity): EventFe
     ring.push(entry);
     if (ring.length > capacity) ring.shift();
     for (const listener of listeners) listener(entry);
+  });
+  bus.onResync?.(() => {
+    // A gap no replay can fill: a client resuming from before it refetches everything instead.
+    ring.length = 0;
+    for (const listener of resyncListeners) listener();
   });
 
   return {
@@ -52,6 +60,10 @@ export function createEventFeed(bus: EventBus, capacity = feedCapacity): EventFe
     listen(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onResync(listener) {
+      resyncListeners.add(listener);
+      return () => resyncListeners.delete(listener);
     },
   };
 }

@@ -52,6 +52,11 @@ export async function* liveEvents(
     else queue.push(entry);
     wake?.();
   });
+  // Events from other servers may have been lost meanwhile: the client refetches everything.
+  const stopResync = feed.onResync(() => {
+    overflowed = true;
+    wake?.();
+  });
   // Whatever arrives after this point is in the queue; whatever came before, in the ring.
   let sent = feed.head();
   const onAbort = () => wake?.();
@@ -97,6 +102,7 @@ export async function* liveEvents(
     }
   } finally {
     stop();
+    stopResync();
     signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -2,8 +2,8 @@ import { AppError } from '@evident/core/errors';
 import { filterMatrixStudents, matrixCell, outstandingTasks } from '@evident/core/evidence-matrix';
 import { taskStatusLabels } from '@evident/core/student-progress';
 import { readEvidenceMatrix } from '@evident/db/queries/evidence-matrix';
+import { enqueueJobs } from '@evident/db/queries/jobs';
 import {
-  forgetReminder,
   listRemindedSince,
   lockReminders,
   type ReminderRecord,
@@ -12,6 +12,7 @@ import {
 import { findUnit } from '@evident/db/queries/units';
 import { z } from 'zod';
 import type { Context } from '../../context';
+import { mailJob } from '../../jobs/mail-job';
 
 export const emailOutstandingInput = z.object({ unitId: z.uuid({ error: 'unitId must be a unit id' }) });
 type Input = z.infer<typeof emailOutstandingInput>;
@@ -19,7 +20,7 @@ type Input = z.infer<typeof emailOutstandingInput>;
 /** A student is reminded at most once in this long, whoever presses the button. */
 export const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 
-type Deps = Pick<Context, 'db' | 'mailer' | 'log' | 'publicUrl'>;
+type Deps = Pick<Context, 'db' | 'jobs' | 'log' | 'publicUrl'>;
 
 /** Who is not complete in the unit, in matrix order, each with the tasks still outstanding. */
 async function outstandingStudents(db: Context['db'], unitId: string) {
@@ -57,8 +58,8 @@ export async function previewOutstandingReminders(ctx: Pick<Context, 'db'>, inpu
 /**
  * Email Outstanding: each student of the unit who is not complete gets their outstanding tasks by
  * mail, unless someone reminded them in the last hour. The reminders are recorded (under a lock, so
- * two presses at once cannot both mail a student) before the mail goes out; a message that fails
- * takes its record back, so the next press tries that student again.
+ * two presses at once cannot both mail a student) and their mails queued in the same transaction:
+ * a `mail` job is retried until the mail server takes it, so a reminder recorded is a reminder sent.
  */
 export async function emailOutstanding(
   ctx: Deps & { realUserId: string; user: { id: string }; rateLimits: Context['rateLimits'] },
@@ -67,45 +68,36 @@ export async function emailOutstanding(
 ) {
   await ctx.rateLimits.consume('remindersUser', ctx.realUserId);
   const { unit, students } = await outstandingStudents(ctx.db, input.unitId);
-  const byId = new Map(students.map((student) => [student.id, student]));
-  const { records, skipped } = await ctx.db.transaction(async (tx) => {
+  const { sent, skipped } = await ctx.db.transaction(async (tx) => {
     await lockReminders(tx);
     const reminded = await listRemindedSince(tx, {
-      studentIds: [...byId.keys()],
+      studentIds: students.map((student) => student.id),
       since: new Date(now.getTime() - REMINDER_INTERVAL_MS),
     });
-    const due: ReminderRecord[] = students
-      .filter((student) => !reminded.has(student.id))
-      .map((student) => ({
-        studentId: student.id,
-        unitId: unit.id,
-        taskIds: student.tasks.map((t) => t.id),
-      }));
+    const due = students.filter((student) => !reminded.has(student.id));
     const actingAs = ctx.user.id === ctx.realUserId ? undefined : ctx.user.id;
-    const ids = await recordReminders(tx, { actorId: ctx.realUserId, reminders: due, at: now, actingAs });
-    return { records: ids, skipped: reminded.size };
+    const reminders: ReminderRecord[] = due.map((student) => ({
+      studentId: student.id,
+      unitId: unit.id,
+      taskIds: student.tasks.map((t) => t.id),
+    }));
+    await recordReminders(tx, { actorId: ctx.realUserId, reminders, at: now, actingAs });
+    const queued = await enqueueJobs(
+      tx,
+      due.map((student) =>
+        mailJob({
+          kind: 'outstanding-tasks',
+          to: student.email,
+          firstName: student.firstName,
+          unit: { unitCode: unit.unitCode, title: unit.title },
+          tasks: student.tasks.map((task) => ({ title: task.title, status: task.status })),
+          appUrl: ctx.publicUrl,
+        }),
+      ),
+    );
+    return { sent: queued.length, skipped: reminded.size };
   });
-
-  let sent = 0;
-  let failed = 0;
-  for (const [studentId, recordId] of records) {
-    const student = byId.get(studentId);
-    if (!student) continue;
-    try {
-      await ctx.mailer.send({
-        kind: 'outstanding-tasks',
-        to: student.email,
-        firstName: student.firstName,
-        unit: { unitCode: unit.unitCode, title: unit.title },
-        tasks: student.tasks.map((task) => ({ title: task.title, status: task.status })),
-        appUrl: ctx.publicUrl,
-      });
-      sent += 1;
-    } catch (error) {
-      failed += 1;
-      ctx.log.error(error, `reminder to student ${studentId} could not be sent`);
-      await forgetReminder(ctx.db, { id: recordId });
-    }
-  }
-  return { sent, skipped, failed };
+  ctx.jobs.wake();
+  // `failed` stays in the answer for the client: queued mail no longer fails here.
+  return { sent, skipped, failed: 0 };
 }

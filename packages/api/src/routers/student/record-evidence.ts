@@ -9,13 +9,16 @@ import {
   findEvidenceFileByObjectPath,
   insertEvidenceFile,
 } from '@evident/db/queries/evidence-files';
+import { enqueueJob } from '@evident/db/queries/jobs';
 import {
   findSubmission,
   insertSubmission,
   resubmitSubmission,
   type SubmissionRow,
 } from '@evident/db/queries/submissions';
+import { thumbnailJob } from '@evident/db/queries/thumbnail-jobs';
 import { findUploadGrant, markUploadGrantRecorded } from '@evident/db/queries/upload-grants';
+import { videoJob } from '@evident/db/queries/video-jobs';
 import type { Services } from '../../context';
 import { publishSubmissionCreated } from '../../rules/submission-events';
 import { requireStudentTask } from '../../rules/tasks';
@@ -28,7 +31,7 @@ export type RecordedEvidence = {
   file: EvidenceFileRecord & { hasThumbnail: boolean };
 };
 
-type Deps = Pick<Services, 'db' | 'storage' | 'thumbnails' | 'videos' | 'log' | 'events'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'jobs' | 'videoProcessing' | 'log' | 'events'>;
 
 /**
  * Spec section 4: evidence may be added while a task is pending (no submission) or not yet
@@ -94,7 +97,7 @@ export async function recordEvidence(
   });
 
   const kind = kindOfMimeType(grant.fileType);
-  const queueVideo = deps.videos !== null && kind === 'video';
+  const queueVideo = deps.videoProcessing && kind === 'video';
   // Photos' thumbnails are made in the background too: recording never waits for a decoder.
   const queued = queueVideo || kind === 'image';
   const outcome = await db.transaction(async (tx) => {
@@ -125,16 +128,16 @@ export async function recordEvidence(
       fileType: grant.fileType,
       fileSize: size,
       isPrimary,
-      // Queued in the same transaction, so a restart right after the commit still processes it.
       ...(queued ? { videoStatus: 'pending' as const } : {}),
     });
+    // Queued in the same transaction, so a restart right after the commit still processes it.
+    if (queued) await enqueueJob(tx, queueVideo ? videoJob(file.id) : thumbnailJob(file.id));
     await markUploadGrantRecorded(tx, { objectPath, at: now });
     return { submission, file };
   });
   if (!outcome) return alreadyRecorded(db, studentId, objectPath, taskId);
   // Returns at once: the thumbnail, poster and playable copy are made in the background.
-  if (queueVideo) deps.videos?.wake();
-  if (kind === 'image') deps.thumbnails.wake();
+  if (queued) deps.jobs.wake();
   await publishSubmissionCreated(deps, outcome.submission.id);
   return toRecorded(outcome.submission, outcome.file);
 }

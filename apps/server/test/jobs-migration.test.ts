@@ -1,0 +1,119 @@
+import { fileURLToPath } from 'node:url';
+import { type DatabaseHandle, openDatabase } from '@evident/db/client';
+import { evidenceFiles, jobs } from '@evident/db/schema';
+import {
+  buildEvidenceFile,
+  buildSubmission,
+  buildTask,
+  buildUnit,
+  buildUser,
+} from '@evident/db/testing/factories';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const migrationsFolder = fileURLToPath(new URL('../../../packages/db/migrations', import.meta.url));
+// In journal order: 0000 ... 0003, then 0004_jobs.
+const migrations = readMigrationFiles({ migrationsFolder });
+
+let database: DatabaseHandle;
+let dropDatabase: () => Promise<void> = async () => {};
+
+/** An empty database (no migrations run), on PGlite or on the test PostgreSQL server. */
+beforeAll(async () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    database = await openDatabase({ kind: 'pglite' });
+    return;
+  }
+  const name = `evident_test_mig_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+});
+afterAll(async () => {
+  await database.close();
+  await dropDatabase();
+});
+
+async function apply(from: number, to: number) {
+  for (const migration of migrations.slice(from, to)) {
+    for (const statement of migration.sql)
+      if (statement.trim()) await database.db.execute(sql.raw(statement));
+  }
+}
+
+describe('migration 0004 (the job table)', () => {
+  it('turns pending videos and photos into queued jobs, once each, and leaves finished files alone', async () => {
+    await apply(0, 4);
+    const { db } = database;
+    const student = await buildUser(db, { role: 'student' });
+    const unit = await buildUnit(db);
+    const task = await buildTask(db, { unitId: unit.id });
+    const submission = await buildSubmission(db, { studentId: student.id, taskId: task.id });
+    const video = await buildEvidenceFile(db, {
+      submissionId: submission.id,
+      fileType: 'video/quicktime',
+      fileName: 'clip.mov',
+      videoStatus: 'pending',
+    });
+    const photo = await buildEvidenceFile(db, { submissionId: submission.id, videoStatus: 'pending' });
+    const done = await buildEvidenceFile(db, { submissionId: submission.id, videoStatus: 'ready' });
+    const pdf = await buildEvidenceFile(db, {
+      submissionId: submission.id,
+      fileType: 'application/pdf',
+      fileName: 'form.pdf',
+    });
+    // As the old queue left one: claimed by a server that crashed, one attempt spent.
+    await db.execute(
+      sql`update evidence_files set video_claimed_at = now(), video_attempts = 1 where id = ${video.id}`,
+    );
+
+    await apply(4, 5);
+
+    const queued = await db.select().from(jobs).orderBy(jobs.kind);
+    expect(
+      queued.map(({ kind, payload, status, dedupeKey, maxAttempts }) => ({
+        kind,
+        payload,
+        status,
+        dedupeKey,
+        maxAttempts,
+      })),
+    ).toEqual([
+      {
+        kind: 'thumbnail',
+        payload: { fileId: photo.id },
+        status: 'queued',
+        dedupeKey: `thumbnail:${photo.id}`,
+        maxAttempts: 3,
+      },
+      {
+        kind: 'video',
+        payload: { fileId: video.id },
+        status: 'queued',
+        dedupeKey: `video:${video.id}`,
+        maxAttempts: 3,
+      },
+    ]);
+    // The files keep what screens show; the claim columns are gone.
+    const files = await db.select().from(evidenceFiles).orderBy(evidenceFiles.createdAt);
+    expect(new Map(files.map((file) => [file.id, file.videoStatus]))).toEqual(
+      new Map([
+        [video.id, 'pending'],
+        [photo.id, 'pending'],
+        [done.id, 'ready'],
+        [pdf.id, null],
+      ]),
+    );
+    for (const column of ['video_claimed_at', 'video_attempts'])
+      await expect(db.execute(sql.raw(`select ${column} from evidence_files`))).rejects.toThrow(column);
+  });
+});

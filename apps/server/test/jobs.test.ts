@@ -1,0 +1,310 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createJobWorker, type JobHandlers } from '@evident/api/jobs/job-worker';
+import type { DomainEvent } from '@evident/core/events';
+import type { EventBus } from '@evident/core/ports/events';
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '@evident/db/client';
+import { deleteFinishedJobs, enqueueJob, type NewJob } from '@evident/db/queries/jobs';
+import { jobs } from '@evident/db/schema';
+import { listOutbox } from '@evident/mail/outbox-reader';
+import { eq, inArray } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, openTestDatabase, type TestEnv } from './harness';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const quiet = { info() {}, warn() {}, error() {} };
+const serverRoot = new URL('..', import.meta.url).pathname;
+
+let database: DatabaseHandle & { url?: string };
+const cleanups: (() => Promise<void> | void)[] = [];
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await database.close();
+});
+
+const jobRow = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+/** Queues a job and answers its id. */
+async function queue(job: NewJob): Promise<string> {
+  const id = await enqueueJob(database.db, job);
+  if (!id) throw new Error('the job was not queued');
+  return id;
+}
+
+describe('the job worker', () => {
+  it('two workers share sixty jobs and no job runs twice', async () => {
+    // On PostgreSQL the second worker has its own pool, as another server would.
+    const other =
+      onPostgres && database.url
+        ? await openDatabase({ kind: 'postgres', url: database.url, maxConnections: 4 })
+        : null;
+    const ran: { id: string; worker: string }[] = [];
+    const handlersFor = (worker: string): JobHandlers => ({
+      count: {
+        concurrency: 3,
+        async run(_payload, { job }) {
+          ran.push({ id: job.id, worker });
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        },
+      },
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) ids.push(await queue({ kind: 'count', payload: { i } }));
+    const a = createJobWorker({ db: database.db, log: quiet }, handlersFor('a'));
+    const b = createJobWorker({ db: other?.db ?? database.db, log: quiet }, handlersFor('b'));
+    try {
+      a.wake();
+      b.wake();
+      await Promise.all([a.idle(), b.idle()]);
+      expect(ran.map((r) => r.id).sort()).toEqual(ids.toSorted());
+      const rows = await database.db.select().from(jobs).where(inArray(jobs.id, ids));
+      expect(rows.every((row) => row.status === 'done' && row.attempts === 1 && row.lockedBy === null)).toBe(
+        true,
+      );
+      // Both took part (each claims while the other runs what it claimed).
+      expect(new Set(ran.map((r) => r.worker))).toEqual(new Set(['a', 'b']));
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await other?.close();
+    }
+  });
+
+  it('a failing job is retried with exponential backoff, recording the error, then failed for good', async () => {
+    let clock = new Date(Date.now() + 60_000);
+    const gaveUp: string[] = [];
+    let calls = 0;
+    const worker = createJobWorker(
+      { db: database.db, log: quiet },
+      {
+        flaky: {
+          async run() {
+            calls++;
+            throw new Error(`451 mail server busy (${calls})`);
+          },
+          async gaveUp(_payload, error) {
+            gaveUp.push(error);
+          },
+        },
+      },
+      { now: () => clock, retryBaseMs: 60_000 },
+    );
+    const id = await queue({ kind: 'flaky', payload: {}, maxAttempts: 3 });
+    const runOnce = async () => {
+      worker.wake();
+      await worker.idle();
+      return jobRow(id);
+    };
+    try {
+      const first = await runOnce();
+      expect(first).toMatchObject({ status: 'queued', attempts: 1, lastError: '451 mail server busy (1)' });
+      expect(first?.runAfter.getTime()).toBe(clock.getTime() + 60_000);
+
+      // Not due yet: nothing runs.
+      expect(await runOnce()).toMatchObject({ attempts: 1 });
+      expect(calls).toBe(1);
+
+      clock = new Date(clock.getTime() + 60_000);
+      const second = await runOnce();
+      expect(second).toMatchObject({ status: 'queued', attempts: 2, lastError: '451 mail server busy (2)' });
+      expect(second?.runAfter.getTime()).toBe(clock.getTime() + 120_000);
+
+      clock = new Date(clock.getTime() + 120_000);
+      const third = await runOnce();
+      expect(third).toMatchObject({ status: 'failed', attempts: 3, lastError: '451 mail server busy (3)' });
+      expect(third?.finishedAt?.getTime()).toBe(clock.getTime());
+      expect(gaveUp).toEqual(['451 mail server busy (3)']);
+
+      clock = new Date(clock.getTime() + 24 * 3600_000);
+      await runOnce();
+      expect(calls).toBe(3);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('the same work is queued once while it waits, and may be queued again once done', async () => {
+    const job = { kind: 'dedupe', payload: { fileId: 'f1' }, dedupeKey: 'dedupe:f1' };
+    expect(await enqueueJob(database.db, job)).not.toBeNull();
+    expect(await enqueueJob(database.db, job)).toBeNull();
+    expect(await database.db.select().from(jobs).where(eq(jobs.kind, 'dedupe'))).toHaveLength(1);
+    let runs = 0;
+    const worker = createJobWorker(
+      { db: database.db, log: quiet },
+      { dedupe: { run: async () => void runs++ } },
+    );
+    worker.wake();
+    await worker.idle();
+    await worker.stop();
+    expect(runs).toBe(1);
+    expect(await enqueueJob(database.db, job)).not.toBeNull();
+    const rows = await database.db.select().from(jobs).where(eq(jobs.kind, 'dedupe'));
+    expect(rows.map((row) => row.status).sort()).toEqual(['done', 'queued']);
+
+    // Finished jobs are deleted after a while; waiting ones never.
+    await deleteFinishedJobs(database.db, { before: new Date(Date.now() + 60_000) });
+    const left = await database.db.select().from(jobs).where(eq(jobs.kind, 'dedupe'));
+    expect(left.map((row) => row.status)).toEqual(['queued']);
+  });
+
+  it('a job whose process was killed with kill -9 mid-job runs again once its lock has expired', async () => {
+    // The child needs a database it can open too: the test server, or an embedded data folder.
+    let target: DatabaseOptions;
+    let parent: DatabaseHandle;
+    let dataDir: string | null = null;
+    if (database.url) {
+      target = { kind: 'postgres', url: database.url, maxConnections: 2 };
+      parent = database;
+    } else {
+      dataDir = mkdtempSync(join(tmpdir(), 'evident-jobs-kill-'));
+      cleanups.push(() => rmSync(dataDir ?? '', { recursive: true, force: true }));
+      target = { kind: 'pglite', dataDir };
+      const setup = await openDatabase(target);
+      await setup.migrate();
+      await enqueueJob(setup.db, { kind: 'hang', payload: {} });
+      await setup.close();
+      parent = setup;
+    }
+    if (database.url) await enqueueJob(database.db, { kind: 'hang', payload: {} });
+
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/job-child.ts'], {
+      cwd: serverRoot,
+      env: { ...process.env, JOB_CHILD_DATABASE: JSON.stringify(target), JOB_CHILD_LOCK_MS: '30000' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const claimedId = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        const match = out.match(/claimed (\S+)\n/);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`the child worker exited (${code}) before claiming`)));
+    });
+    child.kill('SIGKILL');
+    await exited;
+
+    if (dataDir) {
+      parent = await openDatabase({ kind: 'pglite', dataDir });
+      cleanups.push(() => parent.close());
+    }
+    const [held] = await parent.db.select().from(jobs).where(eq(jobs.id, claimedId));
+    expect(held).toMatchObject({ status: 'running', attempts: 1 });
+    const lockedUntil = held?.lockedUntil ?? new Date();
+
+    const ran: string[] = [];
+    const handlers: JobHandlers = { hang: { run: async (_payload, { job }) => void ran.push(job.id) } };
+    // While the dead worker's lock holds, nobody takes the job.
+    const early = createJobWorker({ db: parent.db, log: quiet }, handlers);
+    early.wake();
+    await early.idle();
+    await early.stop();
+    expect(ran).toEqual([]);
+
+    const later = createJobWorker({ db: parent.db, log: quiet }, handlers, {
+      now: () => new Date(lockedUntil.getTime() + 1),
+    });
+    later.wake();
+    await later.idle();
+    await later.stop();
+    expect(ran).toEqual([claimedId]);
+    const [done] = await parent.db.select().from(jobs).where(eq(jobs.id, claimedId));
+    expect(done).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
+  }, 120_000);
+});
+
+describe('mail as jobs', () => {
+  it('a mail the SMTP server refuses is sent on a later attempt, and the request that caused it succeeded', async () => {
+    const received: string[] = [];
+    let refusals = 1;
+    let delivered: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      delivered = resolve;
+    });
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => {
+          data += chunk.toString('utf8');
+        });
+        stream.on('end', () => {
+          if (refusals > 0) {
+            refusals--;
+            return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          }
+          received.push(data);
+          callback();
+          delivered();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    const { port } = smtp.server.address() as AddressInfo;
+    const env: TestEnv = await createTestEnv({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` },
+      jobs: { retryBaseMs: 20, pollMs: 20 },
+    });
+    cleanups.push(() => env.close());
+
+    const visitor = await env.browser().caller();
+    const { user } = await visitor.auth.register({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+      password: 'compilers-are-fun',
+    });
+    expect(user.email).toBe('grace@example.com');
+    await arrived;
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatch(/^Subject: Welcome to Evident$/m);
+    await env.services.jobs.idle();
+    const [job] = await env.db.select().from(jobs).where(eq(jobs.kind, 'mail'));
+    // Sent: the job keeps no copy of the message (a reset mail's link is a live credential).
+    expect(job).toMatchObject({ status: 'done', attempts: 2, payload: {} });
+    expect(job?.lastError).toMatch(/451/);
+    // Nothing fell back to the outbox folder.
+    expect(listOutbox(env.config.mail.outboxDir)).toEqual([]);
+  });
+});
+
+describe('events that fail to publish', () => {
+  it('are queued as jobs and published again, not lost', async () => {
+    const heard: DomainEvent[] = [];
+    let failures = 1;
+    const flaky: EventBus = {
+      async publish(event) {
+        if (failures > 0) {
+          failures--;
+          throw new Error('the connection to the database was lost');
+        }
+        heard.push(event);
+      },
+      subscribe: () => () => {},
+    };
+    const lines: string[] = [];
+    const env = await createTestEnv({
+      events: flaky,
+      logDestination: { write: (line: string) => void lines.push(line) },
+    });
+    cleanups.push(() => env.close());
+    const event: DomainEvent = { type: 'unit.changed', unitId: '00000000-0000-4000-8000-000000000009' };
+    await env.services.events.publish(event);
+    await env.services.jobs.idle();
+    expect(heard).toEqual([event]);
+    const [job] = await env.db.select().from(jobs).where(eq(jobs.kind, 'event'));
+    expect(job).toMatchObject({ status: 'done', attempts: 1, payload: event });
+    expect(lines.map((line) => JSON.parse(line).msg)).toContain(
+      'could not publish unit.changed; it is queued to publish again',
+    );
+  });
+});

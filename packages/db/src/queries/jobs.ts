@@ -1,0 +1,182 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { jobs } from '../schema/jobs';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export type NewJob = {
+  kind: string;
+  payload: unknown;
+  /** At most one queued or running job per key: asking again while one waits queues nothing. */
+  dedupeKey?: string;
+  /** Not before this time (default now). */
+  runAfter?: Date;
+  maxAttempts?: number;
+};
+
+/**
+ * Queues work. Pass the transaction that writes the row the work is about, so both commit or
+ * neither does: a restart right after the commit still finds the job. Answers the ids of the jobs
+ * queued (fewer than asked when a dedupe key already waits).
+ */
+export async function enqueueJobs(db: Database, list: NewJob[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  const rows = await db
+    .insert(jobs)
+    .values(
+      list.map((job) => ({
+        kind: job.kind,
+        payload: job.payload ?? {},
+        dedupeKey: job.dedupeKey ?? null,
+        ...(job.runAfter ? { runAfter: job.runAfter } : {}),
+        ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+      })),
+    )
+    .onConflictDoNothing({
+      target: jobs.dedupeKey,
+      where: sql`${jobs.status} in ('queued', 'running') and ${jobs.dedupeKey} is not null`,
+    })
+    .returning({ id: jobs.id });
+  return rows.map((row) => row.id);
+}
+
+/** The new job's id, or null when the same work (its dedupe key) already waits. */
+export async function enqueueJob(db: Database, job: NewJob): Promise<string | null> {
+  return (await enqueueJobs(db, [job]))[0] ?? null;
+}
+
+/**
+ * Takes the next due job of one of `kinds`: a queued one whose time has come, or a running one whose
+ * lock expired (its worker was killed or lost the database). The attempt is counted now, so a job
+ * that kills its worker every time still runs out of attempts. SKIP LOCKED lets any number of
+ * workers on any number of servers claim side by side, each a different job.
+ */
+export async function claimJob(
+  db: Database,
+  { kinds, workerId, now, lockMs }: { kinds: string[]; workerId: string; now: Date; lockMs: number },
+): Promise<JobRow | undefined> {
+  if (kinds.length === 0) return undefined;
+  // Picked and claimed in one transaction rather than one UPDATE ... WHERE id = (SELECT ... FOR
+  // UPDATE SKIP LOCKED): the planner may rerun such a subquery per row and claim several jobs.
+  return db.transaction(async (tx) => {
+    const [next] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, kinds),
+          or(
+            and(eq(jobs.status, 'queued'), lte(jobs.runAfter, now)),
+            and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(asc(jobs.runAfter), asc(jobs.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!next) return undefined;
+    const [row] = await tx
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: workerId,
+        lockedUntil: new Date(now.getTime() + lockMs),
+        updatedAt: now,
+      })
+      .where(eq(jobs.id, next.id))
+      .returning();
+    return row;
+  });
+}
+
+/** Only the worker holding the lock may change a running job: one that lost it leaves it to the new holder. */
+const heldBy = (id: string, workerId: string) =>
+  and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId));
+
+/** Keeps the lock of a long job (a video conversion) from expiring while it runs; false once lost. */
+export async function extendJobLock(
+  db: Database,
+  { id, workerId, until }: { id: string; workerId: string; until: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: until })
+    .where(heldBy(id, workerId))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** `forgetPayload`: the payload held a secret (a mailed reset link) that must not outlive the work. */
+export async function finishJob(
+  db: Database,
+  { id, workerId, now, forgetPayload }: { id: string; workerId: string; now: Date; forgetPayload?: boolean },
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: 'done',
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: now,
+      finishedAt: now,
+      ...(forgetPayload ? { payload: {} } : {}),
+    })
+    .where(heldBy(id, workerId));
+}
+
+/** A failed attempt: queued again after `retryAt`, or `failed` for good when `retryAt` is null. */
+export async function failJobAttempt(
+  db: Database,
+  {
+    id,
+    workerId,
+    now,
+    error,
+    retryAt,
+    forgetPayload,
+  }: {
+    id: string;
+    workerId: string | null;
+    now: Date;
+    error: string;
+    retryAt: Date | null;
+    forgetPayload?: boolean;
+  },
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: retryAt ? 'queued' : 'failed',
+      runAfter: retryAt ?? sql`${jobs.runAfter}`,
+      lastError: error,
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: now,
+      finishedAt: retryAt ? null : now,
+      ...(forgetPayload && !retryAt ? { payload: {} } : {}),
+    })
+    .where(workerId ? heldBy(id, workerId) : eq(jobs.id, id));
+}
+
+/** Gives a claim back untouched (the server is stopping): the next worker takes it at once. */
+export async function releaseJob(db: Database, { id, workerId }: { id: string; workerId: string }) {
+  await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      lockedBy: null,
+      lockedUntil: null,
+    })
+    .where(heldBy(id, workerId));
+}
+
+/** Finished jobs are kept a while to look into (what failed, and why), then deleted. */
+export async function deleteFinishedJobs(db: Database, { before }: { before: Date }): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.finishedAt, before)))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
