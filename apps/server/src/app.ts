@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import type { Logger as Pino } from 'pino';
 import { apiDocsRoutes } from './api-docs';
 import { filesRoutes } from './files-routes';
+import { ltiRoutes } from './lti/lti-routes';
 import { isCrossSiteMutation } from './origin-check';
 import { reportRoutes } from './reports/report-routes';
 import { credentialsOf, requestMeta } from './request-credentials';
@@ -99,6 +100,9 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onRequest', async (req, reply) => {
     // Signed file URLs carry their own authority and ignore cookies, so there is nothing to forge.
     if (req.url.startsWith('/files/')) return;
+    // LTI posts come from the platform's origin and carry their own signed tokens (id_token, our
+    // deep-link request); they never act on the caller's session cookie.
+    if (req.url.startsWith('/lti/')) return;
     // Only the cookie path is checked; a bearer-token caller's cookies are never read at all.
     if (credentialsOf(req.headers, services.sessions.cookieName).kind !== 'session') return;
     if (isCrossSiteMutation(req.method, req.headers, req.host)) {
@@ -163,6 +167,23 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(reportRoutes, { services });
   await app.register(apiDocsRoutes, { publicUrl: services.publicUrl });
+
+  const lti = services.lti ? await services.lti : null;
+  if (lti) {
+    await app.register(ltiRoutes, {
+      db: services.db,
+      sessions: services.sessions,
+      log: services.log,
+      tool: lti,
+    });
+  } else {
+    app.all('/lti/*', async (_req, reply) =>
+      reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('LTI is not switched on for this server: set LTI_ENABLED=true and LTI_PRIVATE_KEY.'),
+    );
+  }
 
   app.get('/api/login', async (req, reply) => {
     // Someone who pressed 'Continue with Single Sign-On' gets the landing page back with the reason

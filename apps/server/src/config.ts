@@ -47,6 +47,16 @@ const originList = z
   )
   .transform((urls) => urls.map((url) => new URL(url).origin));
 
+/** One LTI_PLATFORMS entry, as an admin would register it. */
+export const ltiPlatformSchema = z.object({
+  issuer: z.string().trim().min(1, 'issuer is required'),
+  clientId: z.string().trim().min(1, 'clientId is required'),
+  deploymentIds: z.array(z.string().trim().min(1)).default([]),
+  authorizationUrl: z.url({ error: 'authorizationUrl must be a URL' }),
+  tokenUrl: z.url({ error: 'tokenUrl must be a URL' }),
+  jwksUrl: z.url({ error: 'jwksUrl must be a URL' }),
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -117,6 +127,27 @@ const envSchema = z
     IDLE_CONNECTION_TIMEOUT_SECONDS: seconds.default(120),
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1, 'must be at least 1').default(64),
     LTI_PLATFORM_ORIGINS: optionalText.pipe(originList.optional()),
+    LTI_ENABLED: flag.default(false),
+    LTI_PRIVATE_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => Buffer.byteLength(v) >= 32, 'must be at least 32 bytes (e.g. openssl rand -hex 32)')
+        .optional(),
+    ),
+    LTI_PLATFORMS: optionalText.pipe(
+      z
+        .string()
+        .transform((value, ctx) => {
+          try {
+            return JSON.parse(value) as unknown;
+          } catch {
+            ctx.addIssue({ code: 'custom', message: 'must be a JSON array of platforms' });
+            return z.NEVER;
+          }
+        })
+        .pipe(z.array(ltiPlatformSchema, { error: 'must be a JSON array of platforms' }))
+        .optional(),
+    ),
     ASSESSOR_SIGNUP: z.enum(['open', 'approval'], { error: 'must be open or approval' }).default('approval'),
   })
   .superRefine((env, ctx) => {
@@ -125,6 +156,13 @@ const envSchema = z
         if (!env[name])
           ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with S3_BUCKET` });
       }
+    }
+    if (env.LTI_ENABLED && !env.LTI_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LTI_PRIVATE_KEY'],
+        message: 'LTI_PRIVATE_KEY is required with LTI_ENABLED (e.g. openssl rand -hex 32)',
+      });
     }
     if (Boolean(env.INITIAL_ADMIN_EMAIL) !== Boolean(env.INITIAL_ADMIN_PASSWORD)) {
       ctx.addIssue({
@@ -213,7 +251,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
       idleConnectionTimeoutMs: env.IDLE_CONNECTION_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     },
-    lti: { platformOrigins: env.LTI_PLATFORM_ORIGINS ?? [] },
+    lti: {
+      platformOrigins: env.LTI_PLATFORM_ORIGINS ?? [],
+      enabled: env.LTI_ENABLED,
+      /** Seals the tool's private keys in the database. */
+      secret: env.LTI_PRIVATE_KEY ?? '',
+      /** Registered (or updated) at every start. */
+      platforms: env.LTI_PLATFORMS ?? [],
+    },
     /** Who may assess: `approval` (default) holds self-registered assessors until an admin approves them. */
     assessorSignup: env.ASSESSOR_SIGNUP,
     videoProcessing: {

@@ -32,12 +32,15 @@ import { guardEventBus } from './events/guarded-bus';
 import { createInProcessEventBus } from './events/in-process-bus';
 import { createPostgresEventBus } from './events/postgres-bus';
 import { resolveFilesSecret } from './files-secret';
+import { createLtiTool, type LtiTool } from './lti/lti-tool';
 
 /** Services as the server holds them: the concrete store, so /files routes can reach the local adapter. */
 export type ServerServices = Services & {
   storage: LocalDiskStorage | S3Storage;
   /** `listening` settles once events from other instances can arrive (at once on the embedded database). */
   events: EventBus & { listening: Promise<void> };
+  /** The LTI tool (keys, platforms), ready once its start-up writes are done; null with LTI off. */
+  lti: Promise<LtiTool> | null;
 };
 
 /** Across instances through PostgreSQL's LISTEN/NOTIFY; in process on the embedded database. */
@@ -119,6 +122,8 @@ export function createServices(
     mailTransport?: Mailer;
     /** Tests: the job worker's lock, retry and poll timing. */
     jobs?: JobWorkerOptions;
+    /** Tests: how soon a platform's key set may be fetched again for an unknown kid. */
+    lti?: { jwksCooldownMs?: number };
   } = {},
 ): ServerServices {
   const storage = createStorage(config, log);
@@ -142,6 +147,9 @@ export function createServices(
   };
   const worker = createJobWorker({ db: database.db, log }, handlers, overrides.jobs);
   jobs = worker;
+  const lti = config.lti.enabled ? createLtiTool(database.db, config, log, overrides.lti) : null;
+  // Awaited by buildApp; this only keeps an early failure from counting as unhandled meanwhile.
+  lti?.catch(() => {});
   const sessions = createSessionStore(createSessionRecords(database.db), {
     secureCookies: config.publicUrl.startsWith('https://'),
   });
@@ -171,5 +179,6 @@ export function createServices(
     events,
     assessorSignup: config.assessorSignup,
     publicUrl: config.publicUrl,
+    lti,
   };
 }

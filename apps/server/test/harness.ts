@@ -70,6 +70,8 @@ export async function createTestEnv(
     mailTransport?: Mailer;
     /** The job worker's lock, retry and poll timing. */
     jobs?: JobWorkerOptions;
+    /** LTI: how soon a platform's key set may be fetched again for an unknown kid. */
+    lti?: { jwksCooldownMs?: number };
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evident-test-'));
@@ -87,6 +89,7 @@ export async function createTestEnv(
     events: options.events,
     mailTransport: options.mailTransport,
     jobs: options.jobs,
+    lti: options.lti,
   });
   await services.events.listening;
 

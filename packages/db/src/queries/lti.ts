@@ -1,0 +1,316 @@
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { units } from '../schema/curriculum';
+import {
+  ltiContexts,
+  ltiLinkLearners,
+  ltiLogins,
+  ltiPlatforms,
+  ltiResourceLinks,
+  ltiToolKeys,
+} from '../schema/lti';
+import { identities, users } from '../schema/users';
+
+export type LtiPlatformRow = typeof ltiPlatforms.$inferSelect;
+export type LtiPlatformFields = Omit<LtiPlatformRow, 'id' | 'createdAt'>;
+
+/** Adds a platform, or updates the one with the same issuer and client id. */
+export async function upsertLtiPlatform(db: Database, fields: LtiPlatformFields): Promise<LtiPlatformRow> {
+  const [row] = await db
+    .insert(ltiPlatforms)
+    .values(fields)
+    .onConflictDoUpdate({
+      target: [ltiPlatforms.issuer, ltiPlatforms.clientId],
+      set: {
+        deploymentIds: fields.deploymentIds,
+        authorizationUrl: fields.authorizationUrl,
+        tokenUrl: fields.tokenUrl,
+        jwksUrl: fields.jwksUrl,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('platform upsert returned nothing');
+  return row;
+}
+
+export const listLtiPlatforms = (db: Database) => db.select().from(ltiPlatforms).orderBy(ltiPlatforms.issuer);
+
+export async function deleteLtiPlatform(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(ltiPlatforms)
+    .where(eq(ltiPlatforms.id, id))
+    .returning({ id: ltiPlatforms.id });
+  return rows.length > 0;
+}
+
+export async function findLtiPlatformById(db: Database, id: string) {
+  const [row] = await db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, id));
+  return row;
+}
+
+/**
+ * The registration for an issuer and one of the client ids a message names; with no client id (a
+ * login without `client_id`), the issuer's only registration, if it has just one.
+ */
+export async function findLtiPlatform(
+  db: Database,
+  issuer: string,
+  clientIds: string[],
+): Promise<LtiPlatformRow | undefined> {
+  const rows = await db
+    .select()
+    .from(ltiPlatforms)
+    .where(
+      clientIds.length > 0
+        ? and(eq(ltiPlatforms.issuer, issuer), inArray(ltiPlatforms.clientId, clientIds))
+        : eq(ltiPlatforms.issuer, issuer),
+    )
+    .limit(2);
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+export type LtiToolKeyRow = typeof ltiToolKeys.$inferSelect;
+
+/** Keys not yet retired, newest first. */
+export const listPublishedToolKeys = (db: Database, now: Date) =>
+  db
+    .select()
+    .from(ltiToolKeys)
+    .where(or(isNull(ltiToolKeys.retiresAt), gt(ltiToolKeys.retiresAt, now)))
+    .orderBy(desc(ltiToolKeys.createdAt));
+
+/** Adds a key; the others retire at `retireOthersAt` (still published until then). */
+export async function addToolKey(
+  db: Database,
+  key: { kid: string; publicJwk: unknown; sealedPrivateJwk: string },
+  retireOthersAt: Date | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (retireOthersAt)
+      await tx.update(ltiToolKeys).set({ retiresAt: retireOthersAt }).where(isNull(ltiToolKeys.retiresAt));
+    // A later clock than any existing key, so "newest" never ties within one millisecond.
+    await tx.insert(ltiToolKeys).values({ ...key, createdAt: sql`clock_timestamp()` });
+  });
+}
+
+export async function saveLtiLogin(
+  db: Database,
+  login: { state: string; nonce: string; platformId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(ltiLogins).values(login);
+  // Old logins go as new ones come: the table holds only the last few minutes.
+  await db.delete(ltiLogins).where(lt(ltiLogins.expiresAt, new Date(login.expiresAt.getTime() - 86_400_000)));
+}
+
+/**
+ * Spends a login once: the state must be ours, unexpired, for this platform and carry this nonce.
+ * 'used' when it was spent before (a replayed launch).
+ */
+export async function spendLtiLogin(
+  db: Database,
+  { state, nonce, platformId, now }: { state: string; nonce: string; platformId: string; now: Date },
+): Promise<'ok' | 'used' | 'unknown' | 'expired'> {
+  const [spent] = await db
+    .update(ltiLogins)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(ltiLogins.state, state),
+        eq(ltiLogins.nonce, nonce),
+        eq(ltiLogins.platformId, platformId),
+        isNull(ltiLogins.usedAt),
+        gt(ltiLogins.expiresAt, now),
+      ),
+    )
+    .returning({ state: ltiLogins.state });
+  if (spent) return 'ok';
+  const [row] = await db.select().from(ltiLogins).where(eq(ltiLogins.nonce, nonce));
+  if (row?.usedAt) return 'used';
+  if (row && row.expiresAt <= now) return 'expired';
+  return 'unknown';
+}
+
+export type LaunchFacts = {
+  platformId: string;
+  issuer: string;
+  subject: string;
+  role: 'student' | 'assessor';
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  context: { id: string; title: string | null; label: string | null; membershipsUrl: string | null } | null;
+  resourceLink: {
+    id: string;
+    title: string | null;
+    lineItemUrl: string | null;
+    agsScopes: string[];
+    /** From the link's custom parameters (set by deep linking): points the link at this unit. */
+    unitCode: string | null;
+  } | null;
+};
+
+/**
+ * Everything a launch records, in one transaction: the person (found by issuer and subject, or
+ * created), the course, the link and its unit, who launched it, and the student's enrolment.
+ */
+export async function recordLtiLaunch(db: Database, facts: LaunchFacts) {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [identity] = await tx
+      .select({ userId: identities.userId })
+      .from(identities)
+      .where(
+        and(
+          eq(identities.kind, 'lti'),
+          eq(identities.issuer, facts.issuer),
+          eq(identities.subject, facts.subject),
+        ),
+      );
+    let user = identity ? (await tx.select().from(users).where(eq(users.id, identity.userId)))[0] : undefined;
+    if (user) {
+      // Names follow the platform; a course's teacher becomes an assessor, but nobody is demoted here.
+      const role = user.role === 'student' && facts.role === 'assessor' ? 'assessor' : user.role;
+      [user] = await tx
+        .update(users)
+        .set({
+          firstName: facts.firstName,
+          lastName: facts.lastName,
+          role,
+          ...(role === 'assessor' && !user.approvedAt ? { approvedAt: now } : {}),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      await tx
+        .update(identities)
+        .set({ lastUsedAt: now })
+        .where(
+          and(
+            eq(identities.kind, 'lti'),
+            eq(identities.issuer, facts.issuer),
+            eq(identities.subject, facts.subject),
+          ),
+        );
+    } else {
+      // An email another account already holds is not taken as proof of being that person: the
+      // platform account gets its own person, under an address only it can have.
+      const claimed = facts.email?.toLowerCase() ?? null;
+      const taken = claimed
+        ? (await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${claimed}`))
+            .length > 0
+        : true;
+      const email = !taken && claimed ? claimed : `lti-${crypto.randomUUID()}@lti.invalid`;
+      [user] = await tx
+        .insert(users)
+        .values({
+          firstName: facts.firstName,
+          lastName: facts.lastName,
+          email,
+          role: facts.role,
+          passwordHash: null,
+          // The registered platform vouches for its teaching staff.
+          approvedAt: facts.role === 'assessor' ? now : null,
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned nothing');
+      await tx.insert(identities).values({
+        userId: user.id,
+        kind: 'lti',
+        issuer: facts.issuer,
+        subject: facts.subject,
+        email: facts.email,
+        lastUsedAt: now,
+      });
+    }
+    if (!user) throw new Error('launch user missing');
+
+    let contextRowId: string | null = null;
+    if (facts.context) {
+      const [row] = await tx
+        .insert(ltiContexts)
+        .values({
+          platformId: facts.platformId,
+          contextId: facts.context.id,
+          title: facts.context.title,
+          label: facts.context.label,
+          membershipsUrl: facts.context.membershipsUrl,
+        })
+        .onConflictDoUpdate({
+          target: [ltiContexts.platformId, ltiContexts.contextId],
+          set: {
+            title: facts.context.title,
+            label: facts.context.label,
+            membershipsUrl: facts.context.membershipsUrl,
+          },
+        })
+        .returning({ id: ltiContexts.id });
+      contextRowId = row?.id ?? null;
+    }
+
+    let link: typeof ltiResourceLinks.$inferSelect | undefined;
+    if (facts.resourceLink) {
+      const named = facts.resourceLink.unitCode
+        ? (
+            await tx
+              .select({ id: units.id })
+              .from(units)
+              .where(and(eq(units.unitCode, facts.resourceLink.unitCode), isNull(units.archivedAt)))
+          )[0]
+        : undefined;
+      [link] = await tx
+        .insert(ltiResourceLinks)
+        .values({
+          platformId: facts.platformId,
+          resourceLinkId: facts.resourceLink.id,
+          contextId: contextRowId,
+          title: facts.resourceLink.title,
+          unitId: named?.id ?? null,
+          lineItemUrl: facts.resourceLink.lineItemUrl,
+          agsScopes: facts.resourceLink.agsScopes,
+        })
+        .onConflictDoUpdate({
+          target: [ltiResourceLinks.platformId, ltiResourceLinks.resourceLinkId],
+          set: {
+            contextId: contextRowId,
+            title: facts.resourceLink.title,
+            lineItemUrl: facts.resourceLink.lineItemUrl,
+            agsScopes: facts.resourceLink.agsScopes,
+            ...(named ? { unitId: named.id } : {}),
+          },
+        })
+        .returning();
+      if (link) {
+        await tx
+          .insert(ltiLinkLearners)
+          .values({ linkId: link.id, userId: user.id, platformUserId: facts.subject, lastLaunchAt: now })
+          .onConflictDoUpdate({
+            target: [ltiLinkLearners.linkId, ltiLinkLearners.userId],
+            set: { lastLaunchAt: now, platformUserId: facts.subject },
+          });
+        if (link.unitId && user.role === 'student') {
+          await tx.execute(
+            sql`insert into enrolments (student_id, unit_id) values (${user.id}, ${link.unitId}) on conflict do nothing`,
+          );
+        }
+      }
+    }
+    return { user, link: link ?? null, contextId: contextRowId };
+  });
+}
+
+/** Units a teacher may point a link at, by code (or title), live ones only. */
+export async function searchUnitsForLinking(db: Database, query: string, limit = 25) {
+  const like = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ id: units.id, unitCode: units.unitCode, title: units.title })
+    .from(units)
+    .where(
+      and(
+        isNull(units.archivedAt),
+        query.trim()
+          ? or(sql`${units.unitCode} ilike ${like}`, sql`${units.title} ilike ${like}`)
+          : undefined,
+      ),
+    )
+    .orderBy(units.unitCode)
+    .limit(limit);
+}
