@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import type { Logger as Pino } from 'pino';
 import { apiDocsRoutes } from './api-docs';
 import { filesRoutes } from './files-routes';
+import { ltiAdminRoutes } from './lti/lti-admin-routes';
 import { ltiRoutes } from './lti/lti-routes';
 import { isCrossSiteMutation } from './origin-check';
 import { reportRoutes } from './reports/report-routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(apiDocsRoutes, { publicUrl: services.publicUrl });
 
   const lti = services.lti ? await services.lti : null;
+  await app.register(ltiAdminRoutes, { services, tool: lti });
   if (lti) {
     await app.register(ltiRoutes, {
       db: services.db,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultEvidenceMaxBytes } from '@evident/core/evidence-types';
 import { z } from 'zod';
+import { ltiPlatformSchema } from './lti/platform-schema';
 import { trustProxySetting } from './trust-proxy';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -46,16 +47,6 @@ const originList = z
     ),
   )
   .transform((urls) => urls.map((url) => new URL(url).origin));
-
-/** One LTI_PLATFORMS entry, as an admin would register it. */
-export const ltiPlatformSchema = z.object({
-  issuer: z.string().trim().min(1, 'issuer is required'),
-  clientId: z.string().trim().min(1, 'clientId is required'),
-  deploymentIds: z.array(z.string().trim().min(1)).default([]),
-  authorizationUrl: z.url({ error: 'authorizationUrl must be a URL' }),
-  tokenUrl: z.url({ error: 'tokenUrl must be a URL' }),
-  jwksUrl: z.url({ error: 'jwksUrl must be a URL' }),
-});
 
 const envSchema = z
   .object({
