@@ -32,6 +32,7 @@ import { guardEventBus } from './events/guarded-bus';
 import { createInProcessEventBus } from './events/in-process-bus';
 import { createPostgresEventBus } from './events/postgres-bus';
 import { resolveFilesSecret } from './files-secret';
+import { createLtiScoreJob } from './lti/lti-score-job';
 import { createLtiTool, type LtiTool } from './lti/lti-tool';
 
 /** Services as the server holds them: the concrete store, so /files routes can reach the local adapter. */
@@ -137,6 +138,9 @@ export function createServices(
   });
   const deps = { db: database.db, storage, images, log, events };
   const video = createVideoHandler(config, deps, overrides.videoConverter);
+  const lti = config.lti.enabled ? createLtiTool(database.db, config, log, overrides.lti) : null;
+  // Awaited by buildApp; this only keeps an early failure from counting as unhandled meanwhile.
+  lti?.catch(() => {});
   const handlers: Record<string, JobHandler> = {
     thumbnail: createThumbnailJob(deps),
     mail: createMailJob(
@@ -144,12 +148,10 @@ export function createServices(
     ),
     event: createEventJob(bus),
     ...(video ? { video } : {}),
+    ...(lti ? { 'lti.score': createLtiScoreJob({ db: database.db, tool: lti, log }) } : {}),
   };
   const worker = createJobWorker({ db: database.db, log }, handlers, overrides.jobs);
   jobs = worker;
-  const lti = config.lti.enabled ? createLtiTool(database.db, config, log, overrides.lti) : null;
-  // Awaited by buildApp; this only keeps an early failure from counting as unhandled meanwhile.
-  lti?.catch(() => {});
   const sessions = createSessionStore(createSessionRecords(database.db), {
     secureCookies: config.publicUrl.startsWith('https://'),
   });

@@ -1,6 +1,11 @@
 import type { Services } from '@evident/api/context';
 import { isImpersonating } from '@evident/core/principal';
-import { deleteLtiPlatform, listLtiPlatforms, upsertLtiPlatform } from '@evident/db/queries/lti';
+import {
+  deleteLtiPlatform,
+  listLtiPassbacks,
+  listLtiPlatforms,
+  upsertLtiPlatform,
+} from '@evident/db/queries/lti';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { credentialsOf } from '../request-credentials';
 import type { LtiTool } from './lti-tool';
@@ -54,6 +59,12 @@ export async function ltiAdminRoutes(
     if (!/^[0-9a-f-]{36}$/i.test(req.params.id)) return text(reply, 404, 'Platform not found');
     const removed = await deleteLtiPlatform(services.db, req.params.id);
     return removed ? reply.code(204).send() : text(reply, 404, 'Platform not found');
+  });
+
+  // Grade passbacks waiting (with their last error, if any) or given up on.
+  app.get('/api/admin/lti/passbacks', async (req, reply) => {
+    if (!(await admin(req, reply))) return reply;
+    return listLtiPassbacks(services.db);
   });
 
   app.post('/api/admin/lti/keys/rotate', async (req, reply) => {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { JobWorkerOptions } from '@evident/api/jobs/job-worker';
 import { createTestEnv } from '../harness';
 import { type FakePlatform, startFakePlatform } from './fake-platform';
 
@@ -60,7 +61,7 @@ export function formOf(html: string): { action: string; fields: Record<string, s
 }
 
 /** Our server on a real port with LTI on and the fake platform registered through LTI_PLATFORMS. */
-export async function startLtiEnv(options: { env?: Record<string, string> } = {}) {
+export async function startLtiEnv(options: { env?: Record<string, string>; jobs?: JobWorkerOptions } = {}) {
   const platform: FakePlatform = await startFakePlatform();
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -73,6 +74,7 @@ export async function startLtiEnv(options: { env?: Record<string, string> } = {}
       ...options.env,
     },
     lti: { jwksCooldownMs: 0 },
+    jobs: options.jobs,
   });
   const app = await env.app();
   await app.listen({ port, host: '127.0.0.1' });

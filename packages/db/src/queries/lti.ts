@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { units } from '../schema/curriculum';
+import { tasks, units } from '../schema/curriculum';
+import { submissions } from '../schema/evidence';
+import { jobs } from '../schema/jobs';
 import {
   ltiContexts,
   ltiLinkLearners,
@@ -10,6 +12,7 @@ import {
   ltiToolKeys,
 } from '../schema/lti';
 import { identities, users } from '../schema/users';
+import { enqueueJobs } from './jobs';
 
 export type LtiPlatformRow = typeof ltiPlatforms.$inferSelect;
 export type LtiPlatformFields = Omit<LtiPlatformRow, 'id' | 'createdAt'>;
@@ -313,4 +316,96 @@ export async function searchUnitsForLinking(db: Database, query: string, limit =
     )
     .orderBy(units.unitCode)
     .limit(limit);
+}
+
+/** The job kind of grade passback (Assignment and Grade Services). */
+export const ltiScoreJobKind = 'lti.score';
+
+/**
+ * Queues a score for every link with a gradebook column through which these students opened these
+ * units. Call it in the transaction that records the decision; one waiting job per link and
+ * student is enough, since the job sends the progress as it is when it runs.
+ */
+export async function queueLtiScores(
+  db: Database,
+  pairs: { studentId: string; unitId: string }[],
+): Promise<number> {
+  if (pairs.length === 0) return 0;
+  const rows = await db
+    .select({ linkId: ltiLinkLearners.linkId, userId: ltiLinkLearners.userId })
+    .from(ltiLinkLearners)
+    .innerJoin(ltiResourceLinks, eq(ltiResourceLinks.id, ltiLinkLearners.linkId))
+    .where(
+      and(
+        sql`${ltiResourceLinks.lineItemUrl} is not null`,
+        or(
+          ...pairs.map((p) =>
+            and(eq(ltiLinkLearners.userId, p.studentId), eq(ltiResourceLinks.unitId, p.unitId)),
+          ),
+        ),
+      ),
+    );
+  const queued = await enqueueJobs(
+    db,
+    rows.map((row) => ({
+      kind: ltiScoreJobKind,
+      payload: { linkId: row.linkId, userId: row.userId },
+      dedupeKey: `${ltiScoreJobKind}:${row.linkId}:${row.userId}`,
+      // Through about two days of a platform being down.
+      maxAttempts: 40,
+    })),
+  );
+  return queued.length;
+}
+
+/** What a score needs: where it goes, for whom, and the student's progress in the link's unit now. */
+export async function findLtiScoreFacts(
+  db: Database,
+  { linkId, userId }: { linkId: string; userId: string },
+) {
+  const [row] = await db
+    .select({
+      lineItemUrl: ltiResourceLinks.lineItemUrl,
+      unitId: ltiResourceLinks.unitId,
+      platformUserId: ltiLinkLearners.platformUserId,
+      platform: ltiPlatforms,
+    })
+    .from(ltiLinkLearners)
+    .innerJoin(ltiResourceLinks, eq(ltiResourceLinks.id, ltiLinkLearners.linkId))
+    .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiResourceLinks.platformId))
+    .where(and(eq(ltiLinkLearners.linkId, linkId), eq(ltiLinkLearners.userId, userId)));
+  if (!row?.lineItemUrl || !row.unitId) return undefined;
+  const [progress] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      satisfied: sql<number>`count(*) filter (where ${submissions.status} = 'satisfactory')::int`,
+      submitted: sql<number>`count(${submissions.id})::int`,
+    })
+    .from(tasks)
+    .leftJoin(submissions, and(eq(submissions.taskId, tasks.id), eq(submissions.studentId, userId)))
+    .where(and(eq(tasks.unitId, row.unitId), isNull(tasks.archivedAt)));
+  return {
+    ...row,
+    lineItemUrl: row.lineItemUrl,
+    progress: progress ?? { total: 0, satisfied: 0, submitted: 0 },
+  };
+}
+
+/** Grade passbacks still waiting or given up on, newest first, for an admin to look into. */
+export async function listLtiPassbacks(db: Database) {
+  return db
+    .select({
+      id: jobs.id,
+      status: jobs.status,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      runAfter: jobs.runAfter,
+      lastError: jobs.lastError,
+      createdAt: jobs.createdAt,
+      payload: jobs.payload,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.kind, ltiScoreJobKind), inArray(jobs.status, ['queued', 'running', 'failed'])))
+    .orderBy(desc(jobs.createdAt))
+    .limit(200);
 }

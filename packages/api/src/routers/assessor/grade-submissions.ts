@@ -6,6 +6,7 @@ import {
   lockSubmissionsForGrading,
   recordGradingDecisions,
 } from '@evident/db/queries/grading';
+import { queueLtiScores } from '@evident/db/queries/lti';
 import type { AssessorContext } from './assessor-context';
 
 type Locked = Awaited<ReturnType<typeof lockSubmissionsForGrading>>[number];
@@ -59,8 +60,14 @@ export async function gradeSubmissions(ctx: AssessorContext, input: GradeRequest
       actingAdminId: ctx.user.isImpersonating ? ctx.realUserId : null,
       at: now,
     });
-    return rows;
+    // Grade passback to an LMS rides on the job table: a platform that is down never holds up grading.
+    const scores = await queueLtiScores(
+      tx,
+      rows.map((row) => ({ studentId: row.studentId, unitId: row.unitId })),
+    );
+    return Object.assign(rows, { scores });
   });
+  if (graded.scores > 0) ctx.jobs.wake();
   await ctx.events.publish({
     type: 'submission.graded',
     status,
