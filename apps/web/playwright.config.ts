@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './e2e/chromium';
-import { e2eDataDir, e2ePort, e2eRegisterPort } from './e2e/e2e-env';
+import { e2eDataDir, e2eLtiIssuer, e2eLtiPort, e2ePort, e2eRegisterPort } from './e2e/e2e-env';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,6 +36,14 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { E2E_REGISTER_PORT: String(e2eRegisterPort) },
     },
+    // A learning platform for the LTI launch spec (registered below through LTI_PLATFORMS).
+    {
+      command: 'exec node --import tsx apps/web/e2e/fake-lms.ts',
+      cwd: root,
+      url: `${e2eLtiIssuer}/healthz`,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(e2ePort), E2E_LTI_PORT: String(e2eLtiPort) },
+    },
     // The real server on a fresh data directory, serving the built SPA, as `pnpm start` does: without
     // PUBLIC_URL, so every test opens it at 127.0.0.1 while its default origin is localhost, as a
     // phone reaching a laptop by its network address does (issue 10).
@@ -61,6 +69,18 @@ export default defineConfig({
         TGA_BASE_URL: `http://127.0.0.1:${e2eRegisterPort}`,
         // The fake register knows one unit; the example units students pick come from the catalogue.
         TGA_FALLBACK_TO_CATALOGUE: '1',
+        LTI_ENABLED: '1',
+        LTI_PRIVATE_KEY: 'e2e-lti-sealing-secret-of-at-least-32-bytes',
+        LTI_PLATFORMS: JSON.stringify([
+          {
+            issuer: e2eLtiIssuer,
+            clientId: 'evident-client',
+            deploymentIds: ['deployment-1'],
+            authorizationUrl: `${e2eLtiIssuer}/auth`,
+            tokenUrl: `${e2eLtiIssuer}/token`,
+            jwksUrl: `${e2eLtiIssuer}/jwks`,
+          },
+        ]),
       },
     },
   ],

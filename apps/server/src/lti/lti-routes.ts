@@ -68,11 +68,14 @@ export async function ltiRoutes(app: FastifyInstance, { db, sessions, log, tool 
           'This learning platform is not registered with Evident. Ask an administrator to register it.',
           `login from unregistered issuer ${params.iss} client ${params.client_id ?? '(none)'}`,
         );
-      // The platform checks redirect_uri against the tool's registered launch URLs.
-      const ours = params.target_link_uri.startsWith(`${tool.publicUrl}/lti/`);
-      const redirectUri = ours
-        ? (params.target_link_uri.split('?')[0] ?? '')
-        : `${tool.publicUrl}/lti/launch`;
+      // The platform checks redirect_uri against the tool's registered launch URLs; ours at the
+      // address the browser reached (PUBLIC_URL, or this request's own host when it is unset).
+      const target = URL.canParse(params.target_link_uri) ? new URL(params.target_link_uri) : null;
+      const ours =
+        target?.pathname.startsWith('/lti/') &&
+        (target.origin === new URL(tool.publicUrl).origin || target.host === req.host);
+      const redirectUri =
+        ours && target ? `${target.origin}${target.pathname}` : `${tool.publicUrl}/lti/launch`;
       const started = startLogin(platform, params, redirectUri);
       await saveLtiLogin(db, {
         state: started.state,

@@ -58,7 +58,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const escapeHtml = (v: string) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startFakePlatform(options: { clientId?: string; deploymentId?: string } = {}) {
+export async function startFakePlatform(
+  options: { clientId?: string; deploymentId?: string; port?: number; toolUrl?: string } = {},
+) {
   const clientId = options.clientId ?? 'evident-client';
   const deploymentId = options.deploymentId ?? 'deployment-1';
   let published: PlatformKey[] = [await newKey()];
@@ -69,7 +71,7 @@ export async function startFakePlatform(options: { clientId?: string; deployment
   const deepLinkReturns: JWTPayload[] = [];
   const tokenRequests: { scope: string }[] = [];
   let members: Member[] = [];
-  let toolJwksUrl = '';
+  let toolJwksUrl = options.toolUrl ? `${options.toolUrl}/lti/keys` : '';
   let scoreFailuresLeft = 0;
   const accessTokens = new Set<string>();
 
@@ -80,7 +82,7 @@ export async function startFakePlatform(options: { clientId?: string; deployment
       res.writeHead(500).end(String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = origin;
 
@@ -118,6 +120,33 @@ export async function startFakePlatform(options: { clientId?: string; deployment
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', origin);
+    if (url.pathname === '/healthz') return json(res, 200, { status: 'ok' });
+    if (url.pathname === '/course/launch' && options.toolUrl) {
+      // The course page's link: third-party-initiated login at the tool, for the person named.
+      const q = url.searchParams;
+      const hint = randomUUID();
+      plans.set(hint, {
+        claims: {
+          sub: q.get('sub') ?? 'learner-1',
+          given_name: q.get('given_name') ?? 'Lee',
+          family_name: q.get('family_name') ?? 'Learner',
+          email: q.get('email') ?? undefined,
+          [`${lti}resource_link`]: { id: q.get('link') ?? 'link-1', title: 'Evidence portfolio' },
+          [`${lti}custom`]: q.get('unit_code') ? { unit_code: q.get('unit_code') } : undefined,
+        },
+      });
+      const login = new URL(`${options.toolUrl}/lti/login`);
+      for (const [name, value] of Object.entries({
+        iss: issuer,
+        login_hint: q.get('sub') ?? 'learner-1',
+        target_link_uri: `${options.toolUrl}/lti/launch`,
+        lti_message_hint: hint,
+        client_id: clientId,
+        lti_deployment_id: deploymentId,
+      }))
+        login.searchParams.set(name, value);
+      return res.writeHead(302, { location: login.toString() }).end();
+    }
     if (url.pathname === '/jwks') return json(res, 200, { keys: published.map((k) => k.publicJwk) });
 
     if (url.pathname === '/auth') {

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { admin, e2eLtiPort } from './e2e-env';
+
+// A course link in the fake LMS starts a real LTI 1.3 launch (login initiation, the platform's
+// auto-posted id_token, the launch) that lands the student on their dashboard for the linked unit.
+test('a launch from the LMS lands a student on their dashboard for the linked unit', async ({
+  page,
+  browser,
+}) => {
+  const adminPage = await (await browser.newContext()).newPage();
+  expect((await adminPage.request.post('/api/auth/login', { data: admin })).ok()).toBe(true);
+  const unitCode = `LTI${Date.now().toString(36).toUpperCase().slice(-6)}`;
+  const unit = await (
+    await adminPage.request.post('/api/admin/units', {
+      data: { unitCode, title: 'Launched from the course' },
+    })
+  ).json();
+  const added = await adminPage.request.post(`/api/admin/units/${unit.id}/tasks`, {
+    data: { title: 'Photograph the hand-washing steps', phase: 'Do', evidenceTypes: ['photo'] },
+  });
+  expect(added.ok()).toBe(true);
+  await adminPage.context().close();
+
+  const sub = `e2e-${Date.now()}`;
+  await page.goto(
+    `http://127.0.0.1:${e2eLtiPort}/course/launch?${new URLSearchParams({ sub, unit_code: unitCode, given_name: 'Lina', family_name: 'Launch' })}`,
+  );
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByText('My Progress')).toBeVisible();
+  await expect(page.getByText('Photograph the hand-washing steps')).toBeVisible();
+});
