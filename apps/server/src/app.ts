@@ -14,6 +14,7 @@ import type { Logger as Pino } from 'pino';
 import { apiDocsRoutes } from './api-docs';
 import { filesRoutes } from './files-routes';
 import { ltiAdminRoutes } from './lti/lti-admin-routes';
+import { ltiRosterRoutes } from './lti/lti-roster-routes';
 import { ltiRoutes } from './lti/lti-routes';
 import { isCrossSiteMutation } from './origin-check';
 import { reportRoutes } from './reports/report-routes';
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions) {
       log: services.log,
       tool: lti,
     });
+    await app.register(ltiRosterRoutes, { services, tool: lti });
   } else {
     app.all('/lti/*', async (_req, reply) =>
       reply

@@ -239,10 +239,11 @@ export async function recordLtiLaunch(db: Database, facts: LaunchFacts) {
         })
         .onConflictDoUpdate({
           target: [ltiContexts.platformId, ltiContexts.contextId],
+          // A launch without the roster service (a student's, on some platforms) keeps the known URL.
           set: {
-            title: facts.context.title,
-            label: facts.context.label,
-            membershipsUrl: facts.context.membershipsUrl,
+            title: sql`coalesce(excluded.title, ${ltiContexts.title})`,
+            label: sql`coalesce(excluded.label, ${ltiContexts.label})`,
+            membershipsUrl: sql`coalesce(excluded.memberships_url, ${ltiContexts.membershipsUrl})`,
           },
         })
         .returning({ id: ltiContexts.id });
@@ -275,8 +276,9 @@ export async function recordLtiLaunch(db: Database, facts: LaunchFacts) {
           set: {
             contextId: contextRowId,
             title: facts.resourceLink.title,
-            lineItemUrl: facts.resourceLink.lineItemUrl,
-            agsScopes: facts.resourceLink.agsScopes,
+            // A launch that carries no grade service keeps the column an earlier one named.
+            lineItemUrl: sql`coalesce(excluded.line_item_url, ${ltiResourceLinks.lineItemUrl})`,
+            agsScopes: sql`case when cardinality(excluded.ags_scopes) > 0 then excluded.ags_scopes else ${ltiResourceLinks.agsScopes} end`,
             ...(named ? { unitId: named.id } : {}),
           },
         })
@@ -408,4 +410,55 @@ export async function listLtiPassbacks(db: Database) {
     .where(and(eq(jobs.kind, ltiScoreJobKind), inArray(jobs.status, ['queued', 'running', 'failed'])))
     .orderBy(desc(jobs.createdAt))
     .limit(200);
+}
+
+/** Courses whose roster this person may sync: those they launched into as a teacher (any, for an admin). */
+export async function listSyncableContexts(
+  db: Database,
+  { userId, anyCourse }: { userId: string; anyCourse: boolean },
+) {
+  const query = db
+    .selectDistinct({
+      id: ltiContexts.id,
+      title: ltiContexts.title,
+      label: ltiContexts.label,
+      membershipsUrl: ltiContexts.membershipsUrl,
+      platformId: ltiContexts.platformId,
+    })
+    .from(ltiContexts)
+    .innerJoin(ltiResourceLinks, eq(ltiResourceLinks.contextId, ltiContexts.id))
+    .leftJoin(ltiLinkLearners, eq(ltiLinkLearners.linkId, ltiResourceLinks.id));
+  return anyCourse
+    ? query.where(sql`${ltiContexts.membershipsUrl} is not null`)
+    : query.where(and(sql`${ltiContexts.membershipsUrl} is not null`, eq(ltiLinkLearners.userId, userId)));
+}
+
+/**
+ * After a roster sync: each listed student is enrolled in every unit the course's links open, and
+ * recorded as a learner of those links (so grades pass back before their first launch).
+ */
+export async function enrolRosterInCourse(
+  db: Database,
+  { contextId, members }: { contextId: string; members: { userId: string; platformUserId: string }[] },
+): Promise<number> {
+  if (members.length === 0) return 0;
+  const links = await db
+    .select({ id: ltiResourceLinks.id, unitId: ltiResourceLinks.unitId })
+    .from(ltiResourceLinks)
+    .where(and(eq(ltiResourceLinks.contextId, contextId), sql`${ltiResourceLinks.unitId} is not null`));
+  let enrolled = 0;
+  for (const link of links) {
+    for (const member of members) {
+      await db
+        .insert(ltiLinkLearners)
+        .values({ linkId: link.id, userId: member.userId, platformUserId: member.platformUserId })
+        .onConflictDoNothing();
+      const rows = await db.execute(
+        sql`insert into enrolments (student_id, unit_id) values (${member.userId}, ${link.unitId}) on conflict do nothing returning student_id`,
+      );
+      const inserted = (rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[]);
+      enrolled += inserted.length;
+    }
+  }
+  return enrolled;
 }
