@@ -16,8 +16,9 @@ function page(title: string, body: string, script = false): string {
   h1{font-size:22px;margin:0 0 12px} p{line-height:1.5} .muted{color:#495057;font-size:14px}
   input[type=search]{font-size:16px;padding:8px 10px;border:1px solid #ced4da;border-radius:8px;width:100%;box-sizing:border-box}
   button{font-size:15px;padding:8px 14px;border-radius:8px;border:1px solid #228be6;background:#228be6;color:#fff;cursor:pointer}
+  .row{display:flex;gap:8px;margin-top:4px} .row input{flex:1}
   ul{list-style:none;padding:0} li{display:flex;justify-content:space-between;align-items:center;gap:12px;padding:10px 0;border-bottom:1px solid #f1f3f5}
-  @media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}main{background:#25262b;border-color:#373a40}.muted{color:#adb5bd}li{border-color:#373a40}}
+  @media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}main{background:#25262b;border-color:#373a40}.muted{color:#adb5bd}li{border-color:#373a40}input[type=search]{background:#1a1b1e;color:#e9ecef;border-color:#373a40}}
 </style>${script ? '<script src="/lti/auto-submit.js" defer></script>' : ''}</head>
 <body><main>${body}</main></body></html>`;
 }
@@ -62,7 +63,7 @@ export function unitChooserPage(options: { request: string; query: string; units
     `<h1>Choose the unit this link opens</h1>
 <form method="get" action="/lti/deeplink/units"><input type="hidden" name="request" value="${escapeHtml(options.request)}">
 <label for="q" class="muted">Search by unit code</label>
-<input id="q" type="search" name="q" value="${escapeHtml(options.query)}" placeholder="e.g. HLTINF006"></form>
+<div class="row"><input id="q" type="search" name="q" value="${escapeHtml(options.query)}" placeholder="e.g. HLTINF006"><button type="submit">Search</button></div></form>
 ${rows ? `<ul>${rows}</ul>` : `<p class="muted">No units match "${escapeHtml(options.query)}".</p>`}`,
   );
 }
