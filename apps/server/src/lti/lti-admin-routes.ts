@@ -67,6 +67,15 @@ export async function ltiAdminRoutes(
     return listLtiPassbacks(services.db);
   });
 
+  // Dynamic Registration: a link an LMS administrator pastes into their platform, good for a day.
+  app.post('/api/admin/lti/registration-link', async (req, reply) => {
+    if (!(await admin(req, reply))) return reply;
+    if (!tool) return text(reply, 409, 'LTI is not switched on for this server');
+    const audience = `${tool.publicUrl}/lti/register`;
+    const invite = await (await tool.signer()).sign({}, { expiresIn: '24h', audience, issuer: audience });
+    return { url: `${audience}?invite=${invite}` };
+  });
+
   app.post('/api/admin/lti/keys/rotate', async (req, reply) => {
     if (!(await admin(req, reply))) return reply;
     if (!tool) return text(reply, 409, 'LTI is not switched on for this server');

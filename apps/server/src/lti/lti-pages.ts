@@ -45,7 +45,18 @@ export function autoPostPage(action: string, fields: Record<string, string>, tit
   );
 }
 
-export const autoSubmitScript = `document.querySelectorAll('form[data-auto-submit]').forEach(function (f) { f.submit(); });\n`;
+export const autoSubmitScript = `document.querySelectorAll('form[data-auto-submit]').forEach(function (f) { f.submit(); });
+if (document.querySelector('[data-registration-done]')) (window.opener || window.parent).postMessage({ subject: 'org.imsglobal.lti.close' }, '*');
+`;
+
+/** Dynamic registration finished: the platform's window is told to close this one. */
+export function registeredPage(issuer: string): string {
+  return page(
+    'Registered',
+    `<h1 data-registration-done>Evident is registered</h1><p>${escapeHtml(issuer)} can now launch Evident. You can close this window.</p>`,
+    true,
+  );
+}
 
 export type UnitChoice = { id: string; unitCode: string; title: string };
 

@@ -7,6 +7,7 @@ import {
   saveLtiLogin,
   searchUnitsForLinking,
   spendLtiLogin,
+  upsertLtiPlatform,
 } from '@evident/db/queries/lti';
 import { findUnit } from '@evident/db/queries/units';
 import { canvasToolConfiguration } from '@evident/lti/config-json';
@@ -14,10 +15,11 @@ import { signDeepLinkResponse } from '@evident/lti/deep-link';
 import { type VerifiedLaunch, verifyIdToken } from '@evident/lti/launch';
 import { parseLoginParams, startLogin } from '@evident/lti/login';
 import { LtiRefusal } from '@evident/lti/refusal';
+import { registerWithPlatform } from '@evident/lti/registration';
 import { roleFromLtiRoles } from '@evident/lti/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../cookies';
-import { autoPostPage, autoSubmitScript, refusalPage, unitChooserPage } from './lti-pages';
+import { autoPostPage, autoSubmitScript, refusalPage, registeredPage, unitChooserPage } from './lti-pages';
 import type { LtiTool } from './lti-tool';
 
 /** A login's state and nonce are good for this long: the platform answers within seconds. */
@@ -293,6 +295,40 @@ export async function ltiRoutes(app: FastifyInstance, { db, sessions, log, tool 
         .send(autoPostPage(request.returnUrl, { JWT: jwt }, `Adding ${unit.unitCode} to your course`));
     } catch (error) {
       return refuse(reply, 'deep link response', error);
+    }
+  });
+
+  /**
+   * Dynamic Registration: the platform opens our registration URL with `openid_configuration` and
+   * `registration_token`. The URL carries an invitation an admin created (signed, a day long), so
+   * nobody else can register a platform.
+   */
+  app.get<{ Querystring: Form }>('/lti/register', async (req, reply) => {
+    try {
+      const invite = req.query.invite
+        ? await (await tool.signer()).verifyOwn(req.query.invite, `${tool.publicUrl}/lti/register`)
+        : null;
+      if (!invite)
+        throw new LtiRefusal(
+          'This registration link is not valid or has expired. Ask an Evident administrator for a new one.',
+          'registration without a valid invitation',
+          403,
+        );
+      if (!req.query.openid_configuration || !URL.canParse(req.query.openid_configuration))
+        throw new LtiRefusal('The platform did not send its configuration.', 'no openid_configuration');
+      const registered = await registerWithPlatform({
+        openidConfigurationUrl: req.query.openid_configuration,
+        registrationToken: req.query.registration_token ?? null,
+        publicUrl: tool.publicUrl,
+      });
+      await upsertLtiPlatform(db, registered);
+      log.info(`LTI: platform ${registered.issuer} (client ${registered.clientId}) registered dynamically`);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(registeredPage(registered.issuer));
+    } catch (error) {
+      return refuse(reply, 'registration', error);
     }
   });
 }

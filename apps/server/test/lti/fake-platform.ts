@@ -70,6 +70,7 @@ export async function startFakePlatform(
   const lineItems: { id: string; label: string; scoreMaximum: number; resourceLinkId?: string }[] = [];
   const deepLinkReturns: JWTPayload[] = [];
   const tokenRequests: { scope: string }[] = [];
+  const registrations: { auth: string; body: Record<string, unknown> }[] = [];
   let members: Member[] = [];
   let toolJwksUrl = options.toolUrl ? `${options.toolUrl}/lti/keys` : '';
   let scoreFailuresLeft = 0;
@@ -121,6 +122,32 @@ export async function startFakePlatform(
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === '/healthz') return json(res, 200, { status: 'ok' });
+    if (url.pathname === '/.well-known/openid-configuration')
+      return json(res, 200, {
+        issuer,
+        authorization_endpoint: `${origin}/auth`,
+        token_endpoint: `${origin}/token`,
+        jwks_uri: `${origin}/jwks`,
+        registration_endpoint: `${origin}/register`,
+        'https://purl.imsglobal.org/spec/lti-platform-configuration': {
+          product_family_code: 'fake',
+          version: '1',
+        },
+      });
+    if (url.pathname === '/register' && req.method === 'POST') {
+      if (req.headers.authorization !== 'Bearer reg-token-1')
+        return json(res, 401, { error: 'invalid_token' });
+      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      registrations.push({ auth: req.headers.authorization, body });
+      return json(res, 200, {
+        ...body,
+        client_id: 'dyn-client',
+        'https://purl.imsglobal.org/spec/lti-tool-configuration': {
+          ...(body['https://purl.imsglobal.org/spec/lti-tool-configuration'] as object),
+          deployment_id: 'dyn-deployment',
+        },
+      });
+    }
     if (url.pathname === '/course/launch' && options.toolUrl) {
       // The course page's link: third-party-initiated login at the tool, for the person named.
       const q = url.searchParams;
@@ -269,6 +296,7 @@ export async function startFakePlatform(
       jwksUrl: `${origin}/jwks`,
     },
     scores,
+    registrations,
     lineItems,
     deepLinkReturns,
     tokenRequests,
