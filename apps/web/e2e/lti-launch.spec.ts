@@ -29,3 +29,8 @@ test('a launch from the LMS lands a student on their dashboard for the linked un
   await expect(page.getByText('My Progress')).toBeVisible();
   await expect(page.getByText('Photograph the hand-washing steps')).toBeVisible();
 });
+
+test('the LTI configuration screen says LTI is switched on for this server', async ({ page }) => {
+  await page.goto('/lti-config');
+  await expect(page.getByTestId('lti-server-status')).toHaveText('This server: LTI is switched on.');
+});
