@@ -165,13 +165,15 @@ describe('LTI launch', () => {
       (unit as unknown as { rows?: { id: string }[] }).rows?.[0]?.id ??
       (unit as unknown as { id: string }[])[0]?.id;
     const jar = cookieJar();
-    await env.launch(jar, {
+    const { response } = await env.launch(jar, {
       claims: {
         sub: 'learner-enrol',
         [`${lti}resource_link`]: { id: 'link-unit' },
         [`${lti}custom`]: { unit_code: 'CHCCCS015' },
       },
     });
+    // The student's dashboard opens on the link's unit.
+    expect(response.headers.get('location')).toBe(`/?unit=${unitId}`);
     const { body } = await me(jar);
     const rows = await env.services.db.execute(
       `select unit_id from enrolments where student_id = '${body.id}'`,

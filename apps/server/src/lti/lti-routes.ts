@@ -180,8 +180,10 @@ export async function ltiRoutes(app: FastifyInstance, { db, sessions, log, tool 
     try {
       const launch = await verifyLaunch(req, reply);
       if (launch.messageType === 'LtiDeepLinkingRequest') return await deepLinkChooser(launch, reply);
-      await signIn(launch, reply);
-      return reply.header('cache-control', 'no-store').redirect('/', 303);
+      const { user, link } = await signIn(launch, reply);
+      // A student opens on the link's unit (the dashboard remembers it); everyone else on home.
+      const home = user.role === 'student' && link?.unitId ? `/?unit=${link.unitId}` : '/';
+      return reply.header('cache-control', 'no-store').redirect(home, 303);
     } catch (error) {
       return refuse(reply, 'launch', error);
     }
