@@ -2,7 +2,15 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './e2e/chromium';
-import { e2eDataDir, e2eOidcClient, e2eOidcPort, e2ePort, e2eRegisterPort } from './e2e/e2e-env';
+import {
+  e2eDataDir,
+  e2eLtiIssuer,
+  e2eLtiPort,
+  e2eOidcClient,
+  e2eOidcPort,
+  e2ePort,
+  e2eRegisterPort,
+} from './e2e/e2e-env';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverBundle = fileURLToPath(new URL('../server/dist/main.js', import.meta.url));
@@ -37,6 +45,14 @@ export default defineConfig({
       url: `http://127.0.0.1:${e2eRegisterPort}/healthz`,
       reuseExistingServer: false,
       env: { E2E_REGISTER_PORT: String(e2eRegisterPort) },
+    },
+    // A learning platform for the LTI launch spec (registered below through LTI_PLATFORMS).
+    {
+      command: 'exec node --import tsx apps/web/e2e/fake-lms.ts',
+      cwd: root,
+      url: `${e2eLtiIssuer}/healthz`,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(e2ePort), E2E_LTI_PORT: String(e2eLtiPort) },
     },
     // A real OpenID provider (oidc-provider) on loopback, for 'Continue with' single sign-on.
     {
@@ -78,6 +94,18 @@ export default defineConfig({
         OIDC_CLIENT_ID: e2eOidcClient.id,
         OIDC_CLIENT_SECRET: e2eOidcClient.secret,
         OIDC_NAME: 'Test Provider',
+        LTI_ENABLED: '1',
+        LTI_PRIVATE_KEY: 'e2e-lti-sealing-secret-of-at-least-32-bytes',
+        LTI_PLATFORMS: JSON.stringify([
+          {
+            issuer: e2eLtiIssuer,
+            clientId: 'evident-client',
+            deploymentIds: ['deployment-1'],
+            authorizationUrl: `${e2eLtiIssuer}/auth`,
+            tokenUrl: `${e2eLtiIssuer}/token`,
+            jwksUrl: `${e2eLtiIssuer}/jwks`,
+          },
+        ]),
       },
     },
   ],

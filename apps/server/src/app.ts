@@ -12,6 +12,9 @@ import Fastify from 'fastify';
 import type { Logger as Pino } from 'pino';
 import { apiDocsRoutes } from './api-docs';
 import { filesRoutes } from './files-routes';
+import { ltiAdminRoutes } from './lti/lti-admin-routes';
+import { ltiRosterRoutes } from './lti/lti-roster-routes';
+import { ltiRoutes } from './lti/lti-routes';
 import { isCrossSiteMutation } from './origin-check';
 import { reportRoutes } from './reports/report-routes';
 import { credentialsOf, requestMeta } from './request-credentials';
@@ -104,6 +107,9 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onRequest', async (req, reply) => {
     // Signed file URLs carry their own authority and ignore cookies, so there is nothing to forge.
     if (req.url.startsWith('/files/')) return;
+    // LTI posts come from the platform's origin and carry their own signed tokens (id_token, our
+    // deep-link request); they never act on the caller's session cookie.
+    if (req.url.startsWith('/lti/')) return;
     // Only the cookie path is checked; a bearer-token caller's cookies are never read at all.
     if (credentialsOf(req.headers, services.sessions.cookieName).kind !== 'session') return;
     if (isCrossSiteMutation(req.method, req.headers, req.host)) {
@@ -171,6 +177,25 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(reportRoutes, { services });
   await app.register(apiDocsRoutes, { publicUrl: services.publicUrl });
+
+  const lti = services.lti ? await services.lti : null;
+  await app.register(ltiAdminRoutes, { services, tool: lti });
+  if (lti) {
+    await app.register(ltiRoutes, {
+      db: services.db,
+      sessions: services.sessions,
+      log: services.log,
+      tool: lti,
+    });
+    await app.register(ltiRosterRoutes, { services, tool: lti });
+  } else {
+    app.all('/lti/*', async (_req, reply) =>
+      reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('LTI is not switched on for this server: set LTI_ENABLED=true and LTI_PRIVATE_KEY.'),
+    );
+  }
 
   await app.register(ssoRoutes, {
     services,

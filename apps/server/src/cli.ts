@@ -1,12 +1,16 @@
 import { createPasswordHasher } from '@evident/auth/password';
 import { AppError } from '@evident/core/errors';
 import { openDatabase } from '@evident/db/client';
+import { addToolKey, upsertLtiPlatform } from '@evident/db/queries/lti';
 import { queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
+import { generateToolKey } from '@evident/lti/keys';
 import { ConfigError, loadConfig } from './config';
 import { DataLockError, lockDataDir } from './data-lock';
 import { seedDemoData } from './demo-data';
 import { type AdminSpec, describeEnsureAdmin, ensureAdmin, parseCreateAdminArgs } from './initial-admin';
 import { createPino, toLogger } from './logger';
+import { keyOverlapMs } from './lti/lti-tool';
+import { type LtiPlatformInput, parsePlatformArgs } from './lti/platform-schema';
 import { createServices } from './services';
 
 const usage = `Usage: pnpm cli <command>
@@ -14,7 +18,11 @@ const usage = `Usage: pnpm cli <command>
   create-admin --email E --password P [--first-name F] [--last-name L]
   seed-demo                                 add demo people to an empty database
   queue-videos [--retry-failed]             queue videos recorded while video processing was off
-                                            (and, with the flag, those whose processing failed)`;
+                                            (and, with the flag, those whose processing failed)
+  lti-add-platform --issuer I --client-id C --deployment-id D [--deployment-id D2 ...]
+                   --auth-url U --token-url U --jwks-url U
+                                            register (or update) an LTI 1.3 platform
+  lti-rotate-key                            a new LTI signing key; the old one stays published a day`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -27,6 +35,15 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     adminSpec = parsed.spec;
+  }
+  let platform: LtiPlatformInput | undefined;
+  if (command === 'lti-add-platform') {
+    const parsed = parsePlatformArgs(rest);
+    if (!parsed.ok) {
+      console.error(`lti-add-platform: ${parsed.message}\n${usage}`);
+      return 2;
+    }
+    platform = parsed.platform;
   }
   const config = loadConfig(process.env);
   // Every command writes; against a running server's embedded database the write would be lost.
@@ -71,6 +88,24 @@ async function main(argv: string[]): Promise<number> {
         console.log(
           `queued ${queued} video${queued === 1 ? '' : 's'}; a server with video processing on picks them up within a minute`,
         );
+        return 0;
+      }
+      case 'lti-add-platform': {
+        if (!platform) return 2;
+        const row = await upsertLtiPlatform(database.db, platform);
+        console.log(
+          `LTI platform ${row.issuer} (client ${row.clientId}) registered with deployments ${row.deploymentIds.join(', ') || '(none)'}`,
+        );
+        return 0;
+      }
+      case 'lti-rotate-key': {
+        if (!config.lti.secret) {
+          console.error('lti-rotate-key: set LTI_PRIVATE_KEY (the key that seals the tool keys) first');
+          return 1;
+        }
+        const key = await generateToolKey(config.lti.secret);
+        await addToolKey(database.db, key, new Date(Date.now() + keyOverlapMs));
+        console.log(`new LTI signing key ${key.kid}; the previous one stays published for a day`);
         return 0;
       }
       default:

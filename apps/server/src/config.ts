@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultEvidenceMaxBytes } from '@evident/core/evidence-types';
 import { z } from 'zod';
+import { ltiPlatformSchema } from './lti/platform-schema';
 import { trustProxySetting } from './trust-proxy';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -124,6 +125,27 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_NAME: optionalText,
+    LTI_ENABLED: flag.default(false),
+    LTI_PRIVATE_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => Buffer.byteLength(v) >= 32, 'must be at least 32 bytes (e.g. openssl rand -hex 32)')
+        .optional(),
+    ),
+    LTI_PLATFORMS: optionalText.pipe(
+      z
+        .string()
+        .transform((value, ctx) => {
+          try {
+            return JSON.parse(value) as unknown;
+          } catch {
+            ctx.addIssue({ code: 'custom', message: 'must be a JSON array of platforms' });
+            return z.NEVER;
+          }
+        })
+        .pipe(z.array(ltiPlatformSchema, { error: 'must be a JSON array of platforms' }))
+        .optional(),
+    ),
     ASSESSOR_SIGNUP: z.enum(['open', 'approval'], { error: 'must be open or approval' }).default('approval'),
   })
   .superRefine((env, ctx) => {
@@ -149,6 +171,13 @@ const envSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'OIDC_ISSUER must use https (plain http only on this machine)',
+      });
+    }
+    if (env.LTI_ENABLED && !env.LTI_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LTI_PRIVATE_KEY'],
+        message: 'LTI_PRIVATE_KEY is required with LTI_ENABLED (e.g. openssl rand -hex 32)',
       });
     }
     if (Boolean(env.INITIAL_ADMIN_EMAIL) !== Boolean(env.INITIAL_ADMIN_PASSWORD)) {
@@ -245,7 +274,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
       idleConnectionTimeoutMs: env.IDLE_CONNECTION_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     },
-    lti: { platformOrigins: env.LTI_PLATFORM_ORIGINS ?? [] },
+    lti: {
+      platformOrigins: env.LTI_PLATFORM_ORIGINS ?? [],
+      enabled: env.LTI_ENABLED,
+      /** Seals the tool's private keys in the database. */
+      secret: env.LTI_PRIVATE_KEY ?? '',
+      /** Registered (or updated) at every start. */
+      platforms: env.LTI_PLATFORMS ?? [],
+    },
     /** OpenID Connect single sign-on; null unless OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET

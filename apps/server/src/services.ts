@@ -32,12 +32,16 @@ import { guardEventBus } from './events/guarded-bus';
 import { createInProcessEventBus } from './events/in-process-bus';
 import { createPostgresEventBus } from './events/postgres-bus';
 import { resolveFilesSecret } from './files-secret';
+import { createLtiScoreJob } from './lti/lti-score-job';
+import { createLtiTool, type LtiTool } from './lti/lti-tool';
 
 /** Services as the server holds them: the concrete store, so /files routes can reach the local adapter. */
 export type ServerServices = Services & {
   storage: LocalDiskStorage | S3Storage;
   /** `listening` settles once events from other instances can arrive (at once on the embedded database). */
   events: EventBus & { listening: Promise<void> };
+  /** The LTI tool (keys, platforms), ready once its start-up writes are done; null with LTI off. */
+  lti: Promise<LtiTool> | null;
 };
 
 /** Across instances through PostgreSQL's LISTEN/NOTIFY; in process on the embedded database. */
@@ -117,6 +121,8 @@ export function createServices(
     events?: EventBus;
     /** Tests: the job worker's lock, retry and poll timing. */
     jobs?: JobWorkerOptions;
+    /** Tests: how soon a platform's key set may be fetched again for an unknown kid. */
+    lti?: { jwksCooldownMs?: number };
   } = {},
 ): ServerServices {
   const storage = createStorage(config, log);
@@ -130,11 +136,15 @@ export function createServices(
   });
   const deps = { db: database.db, storage, images, log, events };
   const video = createVideoHandler(config, deps, overrides.videoConverter);
+  const lti = config.lti.enabled ? createLtiTool(database.db, config, log, overrides.lti) : null;
+  // Awaited by buildApp; this only keeps an early failure from counting as unhandled meanwhile.
+  lti?.catch(() => {});
   const handlers: Record<string, JobHandler> = {
     thumbnail: createThumbnailJob(deps),
     mail: createMailJob(createMailer({ ...config.mail, log: (line) => log.info(line) })),
     event: createEventJob(bus),
     ...(video ? { video } : {}),
+    ...(lti ? { 'lti.score': createLtiScoreJob({ db: database.db, tool: lti, log }) } : {}),
   };
   const worker = createJobWorker({ db: database.db, log }, handlers, overrides.jobs);
   jobs = worker;
@@ -168,5 +178,6 @@ export function createServices(
     assessorSignup: config.assessorSignup,
     singleSignOn: config.oidc ? createOidcSignOn(config.oidc) : null,
     publicUrl: config.publicUrl,
+    lti,
   };
 }

@@ -67,6 +67,8 @@ export async function createTestEnv(
     database?: DatabaseHandle;
     /** The job worker's lock, retry and poll timing. */
     jobs?: JobWorkerOptions;
+    /** LTI: how soon a platform's key set may be fetched again for an unknown kid. */
+    lti?: { jwksCooldownMs?: number };
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'evident-test-'));
@@ -83,6 +85,7 @@ export async function createTestEnv(
     videoConverter: options.videoConverter,
     events: options.events,
     jobs: options.jobs,
+    lti: options.lti,
   });
   await services.events.listening;
 

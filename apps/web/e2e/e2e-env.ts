@@ -7,3 +7,6 @@ export const e2eOidcPort = Number(process.env.E2E_OIDC_PORT ?? 4319);
 export const e2eOidcClient = { id: 'evident-test', secret: 'evident-test-secret-that-is-long-enough' };
 export const e2eDataDir = fileURLToPath(new URL('../../../.tmp/e2e-data', import.meta.url));
 export const admin = { email: 'admin@e2e.test', password: 'admin-password' };
+/** The fake LMS (LTI 1.3 platform) the server registers through LTI_PLATFORMS. */
+export const e2eLtiPort = Number(process.env.E2E_LTI_PORT ?? 4320);
+export const e2eLtiIssuer = `http://127.0.0.1:${e2eLtiPort}`;

@@ -2,4 +2,5 @@ export * from './schema/audit';
 export * from './schema/curriculum';
 export * from './schema/evidence';
 export * from './schema/jobs';
+export * from './schema/lti';
 export * from './schema/users';

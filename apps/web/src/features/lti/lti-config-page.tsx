@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
 import { CopyableValue } from './copyable-value';
 import { ltiEndpoints } from './lti-endpoints';
+import { LtiServerStatus } from './lti-server-status';
 
 const ltiFeatures = [
   {
@@ -62,6 +63,7 @@ export function LtiConfigPage() {
         >
           LTI must be switched on where Evident runs: set <Code>LTI_ENABLED=true</Code> and give{' '}
           <Code>LTI_PRIVATE_KEY</Code> a strong random key. Without them the URLs above do not answer.
+          <LtiServerStatus />
         </Alert>
 
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>

@@ -8,6 +8,7 @@ import {
   lockSubmissionsForGrading,
   recordGradingDecisions,
 } from '@evident/db/queries/grading';
+import { queueLtiScores } from '@evident/db/queries/lti';
 import type { AssessorContext } from './assessor-context';
 
 type Locked = Awaited<ReturnType<typeof lockSubmissionsForGrading>>[number];
@@ -78,8 +79,14 @@ export async function gradeSubmissions(ctx: AssessorContext, input: GradeRequest
         },
       });
     }
-    return rows;
+    // Grade passback to an LMS rides on the job table: a platform that is down never holds up grading.
+    const scores = await queueLtiScores(
+      tx,
+      rows.map((row) => ({ studentId: row.studentId, unitId: row.unitId })),
+    );
+    return Object.assign(rows, { scores });
   });
+  if (graded.scores > 0) ctx.jobs.wake();
   await ctx.events.publish({
     type: 'submission.graded',
     status,

@@ -1,0 +1,144 @@
+import { buildSubmission, buildTask, buildUnit } from '@evident/db/testing/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieJar, type LtiEnv, startLtiEnv } from './lti/lti-harness';
+
+const lti = 'https://purl.imsglobal.org/spec/lti/claim/';
+const ags = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
+
+let env: LtiEnv;
+beforeAll(async () => {
+  env = await startLtiEnv({ jobs: { pollMs: 100, retryBaseMs: 200 } });
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 300; i += 1) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const jobs = await env.db.execute(
+    `select kind, status, attempts, last_error from jobs where kind = 'lti.score'`,
+  );
+  throw new Error(`condition not reached; lti.score jobs: ${JSON.stringify(jobs)}`);
+}
+
+describe('LTI grade passback (Assignment and Grade Services)', () => {
+  it('posts InProgress for partial progress, then Completed 100/100 once every task is satisfactory, through retries', async () => {
+    const unit = await buildUnit(env.db, { unitCode: 'HLTWHS001' });
+    const tasks = [
+      await buildTask(env.db, { unitId: unit.id }),
+      await buildTask(env.db, { unitId: unit.id }),
+    ];
+    const jar = cookieJar();
+    const { response } = await env.launch(jar, {
+      claims: {
+        sub: 'learner-ags',
+        [`${lti}resource_link`]: { id: 'ags-link', title: 'WHS portfolio' },
+        [`${lti}custom`]: { unit_code: 'HLTWHS001' },
+        [ags]: {
+          scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
+          lineitem: env.platform.lineItemUrl('li-whs'),
+          lineitems: `${env.platform.origin}/lineitems`,
+        },
+      },
+    });
+    expect(response.status).toBe(303);
+    const student = await (await env.send(jar, `${env.publicUrl}/api/auth/user`)).json();
+    const [first, second] = await Promise.all(
+      tasks.map((task) => buildSubmission(env.db, { studentId: student.id, taskId: task.id })),
+    );
+    const assessor = await env.signedIn('assessor');
+
+    await (await assessor.caller()).assessor.grade({
+      submissionIds: [first?.id ?? ''],
+      status: 'satisfactory',
+    });
+    const partial = await until(
+      () => env.platform.scores,
+      (s) => s.length >= 1,
+    );
+    expect(partial[0]?.lineItem).toBe(env.platform.lineItemUrl('li-whs'));
+    expect(partial[0]?.body).toMatchObject({
+      userId: 'learner-ags',
+      scoreGiven: 50,
+      scoreMaximum: 100,
+      activityProgress: 'InProgress',
+      gradingProgress: 'Pending',
+    });
+    expect(String(partial[0]?.body.timestamp)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(env.platform.tokenRequests[0]?.scope).toBe('https://purl.imsglobal.org/spec/lti-ags/scope/score');
+
+    // The platform is down for two tries: grading answers at once, the admin sees the waiting
+    // passback with its error, and the score arrives on a later attempt.
+    env.platform.failNextScores(2);
+    await (await assessor.caller()).assessor.grade({
+      submissionIds: [second?.id ?? ''],
+      status: 'satisfactory',
+    });
+    const admin = await env.signedIn('rto_admin');
+    const waiting = await until(
+      async () =>
+        (await (
+          await fetch(`${env.publicUrl}/api/admin/lti/passbacks`, {
+            headers: { cookie: `evident_session=${admin.sessionId}` },
+          })
+        ).json()) as { lastError: string | null; status: string }[],
+      (list) => list.some((job) => job.lastError?.includes('503')),
+    );
+    expect(waiting[0]?.status).toMatch(/queued|running/);
+
+    const done = await until(
+      () => env.platform.scores,
+      (s) => s.length >= 2,
+    );
+    expect(done[1]?.body).toMatchObject({
+      userId: 'learner-ags',
+      scoreGiven: 100,
+      scoreMaximum: 100,
+      activityProgress: 'Completed',
+      gradingProgress: 'FullyGraded',
+    });
+    await until(
+      async () =>
+        (await (
+          await fetch(`${env.publicUrl}/api/admin/lti/passbacks`, {
+            headers: { cookie: `evident_session=${admin.sessionId}` },
+          })
+        ).json()) as unknown[],
+      (list) => list.length === 0,
+    );
+  }, 120_000);
+
+  it('sends nothing for a link without a gradebook column', async () => {
+    const unit = await buildUnit(env.db, { unitCode: 'HLTWHS002' });
+    const task = await buildTask(env.db, { unitId: unit.id });
+    const jar = cookieJar();
+    await env.launch(jar, {
+      claims: {
+        sub: 'learner-nocol',
+        [`${lti}resource_link`]: { id: 'nocol-link' },
+        [`${lti}custom`]: { unit_code: 'HLTWHS002' },
+      },
+    });
+    const student = await (await env.send(jar, `${env.publicUrl}/api/auth/user`)).json();
+    const submission = await buildSubmission(env.db, { studentId: student.id, taskId: task.id });
+    const count = async () => {
+      const rows = await env.db.execute(`select count(*)::int as n from jobs where kind = 'lti.score'`);
+      const list =
+        (rows as unknown as { rows?: { n: number }[] }).rows ?? (rows as unknown as { n: number }[]);
+      return list[0]?.n;
+    };
+    const before = { jobs: await count(), scores: env.platform.scores.length };
+    const assessor = await env.signedIn('assessor');
+    const graded = await (await assessor.caller()).assessor.grade({
+      submissionIds: [submission.id],
+      status: 'satisfactory',
+    });
+    expect(graded.count).toBe(1);
+    expect(await count()).toBe(before.jobs);
+    expect(env.platform.scores.length).toBe(before.scores);
+  });
+});

@@ -1,0 +1,302 @@
+import { ltiContexts, ltiResourceLinks, ltiToolKeys } from '@evident/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieJar, type LtiEnv, startLtiEnv } from './lti/lti-harness';
+
+const role = (name: string) => `http://purl.imsglobal.org/vocab/lis/v2/membership#${name}`;
+const lti = 'https://purl.imsglobal.org/spec/lti/claim/';
+
+let env: LtiEnv;
+beforeAll(async () => {
+  env = await startLtiEnv();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+async function me(jar: ReturnType<typeof cookieJar>) {
+  const response = await env.send(jar, `${env.publicUrl}/api/auth/user`);
+  return {
+    status: response.status,
+    body: response.status === 200 ? await response.json() : await response.text(),
+  };
+}
+
+/** A launch that should be refused: its status, its page, and the reason on it. */
+async function refused(plan: Parameters<LtiEnv['launch']>[1]) {
+  const jar = cookieJar();
+  const { response } = await env.launch(jar, plan);
+  const html = await response.text();
+  expect(response.headers.get('content-type')).toContain('text/html');
+  expect(jar.cookies.has('evident_session')).toBe(false);
+  return { status: response.status, reason: html.match(/<p>([^<]*)<\/p>/)?.[1] ?? html };
+}
+
+describe('LTI keys and configuration', () => {
+  it('publishes the tool key generated on first start, sealed at rest', async () => {
+    const keys = await (await fetch(`${env.publicUrl}/lti/keys`)).json();
+    expect(keys.keys).toHaveLength(1);
+    expect(keys.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(keys.keys[0].d).toBeUndefined();
+    const [row] = await env.db.select().from(ltiToolKeys);
+    expect(row?.sealedPrivateJwk).not.toContain('"d"');
+  });
+
+  it('serves the Canvas developer-key configuration from PUBLIC_URL', async () => {
+    const config = await (await fetch(`${env.publicUrl}/lti/config.json`)).json();
+    expect(config).toMatchObject({
+      oidc_initiation_url: `${env.publicUrl}/lti/login`,
+      target_link_uri: `${env.publicUrl}/lti/launch`,
+      public_jwk_url: `${env.publicUrl}/lti/keys`,
+    });
+    expect(config.scopes).toContain('https://purl.imsglobal.org/spec/lti-ags/scope/score');
+    expect(
+      config.extensions[0].settings.placements.map((p: { message_type: string }) => p.message_type),
+    ).toContain('LtiDeepLinkingRequest');
+  });
+});
+
+describe('LTI login', () => {
+  it('redirects to the platform with a fresh state and nonce and sets the state cookie', async () => {
+    const jar = cookieJar();
+    const response = await env.send(
+      jar,
+      `${env.publicUrl}/lti/login?${new URLSearchParams({
+        iss: env.platform.issuer,
+        login_hint: 'x',
+        target_link_uri: `${env.publicUrl}/lti/launch`,
+        client_id: env.platform.clientId,
+      })}`,
+    );
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location') ?? '');
+    expect(location.origin + location.pathname).toBe(`${env.platform.origin}/auth`);
+    expect(location.searchParams.get('response_mode')).toBe('form_post');
+    expect(location.searchParams.get('redirect_uri')).toBe(`${env.publicUrl}/lti/launch`);
+    const state = location.searchParams.get('state') ?? '';
+    expect(state).not.toBe('');
+    expect(location.searchParams.get('nonce')).not.toBe('');
+    const cookie = response.headers.getSetCookie()[0] ?? '';
+    expect(cookie).toContain(`evident_lti_${state}=1`);
+    expect(cookie).toContain('HttpOnly');
+  });
+
+  it('accepts the login as a form POST too', async () => {
+    const response = await env.postForm(cookieJar(), `${env.publicUrl}/lti/login`, {
+      iss: env.platform.issuer,
+      login_hint: 'x',
+      target_link_uri: `${env.publicUrl}/lti/launch`,
+    });
+    expect(response.status).toBe(302);
+  });
+
+  it('refuses an unregistered issuer and missing parameters with a page saying why', async () => {
+    const unknown = await fetch(
+      `${env.publicUrl}/lti/login?${new URLSearchParams({ iss: 'https://other.example', login_hint: 'x', target_link_uri: 'x' })}`,
+    );
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('not registered with Evident');
+    const incomplete = await fetch(
+      `${env.publicUrl}/lti/login?iss=${encodeURIComponent(env.platform.issuer)}`,
+    );
+    expect(incomplete.status).toBe(400);
+    expect(await incomplete.text()).toContain('incomplete');
+  });
+});
+
+describe('LTI launch', () => {
+  it('signs a learner in as a student, linked by issuer and subject, and lands on the home screen', async () => {
+    const jar = cookieJar();
+    const { response } = await env.launch(jar, {
+      claims: {
+        sub: 'learner-77',
+        email: 'Sam.Student@lms.example',
+        given_name: 'Sam',
+        family_name: 'Student',
+      },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/');
+    const first = await me(jar);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      firstName: 'Sam',
+      lastName: 'Student',
+      email: 'sam.student@lms.example',
+      role: 'student',
+    });
+
+    // The same platform account comes back as the same person, with the names the platform now has.
+    const again = cookieJar();
+    await env.launch(again, {
+      claims: { sub: 'learner-77', given_name: 'Samantha', family_name: 'Student' },
+    });
+    const second = await me(again);
+    expect(second.body.id).toBe(first.body.id);
+    expect(second.body.firstName).toBe('Samantha');
+
+    const [context] = await env.db.select().from(ltiContexts).where(eq(ltiContexts.contextId, 'course-1'));
+    expect(context).toMatchObject({ title: 'Certificate III in Care', label: 'CHC' });
+    const [link] = await env.db
+      .select()
+      .from(ltiResourceLinks)
+      .where(eq(ltiResourceLinks.resourceLinkId, 'link-1'));
+    expect(link?.contextId).toBe(context?.id);
+  });
+
+  it('makes an instructor an approved assessor, whose session says it began with LTI', async () => {
+    const jar = cookieJar();
+    await env.launch(jar, {
+      claims: { sub: 'teacher-1', email: 'tess@lms.example', [`${lti}roles`]: [role('Instructor')] },
+    });
+    const { body } = await me(jar);
+    expect(body.role).toBe('assessor');
+    const sessionId = jar.cookies.get('evident_session')?.value ?? '';
+    const auth = await env.services.authenticator.authenticate({ kind: 'session', sessionId });
+    expect(auth.principal?.proof).toMatchObject({ kind: 'session', method: 'lti' });
+    expect(auth.principal?.realUser.approved).toBe(true);
+  });
+
+  it('enrols a student in the unit the link names', async () => {
+    const unit = await env.services.db.execute(
+      `insert into units (unit_code, title) values ('CHCCCS015', 'Provide individualised support') returning id`,
+    );
+    const unitId =
+      (unit as unknown as { rows?: { id: string }[] }).rows?.[0]?.id ??
+      (unit as unknown as { id: string }[])[0]?.id;
+    const jar = cookieJar();
+    const { response } = await env.launch(jar, {
+      claims: {
+        sub: 'learner-enrol',
+        [`${lti}resource_link`]: { id: 'link-unit' },
+        [`${lti}custom`]: { unit_code: 'CHCCCS015' },
+      },
+    });
+    // The student's dashboard opens on the link's unit.
+    expect(response.headers.get('location')).toBe(`/?unit=${unitId}`);
+    const { body } = await me(jar);
+    const rows = await env.services.db.execute(
+      `select unit_id from enrolments where student_id = '${body.id}'`,
+    );
+    const list =
+      (rows as unknown as { rows?: { unit_id: string }[] }).rows ??
+      (rows as unknown as { unit_id: string }[]);
+    expect(list.map((r) => r.unit_id)).toEqual([unitId]);
+  });
+
+  it('does not take over an existing account that has the same email', async () => {
+    const existing = await env.signedIn('student', { email: 'owner@lms.example' });
+    const jar = cookieJar();
+    await env.launch(jar, { claims: { sub: 'someone-else', email: 'owner@lms.example' } });
+    const { body } = await me(jar);
+    expect(body.id).not.toBe(existing.user.id);
+    expect(body.email).toMatch(/@lti\.invalid$/);
+  });
+
+  describe('valid edge cases of the certification suite', () => {
+    it.each([
+      ['no role at all', [], 'student'],
+      ['short role names', ['Instructor'], 'assessor'],
+      ['a short Learner', ['Learner'], 'student'],
+      ['unknown roles', ['http://example.com/roles#Wizard', 'Wizard'], 'student'],
+      [
+        'a teaching assistant sub-role',
+        ['http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant'],
+        'assessor',
+      ],
+      [
+        'an institution administrator only',
+        ['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Administrator'],
+        'student',
+      ],
+      ['a context administrator', [role('Administrator')], 'assessor'],
+    ])('%s', async (_name, roles, expected) => {
+      const jar = cookieJar();
+      const { response } = await env.launch(jar, {
+        claims: { sub: `edge-${_name}`, [`${lti}roles`]: roles },
+      });
+      expect(response.status).toBe(303);
+      expect((await me(jar)).body.role).toBe(expected);
+    });
+  });
+
+  describe('refusals (the certification refusal list)', () => {
+    it('a bad signature', async () => {
+      const stranger = await env.platform.newKey();
+      // Signed by a key unknown to the platform but claiming the platform's kid.
+      const forged = { ...stranger, kid: env.platform.signingKey.kid };
+      const result = await refused({ key: forged });
+      expect(result.status).toBe(400);
+      expect(result.reason).toContain('signature is not valid');
+    });
+
+    it('an unknown kid, then the same key once the platform publishes it (rotation)', async () => {
+      const next = await env.platform.newKey();
+      const before = await refused({ key: next });
+      expect(before.reason).toContain('key the platform does not publish');
+      env.platform.publish(next);
+      const jar = cookieJar();
+      const { response } = await env.launch(jar, { key: next });
+      expect(response.status).toBe(303);
+    });
+
+    it('a wrong audience', async () => {
+      const result = await refused({ override: (p) => ({ ...p, aud: 'someone-else' }) });
+      expect(result.reason).toContain('not registered');
+      const withOurs = await refused({
+        override: (p) => ({ ...p, aud: ['someone-else', env.platform.clientId], azp: 'someone-else' }),
+      });
+      expect(withOurs.reason).toContain('not registered');
+      const noAzp = await refused({
+        override: (p) => ({ ...p, aud: [env.platform.clientId, 'someone-else'] }),
+      });
+      expect(noAzp.reason).toContain('not meant for Evident');
+    });
+
+    it('an expired token', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const result = await refused({ override: (p) => ({ ...p, iat: now - 3600, exp: now - 600 }) });
+      expect(result.reason).toContain('expired');
+    });
+
+    it('a replayed nonce', async () => {
+      const jar = cookieJar();
+      const form = await env.loginToForm(jar, env.platform.plan({}));
+      // The state cookie is cleared by the first launch; a replay carrying it again is still refused.
+      const stateCookie = [...jar.cookies.entries()].find(([name]) => name.startsWith('evident_lti_'));
+      expect((await env.postForm(jar, form.action, form.fields)).status).toBe(303);
+      if (stateCookie) jar.cookies.set(stateCookie[0], stateCookie[1]);
+      const replay = await env.postForm(jar, form.action, form.fields);
+      expect(replay.status).toBe(401);
+      expect(await replay.text()).toContain('already used');
+    });
+
+    it('a missing state cookie', async () => {
+      const jar = cookieJar();
+      const form = await env.loginToForm(jar, env.platform.plan({}));
+      const response = await env.postForm(cookieJar(), form.action, form.fields);
+      expect(response.status).toBe(401);
+      expect(await response.text()).toContain('did not keep the sign-in cookie');
+    });
+
+    it('an unknown deployment', async () => {
+      const result = await refused({ claims: { [`${lti}deployment_id`]: 'deployment-unknown' } });
+      expect(result.reason).toContain('deployment of Evident is not registered');
+    });
+
+    it('a wrong message type', async () => {
+      const result = await refused({ claims: { [`${lti}message_type`]: 'LtiSubmissionReviewRequest' } });
+      expect(result.reason).toContain('not supported');
+    });
+
+    it('a missing resource link', async () => {
+      const result = await refused({ claims: { [`${lti}resource_link`]: undefined } });
+      expect(result.reason).toContain('missing the resource link');
+    });
+
+    it('a wrong LTI version and a missing subject', async () => {
+      expect((await refused({ claims: { [`${lti}version`]: '1.1' } })).reason).toContain('Only LTI 1.3');
+      expect((await refused({ claims: { sub: undefined } })).reason).toContain('missing the user');
+    });
+  });
+});
