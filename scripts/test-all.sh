@@ -24,13 +24,15 @@ step "System packages"
 command -v chromium >/dev/null || { echo "installing chromium"; apt_install chromium; }
 # Video evidence processing (posters, H.264 copies) and its tests.
 command -v ffmpeg >/dev/null || { echo "installing ffmpeg"; apt_install ffmpeg; }
+# The assessment record PDF is read back as text by the bundle's end-to-end test.
+command -v pdftotext >/dev/null || { echo "installing poppler-utils"; apt_install poppler-utils; }
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ]; then
   echo "installing postgresql"
   apt_install postgresql
   pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 fi
-echo "chromium: $(command -v chromium); ffmpeg: $(command -v ffmpeg); postgres: $pg_bin"
+echo "chromium: $(command -v chromium); ffmpeg: $(command -v ffmpeg); pdftotext: $(command -v pdftotext); postgres: $pg_bin"
 
 step "Lint"
 pnpm -s lint

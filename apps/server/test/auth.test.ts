@@ -22,16 +22,17 @@ const newcomer = (email: string) => ({
 /** Waits for the reset mails sent in the background after forgot-password answered; newest first. */
 async function resetLinksFor(email: string, count = 1, testEnv: TestEnv = env) {
   const outboxDir = testEnv.config.mail.outboxDir;
-  // Mail goes out as a job after the request answered: let the worker finish what is queued first.
-  await testEnv.services.jobs.idle();
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // The reset mail is queued after forgot-password answered, then sent as a job: on a loaded machine
+  // that can take a few seconds, so look again after each round of the worker, for up to 15 s.
+  for (let attempt = 0; attempt < 300; attempt++) {
+    await testEnv.services.jobs.idle();
     const links = listOutbox(outboxDir)
       .filter((m) => m.to === email && m.subject.includes('Reset'))
       .map((m) => m.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0])
       .filter((link) => link !== undefined)
       .map((link) => new URL(link));
     if (links.length >= count) return links;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`fewer than ${count} reset mails for ${email}`);
 }
