@@ -67,11 +67,13 @@ describe('file links without PUBLIC_URL', () => {
     });
     expect(asked.statusCode, asked.body).toBe(200);
     let link: string | undefined;
-    for (let attempt = 0; attempt < 100 && !link; attempt++) {
+    // The mail is queued after the answer and sent as a job: look again after each round of the worker.
+    for (let attempt = 0; attempt < 300 && !link; attempt++) {
+      await env.services.jobs.idle();
       link = listOutbox(env.config.mail.outboxDir)
         .find((m) => m.to === 'host-header@example.com')
         ?.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0];
-      if (!link) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(link && new URL(link).origin).toBe('http://localhost:3000');
   });

@@ -74,13 +74,15 @@ async function connected(sessionId: string | null) {
 }
 
 async function resetLinkFor(email: string): Promise<URL> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // The mail is queued after the answer and sent as a job: look again after each round of the worker.
+  for (let attempt = 0; attempt < 300; attempt++) {
+    await env.services.jobs.idle();
     const link = listOutbox(env.config.mail.outboxDir)
       .filter((m) => m.to === email && m.subject.includes('Reset'))
       .map((m) => m.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0])
       .find((found) => found !== undefined);
     if (link) return new URL(link);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no reset mail for ${email}`);
 }
