@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import { admin, e2ePort } from './e2e-env';
-import { uniqueEmail } from './support';
+import { ownAddress, uniqueEmail } from './support';
 
 const baseURL = `http://127.0.0.1:${e2ePort}`;
 
@@ -45,7 +45,10 @@ export async function unitWithEvidence(): Promise<ArchiveUnit> {
   await adminContext.dispose();
 
   const student = { email: uniqueEmail('archive'), password: 'archive-e2e-password' };
-  const context = await request.newContext({ baseURL });
+  const context = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
+  });
   await ok(
     await context.post('/api/auth/register', {
       data: { firstName: 'Sam', lastName: 'Student', role: 'student', ...student },

@@ -133,7 +133,8 @@ test('three photos captured offline survive a reload and a browser restart, then
     );
     await context.close();
   } finally {
-    rmSync(profileDir, { recursive: true, force: true });
+    // Chromium may still be writing to its profile for a moment after the context closes.
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 });
 

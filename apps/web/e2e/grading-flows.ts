@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, request as playwrightRequest } from '@playwright/test';
 import { admin, e2ePort } from './e2e-env';
 import { checklistPdf, scenePhoto, studentWithEvidence } from './grading-data';
-import { expectToast, registerThroughUi, signInThroughUi, uniqueEmail } from './support';
+import { expectToast, ownAddress, registerThroughUi, signInThroughUi, uniqueEmail } from './support';
 
 const baseURL = `http://127.0.0.1:${e2ePort}`;
 
@@ -9,7 +9,10 @@ const baseURL = `http://127.0.0.1:${e2ePort}`;
 export async function approvedAssessor(page: Page): Promise<void> {
   const email = uniqueEmail('assessor');
   const password = 'marking-time';
-  const visitor = await playwrightRequest.newContext({ baseURL });
+  const visitor = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
+  });
   const registered = await visitor.post('/api/auth/register', {
     data: { firstName: 'Ash', lastName: 'Assessor', email, password, role: 'assessor' },
   });
@@ -127,7 +130,9 @@ export async function waitingUntilApproved(page: Page, browser: Browser): Promis
   await signInThroughUi(adminPage, admin.email, admin.password);
   await adminPage.goto('/admin/users');
   await adminPage.getByLabel('Search users').fill(email);
-  await expect(adminPage.getByText('Awaiting approval')).toBeVisible();
+  // The search runs on the server after typing stops: wait until it has narrowed the list to them.
+  await expect(adminPage.getByText(email)).toBeVisible();
+  await expect(adminPage.getByText('Awaiting approval')).toHaveCount(1);
   await adminPage.getByRole('button', { name: 'Approve Wren Waiting as an assessor' }).click();
   await adminPage.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expectToast(adminPage, 'Assessor approved');

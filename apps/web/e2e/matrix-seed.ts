@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import sharp from 'sharp';
 import { admin, e2ePort } from './e2e-env';
-import { uniqueEmail } from './support';
+import { ownAddress, uniqueEmail } from './support';
 
 const baseURL = `http://127.0.0.1:${e2ePort}`;
 
@@ -24,7 +24,10 @@ async function registered(
 ): Promise<{ context: APIRequestContext; email: string; password: string }> {
   const email = uniqueEmail(`matrix-${role}`);
   const password = 'matrix-e2e-password';
-  const anonymous = await request.newContext({ baseURL });
+  const anonymous = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
+  });
   await ok(
     await anonymous.post('/api/auth/register', { data: { firstName, lastName, email, password, role } }),
   );
