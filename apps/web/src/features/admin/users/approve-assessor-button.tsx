@@ -16,7 +16,8 @@ export function ApproveAssessorButton({ user }: { user: AdminUser }) {
   const approve = trpc.admin.approveUser.useMutation({
     onSuccess: async () => {
       toastSuccess('Assessor approved', `${fullName(user)} can now see and grade students’ evidence`);
-      await utils.admin.users.invalidate();
+      // The list, its search pages and the dashboard counts all show who waits.
+      await utils.admin.invalidate();
     },
     onError: (error) => toastError('Approval failed', errorMessage(error, 'Please try again')),
   });
