@@ -7,10 +7,10 @@ import { createJobWorker, type JobHandlers } from '@evident/api/jobs/job-worker'
 import type { DomainEvent } from '@evident/core/events';
 import type { EventBus } from '@evident/core/ports/events';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '@evident/db/client';
-import { deleteFinishedJobs, enqueueJob, type NewJob } from '@evident/db/queries/jobs';
+import { claimJob, deleteFinishedJobs, enqueueJob, type NewJob } from '@evident/db/queries/jobs';
 import { jobs } from '@evident/db/schema';
 import { listOutbox } from '@evident/mail/outbox-reader';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, openTestDatabase, type TestEnv } from './harness';
@@ -39,6 +39,24 @@ async function queue(job: NewJob): Promise<string> {
 }
 
 describe('the job worker', () => {
+  it('a job queued now is due at once for a worker comparing with its own millisecond clock', async () => {
+    const id = await queue({ kind: 'clock-check', payload: {} });
+    // PostgreSQL's now() keeps microseconds, a JavaScript Date does not: a run_after from the database
+    // could lie after the worker's "now" within the same millisecond and wait for the next poll.
+    const [stored] = await database.db
+      .select({ micros: sql<number>`(extract(microseconds from ${jobs.runAfter})::bigint % 1000)::int` })
+      .from(jobs)
+      .where(eq(jobs.id, id));
+    expect(stored?.micros).toBe(0);
+    const claimed = await claimJob(database.db, {
+      kinds: ['clock-check'],
+      workerId: 'clock-test',
+      now: new Date(),
+      lockMs: 1000,
+    });
+    expect(claimed?.id).toBe(id);
+  });
+
   it('two workers share sixty jobs and no job runs twice', async () => {
     // On PostgreSQL the second worker has its own pool, as another server would.
     const other =

@@ -28,7 +28,10 @@ export async function enqueueJobs(db: Database, list: NewJob[]): Promise<string[
         kind: job.kind,
         payload: job.payload ?? {},
         dedupeKey: job.dedupeKey ?? null,
-        ...(job.runAfter ? { runAfter: job.runAfter } : {}),
+        // From this process's clock, never the database's now(): PostgreSQL keeps microseconds and a
+        // worker compares with a JavaScript Date (milliseconds), so a job queued and claimed within one
+        // millisecond would look not yet due and wait for the next poll (30 s).
+        runAfter: job.runAfter ?? new Date(),
         ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
       })),
     )
