@@ -21,7 +21,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry in CI: a spec that fails twice still fails the run, and a flaky one is reported as such.
+  retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
