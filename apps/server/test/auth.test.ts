@@ -5,6 +5,7 @@ import { listOutbox } from '@evident/mail/outbox-reader';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
+import { resetLinkFor, resetLinksFor } from './mail-fixtures';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -18,30 +19,6 @@ const newcomer = (email: string) => ({
   email,
   password: 'analytical-engine',
 });
-
-/** Waits for the reset mails sent in the background after forgot-password answered; newest first. */
-async function resetLinksFor(email: string, count = 1, testEnv: TestEnv = env) {
-  const outboxDir = testEnv.config.mail.outboxDir;
-  // The reset mail is queued after forgot-password answered, then sent as a job: on a loaded machine
-  // that can take a few seconds, so look again after each round of the worker, for up to 15 s.
-  for (let attempt = 0; attempt < 300; attempt++) {
-    await testEnv.services.jobs.idle();
-    const links = listOutbox(outboxDir)
-      .filter((m) => m.to === email && m.subject.includes('Reset'))
-      .map((m) => m.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0])
-      .filter((link) => link !== undefined)
-      .map((link) => new URL(link));
-    if (links.length >= count) return links;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`fewer than ${count} reset mails for ${email}`);
-}
-
-async function resetLinkFor(email: string): Promise<URL> {
-  const [newest] = await resetLinksFor(email);
-  if (!newest) throw new Error(`no reset mail for ${email}`);
-  return newest;
-}
 
 describe('registration', () => {
   it('a student registers, is welcomed by mail, and signs in with the same credentials', async () => {
@@ -150,7 +127,7 @@ describe('password reset', () => {
       'If an account exists for forgetful@example.com, you will receive a password reset link shortly.',
     );
 
-    const link = await resetLinkFor('forgetful@example.com');
+    const link = await resetLinkFor(env, 'forgetful@example.com');
     expect(link.origin).toBe('http://evident.test');
     const token = link.searchParams.get('token') ?? '';
     const stored = await env.db.select().from(passwordResetTokens);
@@ -185,9 +162,9 @@ describe('password reset', () => {
     await env.signedIn('student', { email: 'twice-asked@example.com' });
     const stranger = await env.browser().caller();
     await stranger.auth.forgotPassword({ email: 'twice-asked@example.com' });
-    await resetLinksFor('twice-asked@example.com', 1);
+    await resetLinksFor(env, 'twice-asked@example.com', 1);
     await stranger.auth.forgotPassword({ email: 'twice-asked@example.com' });
-    const [second, first] = await resetLinksFor('twice-asked@example.com', 2);
+    const [second, first] = await resetLinksFor(env, 'twice-asked@example.com', 2);
     const tokens = [first, second].map((link) => link?.searchParams.get('token') ?? '');
     expect(new Set(tokens).size).toBe(2);
 
@@ -203,7 +180,7 @@ describe('password reset', () => {
     try {
       await mounted.signedIn('student', { email: 'mounted@example.com' });
       await (await mounted.browser().caller()).auth.forgotPassword({ email: 'mounted@example.com' });
-      const [link] = await resetLinksFor('mounted@example.com', 1, mounted);
+      const [link] = await resetLinksFor(mounted, 'mounted@example.com', 1);
       expect(link?.origin).toBe('https://example.org');
       expect(link?.pathname).toBe('/evident/reset-password');
       expect(link?.searchParams.get('token')).toMatch(/^[\w-]{43}$/);
@@ -230,7 +207,7 @@ describe('password reset', () => {
   it('refuses an expired token', async () => {
     await env.signedIn('student', { email: 'late@example.com' });
     await (await env.browser().caller()).auth.forgotPassword({ email: 'late@example.com' });
-    const token = (await resetLinkFor('late@example.com')).searchParams.get('token') ?? '';
+    const token = (await resetLinkFor(env, 'late@example.com')).searchParams.get('token') ?? '';
     await env.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     await expect(
       (await env.browser().caller()).auth.resetPassword({ token, password: 'too-late-now' }),
@@ -473,9 +450,9 @@ describe('rate limits', () => {
         message:
           'If an account exists for targeted@example.com, you will receive a password reset link shortly.',
       });
-      await resetLinksFor('targeted@example.com', 2, limited);
+      await resetLinksFor(limited, 'targeted@example.com', 2);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await expect(resetLinksFor('targeted@example.com', 3, limited)).rejects.toThrow();
+      await expect(resetLinksFor(limited, 'targeted@example.com', 3)).rejects.toThrow();
     } finally {
       await app.close();
       await limited.close();

@@ -1,7 +1,7 @@
-import { listOutbox } from '@evident/mail/outbox-reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, pathOf, studentWithUnit } from './evidence-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
+import { resetLinkFor } from './mail-fixtures';
 
 /**
  * Issue 10.1: with PUBLIC_URL unset the app must work from whatever address it was opened at
@@ -66,16 +66,8 @@ describe('file links without PUBLIC_URL', () => {
       payload: JSON.stringify({ email: 'host-header@example.com' }),
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    let link: string | undefined;
-    // The mail is queued after the answer and sent as a job: look again after each round of the worker.
-    for (let attempt = 0; attempt < 300 && !link; attempt++) {
-      await env.services.jobs.idle();
-      link = listOutbox(env.config.mail.outboxDir)
-        .find((m) => m.to === 'host-header@example.com')
-        ?.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0];
-      if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(link && new URL(link).origin).toBe('http://localhost:3000');
+    const link = await resetLinkFor(env, 'host-header@example.com');
+    expect(link.origin).toBe('http://localhost:3000');
   });
 });
 

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { sessionRecheckMs } from '@evident/api/routers/live/live-events';
 import { users } from '@evident/db/schema';
-import { listOutbox } from '@evident/mail/outbox-reader';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
+import { resetLinkFor } from './mail-fixtures';
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;
@@ -73,20 +73,6 @@ async function connected(sessionId: string | null) {
   return stream;
 }
 
-async function resetLinkFor(email: string): Promise<URL> {
-  // The mail is queued after the answer and sent as a job: look again after each round of the worker.
-  for (let attempt = 0; attempt < 300; attempt++) {
-    await env.services.jobs.idle();
-    const link = listOutbox(env.config.mail.outboxDir)
-      .filter((m) => m.to === email && m.subject.includes('Reset'))
-      .map((m) => m.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0])
-      .find((found) => found !== undefined);
-    if (link) return new URL(link);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no reset mail for ${email}`);
-}
-
 describe('an open live stream ends when its session no longer stands as it did', () => {
   it('ends after the person signs out (the end carries no return event, so a browser reconnects)', async () => {
     const student = await env.signedIn('student');
@@ -105,7 +91,7 @@ describe('an open live stream ends when its session no longer stands as it did',
     const student = await env.signedIn('student', { email: 'reset-stream@example.com' });
     const stream = await connected(student.sessionId);
     await (await env.browser().caller()).auth.forgotPassword({ email: student.user.email });
-    const token = (await resetLinkFor(student.user.email)).searchParams.get('token') ?? '';
+    const token = (await resetLinkFor(env, student.user.email)).searchParams.get('token') ?? '';
     await (await env.browser().caller()).auth.resetPassword({ token, password: 'a-brand-new-secret' });
     await stream.ended();
   });
