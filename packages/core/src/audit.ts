@@ -17,13 +17,16 @@ export const auditActionLabels: Record<string, string> = {
   'impersonation.stop': 'Stopped viewing as',
   'submission.graded': 'Grading decision',
   'evidence.withdrawn': 'Evidence withdrawn',
+  'evidence.recorded': 'Evidence recorded',
   'token.issued': 'API token issued',
-  'token.first-use': 'API token first used',
+  'token.first_used': 'API token first used',
   'token.revoked': 'API token revoked',
-  'unit.archived': 'Unit archived',
-  'unit.deleted': 'Unit deleted',
-  'task.archived': 'Task archived',
-  'task.deleted': 'Task deleted',
+  'unit.archive': 'Unit archived',
+  'unit.unarchive': 'Unit restored',
+  'unit.delete': 'Unit deleted',
+  'task.archive': 'Task archived',
+  'task.unarchive': 'Task restored',
+  'task.delete': 'Task deleted',
 };
 
 export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;
