@@ -6,7 +6,18 @@ import {
   type Phase,
   phases,
 } from '@evident/core/curriculum';
-import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { MAX_OCCASION, occasionMessage } from '@evident/core/curriculum-inputs';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../../trpc';
 import { invalidateFor } from '../../live/event-invalidations';
@@ -46,6 +57,8 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
   const [phase, setPhase] = useState<Phase>(task?.phase ?? DEFAULT_PHASE);
   const [tooltip, setTooltip] = useState(task?.tooltip ?? '');
   const [types, setTypes] = useState<EvidenceType[]>(task?.evidenceTypes ?? DEFAULT_EVIDENCE_TYPES);
+  // '' while empty: the task belongs to no occasion ('General Tasks' in the list).
+  const [occasion, setOccasion] = useState<string | number>(task?.occasion ?? '');
 
   // Kept in the spec's order, whatever order they were ticked in.
   const toggleType = (type: EvidenceType) =>
@@ -78,9 +91,20 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
       toastError('Validation error', 'Choose at least one evidence type');
       return;
     }
-    const fields = { title: title.trim(), description, phase, tooltip, evidenceTypes: types };
-    // The form has no occasion field: an edit keeps the task in its occasion group.
-    if (task) update.mutate({ taskId: task.id, ...fields, occasion: task.occasion });
+    const chosenOccasion = occasion === '' ? null : Number(occasion);
+    if (chosenOccasion !== null && !isOccasion(chosenOccasion)) {
+      toastError('Validation error', occasionMessage);
+      return;
+    }
+    const fields = {
+      title: title.trim(),
+      description,
+      phase,
+      tooltip,
+      evidenceTypes: types,
+      occasion: chosenOccasion,
+    };
+    if (task) update.mutate({ taskId: task.id, ...fields });
     else create.mutate({ unitId, ...fields });
   }
 
@@ -111,6 +135,19 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
           data={[...phases]}
           value={phase}
           onChange={(event) => setPhase(toPhase(event.currentTarget.value))}
+        />
+        <NumberInput
+          label="Occasion"
+          description="For a task the student shows more than once: 1, 2, ... Leave empty for a general task."
+          placeholder="None"
+          value={occasion}
+          onChange={setOccasion}
+          min={1}
+          max={MAX_OCCASION}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          w={{ base: '100%', xs: 240 }}
         />
         <Textarea
           label="Tooltip"
@@ -147,5 +184,7 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
     </form>
   );
 }
+
+const isOccasion = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_OCCASION;
 
 const toPhase = (value: string): Phase => phases.find((phase) => phase === value) ?? DEFAULT_PHASE;
