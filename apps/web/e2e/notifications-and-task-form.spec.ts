@@ -28,6 +28,13 @@ async function screenshots(page: Page, name: string, prepare?: () => Promise<voi
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** Dismisses the toasts, which would cover the dialog's buttons on a phone. */
+async function closeToasts(page: Page) {
+  const toasts = page.locator('.mantine-Notification-root');
+  for (const close of await toasts.getByRole('button').all()) await close.click();
+  await expect(toasts).toHaveCount(0);
+}
+
 test('a student turns graded mail off on the account page, and it stays off', async ({ page }) => {
   await registerThroughUi(page, {
     firstName: 'Gia',
@@ -40,8 +47,7 @@ test('a student turns graded mail off on the account page, and it stays off', as
   await expect(toggle).toBeChecked();
   await screenshots(page, 'account-graded-mail-on');
 
-  // Mantine draws the switch over its input; the label is what a person taps.
-  await page.getByText('Email me when my work is graded').click();
+  await toggle.click();
   await expect(toggle).not.toBeChecked();
   await expect
     .poll(async () => (await page.request.get('/trpc/account.gradedMail.get')).text())
@@ -50,7 +56,7 @@ test('a student turns graded mail off on the account page, and it stays off', as
   await expect(page.getByRole('switch', { name: 'Email me when my work is graded' })).not.toBeChecked();
   await screenshots(page, 'account-graded-mail-off');
 
-  await page.getByText('Email me when my work is graded').click();
+  await page.getByRole('switch', { name: 'Email me when my work is graded' }).click();
   await expect(page.getByRole('switch', { name: 'Email me when my work is graded' })).toBeChecked();
 });
 
@@ -125,6 +131,7 @@ test('an admin gives a task an occasion, the list groups it, and an edit takes i
   await occasion.fill('0');
   await dialog.getByRole('button', { name: 'Save Task' }).click();
   await expectToast(page, 'Validation error', 'Occasion must be a whole number from 1 to 50');
+  await closeToasts(page);
   await occasion.fill('2');
   await screenshots(page, 'task-form-occasion');
   await dialog.getByRole('button', { name: 'Save Task' }).click();

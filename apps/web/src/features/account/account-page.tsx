@@ -25,7 +25,14 @@ export function AccountPage() {
 
   return (
     <>
-      <PageHeader title="Account" subtitle="Your details and API tokens for scripts." />
+      <PageHeader
+        title="Account"
+        subtitle={
+          me?.role === 'student'
+            ? 'Your details, email and API tokens for scripts.'
+            : 'Your details and API tokens for scripts.'
+        }
+      />
       <Stack gap="xl" maw={760}>
         {me ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>

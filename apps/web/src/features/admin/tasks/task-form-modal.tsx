@@ -14,6 +14,7 @@ import {
   Modal,
   NativeSelect,
   NumberInput,
+  SimpleGrid,
   Stack,
   Textarea,
   TextInput,
@@ -130,25 +131,28 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
           onChange={(event) => setDescription(event.currentTarget.value)}
           maxLength={4000}
         />
-        <NativeSelect
-          label="Phase"
-          data={[...phases]}
-          value={phase}
-          onChange={(event) => setPhase(toPhase(event.currentTarget.value))}
-        />
-        <NumberInput
-          label="Occasion"
-          description="For a task the student shows more than once: 1, 2, ... Leave empty for a general task."
-          placeholder="None"
-          value={occasion}
-          onChange={setOccasion}
-          min={1}
-          max={MAX_OCCASION}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          w={{ base: '100%', xs: 240 }}
-        />
+        {/* Side by side from the small breakpoint: two short fields, one line of help each. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NativeSelect
+            label="Phase"
+            description="Where in the job it happens."
+            data={[...phases]}
+            value={phase}
+            onChange={(event) => setPhase(toPhase(event.currentTarget.value))}
+          />
+          <NumberInput
+            label="Occasion"
+            description="Empty for a general task."
+            placeholder="None"
+            value={occasion}
+            onChange={setOccasion}
+            min={1}
+            max={MAX_OCCASION}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+          />
+        </SimpleGrid>
         <Textarea
           label="Tooltip"
           description="What good looks like: guidance the student sees with the task."
