@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createTaskGenerator } from '@evident/ai/generator-factory';
 import type { Services } from '@evident/api/context';
 import { createEventJob, eventJob } from '@evident/api/jobs/event-job';
+import { createGradedMailJob } from '@evident/api/jobs/graded-mail-job';
 import { createJobWorker, type JobHandler, type JobWorkerOptions } from '@evident/api/jobs/job-worker';
 import { createMailJob, createQueuedMailer } from '@evident/api/jobs/mail-job';
 import { createThumbnailJob } from '@evident/api/jobs/thumbnail-job';
@@ -139,9 +140,11 @@ export function createServices(
   const lti = config.lti.enabled ? createLtiTool(database.db, config, log, overrides.lti) : null;
   // Awaited by buildApp; this only keeps an early failure from counting as unhandled meanwhile.
   lti?.catch(() => {});
+  const mailer = createMailer({ ...config.mail, log: (line) => log.info(line) });
   const handlers: Record<string, JobHandler> = {
     thumbnail: createThumbnailJob(deps),
-    mail: createMailJob(createMailer({ ...config.mail, log: (line) => log.info(line) })),
+    mail: createMailJob(mailer),
+    'graded-mail': createGradedMailJob({ db: database.db, mailer, publicUrl: config.publicUrl }),
     event: createEventJob(bus),
     ...(video ? { video } : {}),
     ...(lti ? { 'lti.score': createLtiScoreJob({ db: database.db, tool: lti, log }) } : {}),

@@ -42,6 +42,8 @@ describe('student unit setup', () => {
     const result = await caller.student.setUpUnit({ unitCode: '  riiwhs204e ' });
     expect(result.unitCode).toBe('RIIWHS204E');
     expect(result.taskCount).toBeGreaterThan(3);
+    // The client says 'Created {n} tasks' only when this set-up generated them.
+    expect(result.created).toBe(true);
 
     const list = await caller.student.tasks();
     expect(list).toHaveLength(result.taskCount);
@@ -53,7 +55,9 @@ describe('student unit setup', () => {
 
   it('a second student joins the existing unit without generating new tasks', async () => {
     const first = await env.signedIn('student');
-    await (await first.caller()).student.setUpUnit({ unitCode: 'HLTINF006' });
+    expect(await (await first.caller()).student.setUpUnit({ unitCode: 'HLTINF006' })).toMatchObject({
+      created: true,
+    });
     const [unit] = await env.db.select().from(units).where(eq(units.unitCode, 'HLTINF006'));
     const before = await env.db
       .select({ id: tasks.id })
@@ -67,6 +71,8 @@ describe('student unit setup', () => {
       .from(tasks)
       .where(eq(tasks.unitId, unit?.id ?? ''));
     expect(result.taskCount).toBe(before.length);
+    // 'Joined HLTINF006: {n} tasks', not 'Created {n} tasks'.
+    expect(result).toMatchObject({ unitCode: 'HLTINF006', created: false });
     expect(after.map((t) => t.id).sort()).toEqual(before.map((t) => t.id).sort());
     expect((await (await second.caller()).student.tasks()).length).toBe(before.length);
   });
@@ -426,6 +432,35 @@ describe('admin tasks', () => {
     ).toMatchObject({
       occasion: null,
     });
+  });
+});
+
+describe('the task occasion', () => {
+  it('is a whole number from 1 to 50; anything else is a 400 that says so, and nothing is saved', async () => {
+    const app = await env.app();
+    const admin = await env.signedIn('rto_admin');
+    const headers = { cookie: `evident_session=${admin.sessionId}`, 'content-type': 'application/json' };
+    const caller = await admin.caller();
+    const unit = await caller.admin.units.create({ unitCode: 'OCC02', title: 'Occasion checks' });
+    for (const occasion of [0, 51, 1.5, '2']) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/admin/units/${unit.id}/tasks`,
+        headers,
+        payload: JSON.stringify({ title: 'Bad occasion', occasion }),
+      });
+      expect(answer.statusCode, String(occasion)).toBe(400);
+      expect(answer.body).toContain('Occasion must be a whole number from 1 to 50');
+    }
+    expect((await caller.admin.tasks.list({ unitId: unit.id })).tasks).toEqual([]);
+    const made = await caller.admin.tasks.create({ unitId: unit.id, title: 'Third time', occasion: 3 });
+    expect(made.occasion).toBe(3);
+    expect(
+      await caller.admin.tasks.update({ taskId: made.id, title: 'Third time', occasion: 50 }),
+    ).toMatchObject({
+      occasion: 50,
+    });
+    await app.close();
   });
 });
 

@@ -307,6 +307,37 @@ describe('Email Outstanding', () => {
     expect(reminders()).toHaveLength(4);
   });
 
+  it('lists only what a student still has to do: not tasks submitted and waiting, but NYS ones', async () => {
+    const unit = await unitWithTasks(env, 'MTX4', 3);
+    const [t1, t2, t3] = unit.tasks as [
+      (typeof unit.tasks)[0],
+      (typeof unit.tasks)[0],
+      (typeof unit.tasks)[0],
+    ];
+    const dee = await enrolledStudent(env, [unit.unit.id], { firstName: 'Dee', lastName: 'Dunn' });
+    const eve = await enrolledStudent(env, [unit.unit.id], { firstName: 'Eve', lastName: 'Evans' });
+    await submission(env, { studentId: dee.id, taskId: t1.id, status: 'submitted' });
+    await submission(env, { studentId: dee.id, taskId: t2.id, status: 'not_yet_satisfactory' });
+    // Eve has done everything she can: one task signed off, two waiting for the assessor.
+    await submission(env, { studentId: eve.id, taskId: t1.id, status: 'satisfactory' });
+    await submission(env, { studentId: eve.id, taskId: t2.id, status: 'submitted' });
+    await submission(env, { studentId: eve.id, taskId: t3.id, status: 'submitted' });
+
+    const caller = await assessor();
+    expect(await caller.reports.outstandingReminders({ unitId: unit.unit.id })).toEqual({
+      incomplete: 1,
+      toEmail: 1,
+      recentlyReminded: 0,
+    });
+    expect(await caller.reports.emailOutstanding({ unitId: unit.unit.id })).toMatchObject({ sent: 1 });
+    await env.services.jobs.idle();
+    const mail = reminders().filter((message) => message.subject === 'Outstanding tasks in MTX4');
+    expect(mail.map((message) => message.to)).toEqual([dee.email]);
+    expect(mail[0]?.text).toContain('You have 2 tasks still to complete in MTX4 Unit MTX4:');
+    expect(mail[0]?.text).toContain('- MTX4 task 2 (Not Yet Satisfactory)\n- MTX4 task 3 (Pending)\n');
+    expect(mail[0]?.text).not.toContain('MTX4 task 1');
+  });
+
   it('a student may not send reminders', async () => {
     const student = await env.signedIn('student');
     await expect(

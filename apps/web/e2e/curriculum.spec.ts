@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { admin } from './e2e-env';
-import { expectToast, registerThroughUi, signInThroughUi, uniqueEmail } from './support';
+import {
+  expectToast,
+  expectUnitSetUpToast,
+  registerThroughUi,
+  signInThroughUi,
+  uniqueEmail,
+} from './support';
 
 test('a student sets up an example unit and sees its tasks', async ({ page }) => {
   await registerThroughUi(page, {
@@ -22,7 +28,7 @@ test('a student sets up an example unit and sees its tasks', async ({ page }) =>
   await main.getByRole('button', { name: /RIIWHS204E/ }).click();
   await expect(main.getByLabel('Unit code')).toHaveValue('RIIWHS204E');
   await main.getByRole('button', { name: 'Generate Tasks' }).click();
-  await expectToast(page, 'Tasks generated successfully', 'Created');
+  await expectUnitSetUpToast(page, 'RIIWHS204E');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'My Progress' })).toBeVisible();
   await expect(page.getByText(/^0 of \d+ tasks completed$/)).toBeVisible();

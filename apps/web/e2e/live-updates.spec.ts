@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { admin } from './e2e-env';
-import { expectToast, registerThroughUi, signInThroughUi, uniqueEmail } from './support';
+import {
+  expectToast,
+  expectUnitSetUpToast,
+  registerThroughUi,
+  signInThroughUi,
+  uniqueEmail,
+} from './support';
 
 test("a student's open dashboard shows an admin's edit to one of their unit's tasks without a reload", async ({
   browser,
@@ -23,7 +29,7 @@ test("a student's open dashboard shows an admin's edit to one of their unit's ta
     await student.goto('/unit-setup');
     await student.getByLabel('Unit code').fill('SITXFSA005');
     await student.getByRole('button', { name: 'Generate Tasks' }).click();
-    await expectToast(student, 'Tasks generated successfully');
+    await expectUnitSetUpToast(student, 'SITXFSA005');
     await expect(student.getByRole('heading', { name: 'My Progress' })).toBeVisible();
     const firstTitle = await student
       .getByRole('main')

@@ -92,6 +92,22 @@ export async function expectToast(page: Page, title: string, message?: string): 
   if (message) await expect(toast.first()).toContainText(message);
 }
 
+/**
+ * The toast after unit set-up: 'Created {n} tasks' for whoever generated the unit's tasks, 'Joined
+ * {code}: {n} tasks' for everyone after. Specs share one server, so which one a spec sees depends on
+ * which ran first.
+ */
+export async function expectUnitSetUpToast(page: Page, unitCode: string): Promise<void> {
+  const toasts = page.locator('.mantine-Notification-root');
+  const created = toasts
+    .filter({ hasText: 'Tasks generated successfully' })
+    .filter({ hasText: /Created \d+ tasks/ });
+  const joined = toasts
+    .filter({ hasText: 'Unit joined' })
+    .filter({ hasText: new RegExp(`Joined ${unitCode}: \\d+ tasks`) });
+  await expect(created.or(joined).first()).toBeVisible();
+}
+
 /** A newly registered student, signed in, enrolled in HLTINF006 and on the dashboard. */
 export async function studentWithUnit(page: Page): Promise<void> {
   await registerThroughUi(page, {

@@ -186,20 +186,34 @@ function startsWithVerb(text: string): boolean {
  */
 function flattenedHeadingIndents(lines: RawLine[]): number[] {
   const indents = lines.map((line) => line.indent * 2);
+  const introducesFlatList = (line: RawLine, next: RawLine | undefined) =>
+    next !== undefined && next.indent === line.indent && startsUpper(line.text) && startsLower(next.text);
+  // "Lift and move a load safely:" over lower-case lines: in this text a capitalised line starts an
+  // item and the lower-case lines after it are its sub-points, with or without the colon.
+  const capitalsLead = lines.some(
+    (line, index) => line.text.endsWith(':') && introducesFlatList(line, lines[index + 1]),
+  );
   lines.forEach((line, index) => {
     const next = lines[index + 1];
-    if (!line.text.endsWith(':') || !next || next.indent > line.indent) return;
+    const heading = line.text.endsWith(':') || (capitalsLead && introducesFlatList(line, next));
+    if (!heading || !next || next.indent > line.indent) return;
     // Without indentation the list ends where its shape changes: "knowledge of:" lists noun phrases,
-    // and the next line that starts with a verb is the next item again.
+    // and the next line that starts with a verb is the next item again; under a capitalised heading a
+    // capitalised line is the next item, so its sub-points are not read as the one before's.
     const listsActions = startsWithVerb(next.text);
+    const lowerList = capitalsLead && startsUpper(line.text) && startsLower(next.text);
     for (let j = index + 1; j < lines.length; j++) {
       const follower = lines[j];
       if (!follower || follower.indent < line.indent) break;
       if (follower.indent === line.indent) {
         if (follower.text.endsWith(':') || startsWithVerb(follower.text) !== listsActions) break;
+        if (lowerList && startsUpper(follower.text)) break;
       }
       indents[j] = (indents[j] ?? 0) + 1;
     }
   });
   return indents;
 }
+
+const startsUpper = (text: string) => /^[A-Z]/.test(text);
+const startsLower = (text: string) => /^[a-z]/.test(text);

@@ -55,6 +55,33 @@ export function lookUpVerb(word: string): (VerbEntry & { inflected: boolean }) |
   return { ...inner, base: `${prefixed[1]}-${inner.base}`, inflected: inner.form !== 'base' };
 }
 
+const determiners =
+  /^(?:the|a|an|your|any|all|each|every|its|their|this|these|those|his|her|our|both|either)$/i;
+const particlesAfterVerb = /^(?:down|up|off|out|away|back)$/i;
+/** Words that open noun phrases and are never the verb of an instruction. */
+const notVerbs =
+  /^(?:the|a|an|your|any|all|each|every|its|their|this|these|those|and|or|of|to|in|on|at|for|with|by|from|as|if|when|where|before|after|during|safe|safely|correct|relevant|appropriate|workplace|work|site|personal|own|other|new|more|most|some|such)$/i;
+
+/**
+ * A base-form verb the table does not know, read from where it stands: at the head of a line and
+ * followed by a determiner ("sound the horn", "lower the forks"), a particle ("park up the truck"), or
+ * "and"/"or" and a verb we know ("park and shut down the forklift"). Without this, such a line read as
+ * a noun phrase: "Deal with park and shut down the forklift", or a sub-point folded into its heading's
+ * task. Only the base form: "-s", "-ed" and "-ing" words are too often nouns and adjectives.
+ */
+function guessVerb(words: string[], index: number): (VerbEntry & { inflected: boolean }) | null {
+  const word = (words[index] ?? '').replace(/[,;:]$/, '');
+  if (!/^[A-Za-z][a-z]{2,}$/.test(word) || notVerbs.test(word) || /(?:s|ed|ing|ly)$/i.test(word)) return null;
+  if ((words[index] ?? '').endsWith(',')) return null;
+  const next = words[index + 1] ?? '';
+  const afterNext = lookUpVerb(words[index + 2] ?? '');
+  const reads =
+    determiners.test(next) ||
+    (particlesAfterVerb.test(next) && determiners.test(words[index + 2] ?? '')) ||
+    (/^(?:and|or)$/i.test(next) && afterNext !== null && afterNext.form === 'base');
+  return reads ? { base: word.toLowerCase(), phase: 'Do', form: 'base', inflected: false } : null;
+}
+
 const leadIns =
   /^(?:(?:has|have)\s+)?(?:(?:demonstrated?|shown|show)\s+(?:the\s+)?ability\s+to\s+|(?:evidence of\s+)?(?:the\s+)?ability\s+to\s+|evidence of\s+|(?:has|have)\s+)/i;
 
@@ -80,7 +107,7 @@ export function toInstruction(text: string): ActionPhrase {
   const words = cleaned.split(' ');
   let index = 0;
   while (index < words.length - 1 && adverbs.has((words[index] ?? '').toLowerCase())) index++;
-  const first = lookUpVerb(words[index] ?? '');
+  const first = lookUpVerb(words[index] ?? '') ?? guessVerb(words, index);
   if (!first || first.form === 'third') return { instruction: cleaned, verb: null, phase: null };
 
   const out = [...words];
@@ -114,7 +141,7 @@ export function toGerundPhrase(instruction: string): string {
     const bare = word.replace(/[,;:]$/, '');
     const previous = (words[i - 1] ?? '').toLowerCase();
     const joined = i === 0 || previous.endsWith(',') || previous === 'and' || previous === 'or';
-    const verb = lookUpVerb(bare);
+    const verb = lookUpVerb(bare) ?? (leading ? guessVerb(words, i) : null);
     const base = verb !== null && verb.form === 'base' ? verb.base : null;
     const asGerund = base ? `${gerund(base)}${word.slice(bare.length)}` : word;
     if (leading) {

@@ -9,6 +9,15 @@ const blankToNull = (value: string | null | undefined) => {
   return trimmed ? trimmed : null;
 };
 
+export const MAX_OCCASION = 50;
+export const occasionMessage = `Occasion must be a whole number from 1 to ${MAX_OCCASION}`;
+/** Which time the student shows a task when the unit asks for it on several occasions (1, 2, ...). */
+export const occasionSchema = z
+  .number({ error: occasionMessage })
+  .int({ error: occasionMessage })
+  .min(1, { error: occasionMessage })
+  .max(MAX_OCCASION, { error: occasionMessage });
+
 /** One schema for the unit form, the tRPC procedure and the REST body. */
 export const unitInput = z.object({
   unitCode: unitCodeSchema,
@@ -31,7 +40,7 @@ export const taskInput = z.object({
     .pipe(taskFields.evidenceTypes)
     .default(DEFAULT_EVIDENCE_TYPES),
   /** Left out: a new task has none and an edited one keeps its own; null takes it out of its occasion. */
-  occasion: z.number().int().min(1).max(50).nullish(),
+  occasion: occasionSchema.nullish(),
   performanceEvidenceMapping: z.array(taskFields.performanceEvidenceItem).max(50).optional(),
 });
 export type TaskInput = z.input<typeof taskInput>;

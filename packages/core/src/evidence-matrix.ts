@@ -75,13 +75,20 @@ export function isMatrixComplete(
   return tasks.every((task) => submissions[matrixKey(studentId, task.id)]?.status === 'satisfactory');
 }
 
-/** The tasks a student still has to get signed off: missing, submitted or not yet satisfactory. */
+/**
+ * What Email Outstanding lists: the tasks the student still has to do something about, in task
+ * order: no submission yet, or the latest decision was Not Yet Satisfactory. A task submitted and
+ * waiting for the assessor is not theirs to do (an NYS task gets new evidence back to 'submitted').
+ */
 export function outstandingTasks<T extends { id: string }>(
   submissions: MatrixSubmissions,
   studentId: string,
   tasks: readonly T[],
 ): T[] {
-  return tasks.filter((task) => submissions[matrixKey(studentId, task.id)]?.status !== 'satisfactory');
+  return tasks.filter((task) => {
+    const status = submissions[matrixKey(studentId, task.id)]?.status;
+    return status === undefined || status === 'not_yet_satisfactory';
+  });
 }
 
 export function filterMatrixStudents<S extends { id: string }>(

@@ -64,8 +64,10 @@ describe('evidence matrix rules', () => {
     expect(filterMatrixStudents(students, [], submissions, 'incomplete')).toEqual([]);
   });
 
-  it('lists the outstanding tasks of a student in task order', () => {
-    expect(outstandingTasks(submissions, 'half', tasks).map((t) => t.id)).toEqual(['t2', 't3']);
+  it('lists the outstanding tasks of a student in task order: missing or NYS, not waiting for the assessor', () => {
+    expect(outstandingTasks(submissions, 'half', tasks).map((t) => t.id)).toEqual(['t3']);
+    expect(outstandingTasks(submissions, 'nys', tasks).map((t) => t.id)).toEqual(['t3']);
+    expect(outstandingTasks(submissions, 'none', tasks).map((t) => t.id)).toEqual(['t1', 't2', 't3']);
     expect(outstandingTasks(submissions, 'done', tasks)).toEqual([]);
   });
 

@@ -11,8 +11,14 @@ const escapeHtml = (value: string) =>
 /** The app's button colour (Mantine teal 9, the primary shade in apps/web/src/theme.ts): white on it is 5:1. */
 export const BUTTON_COLOUR = '#087f5b';
 
-/** A reminder's task list and the paragraph after it. */
-type ListBlock = { items: string[]; closing: string };
+/** A mail's list (a reminder's tasks, graded tasks with their links) and the paragraph after it. */
+type ListItem = string | { label: string; url: string };
+type ListBlock = { items: ListItem[]; after: string[] };
+
+const listItemHtml = (item: ListItem) =>
+  typeof item === 'string'
+    ? escapeHtml(item)
+    : `<a href="${escapeHtml(item.url)}" style="color:${BUTTON_COLOUR}">${escapeHtml(item.label)}</a>`;
 
 function layout(
   title: string,
@@ -20,9 +26,10 @@ function layout(
   action?: { label: string; url: string },
   list?: ListBlock,
 ): string {
-  const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
+  // A comment typed over several lines keeps its line breaks.
+  const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
   const items = list
-    ? `<ul style="margin:0 0 16px;padding-left:20px">${list.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>${paragraph(list.closing)}`
+    ? `<ul style="margin:0 0 16px;padding-left:20px">${list.items.map((item) => `<li>${listItemHtml(item)}</li>`).join('')}</ul>${list.after.map(paragraph).join('')}`
     : '';
   const body = paragraphs.map(paragraph).join('') + items;
   const button = action
@@ -75,9 +82,49 @@ export function renderMail(message: MailMessage): RenderedMail {
           'Outstanding tasks',
           lines,
           { label: 'Open Evident', url: message.appUrl },
-          { items: list, closing: after },
+          { items: list, after: [after] },
         ),
       };
     }
+    case 'work-graded':
+      return renderWorkGraded(message);
   }
+}
+
+const outcomeLabels = { satisfactory: 'Satisfactory', not_yet_satisfactory: 'Not Yet Satisfactory' } as const;
+
+/** One mail per grading request and student: what was decided, why, and where the task is. */
+function renderWorkGraded(message: Extract<MailMessage, { kind: 'work-graded' }>): RenderedMail {
+  const outcome = outcomeLabels[message.outcome];
+  const [only] = message.tasks.length === 1 ? message.tasks : [];
+  const lines = [
+    `Hi ${message.firstName},`,
+    only
+      ? `Your assessor has graded your evidence for “${only.title}” (${only.unitCode}): ${outcome}.`
+      : `Your assessor has graded your evidence for ${message.tasks.length} tasks: ${outcome}.`,
+  ];
+  const notes = [
+    ...(message.comment ? [`Assessor's comment:\n${message.comment}`] : []),
+    ...(message.strategies ? [`Strategies for reassessment:\n${message.strategies}`] : []),
+    message.outcome === 'not_yet_satisfactory'
+      ? 'Add new evidence to the task and it goes back to your assessor.'
+      : 'Well done.',
+  ];
+  const subject = `${outcome}: ${only ? only.title : `${message.tasks.length} tasks`}`;
+  const title = `Your work was graded: ${outcome}`;
+  if (only) {
+    return {
+      to: message.to,
+      subject,
+      text: `${[...lines, ...notes].join('\n\n')}\n\nOpen the task: ${only.url}\n`,
+      html: layout(title, [...lines, ...notes], { label: 'Open Task', url: only.url }),
+    };
+  }
+  const list = message.tasks.map((task) => ({ label: `${task.title} (${task.unitCode})`, url: task.url }));
+  return {
+    to: message.to,
+    subject,
+    text: `${lines.join('\n\n')}\n\n${list.map((item) => `- ${item.label}: ${item.url}`).join('\n')}\n\n${notes.join('\n\n')}\n`,
+    html: layout(title, lines, undefined, { items: list, after: notes }),
+  };
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MailMessage } from '@evident/core/ports/mailer';
 import { describe, expect, it } from 'vitest';
 import { createMailer } from '../src/mailer';
 import { renderMail } from '../src/templates';
@@ -35,5 +36,45 @@ describe('how mail looks', () => {
         /^\d{4}-\d\d-\d\dT[\d-]+Z-password-reset-sam\.lee\+evident@example\.com-\w{1,8}\.eml$/,
       );
     }
+  });
+});
+
+describe('the graded mail', () => {
+  const graded: Extract<MailMessage, { kind: 'work-graded' }> = {
+    kind: 'work-graded',
+    to: 'ann@example.com',
+    firstName: 'Ann',
+    tasks: [
+      { title: 'Check the <harness>', unitCode: 'RIIWHS204E', url: 'https://evident.example/?unit=u&task=t' },
+    ],
+    outcome: 'not_yet_satisfactory',
+    comment: 'Close.',
+    strategies: 'Show the tag\nand its date.',
+  };
+
+  it('keeps the lines of the strategies, escapes what the assessor typed and links the task', () => {
+    const { html, subject } = renderMail(graded);
+    expect(subject).toBe('Not Yet Satisfactory: Check the <harness>');
+    expect(html).toContain('Show the tag<br>and its date.');
+    expect(html).toContain('“Check the &lt;harness&gt;”');
+    expect(html).toContain('<a href="https://evident.example/?unit=u&amp;task=t"');
+    expect(html).toContain('>Open Task</a>');
+  });
+
+  it('lists each task with its own link when one request graded several', () => {
+    const { html, text } = renderMail({
+      ...graded,
+      outcome: 'satisfactory',
+      strategies: null,
+      tasks: [
+        ...graded.tasks,
+        { title: 'Wear PPE', unitCode: 'RIIWHS204E', url: 'https://evident.example/?task=2' },
+      ],
+    });
+    expect(text).toContain('for 2 tasks: Satisfactory.');
+    expect(text).toContain('- Wear PPE (RIIWHS204E): https://evident.example/?task=2');
+    expect(html).toContain(
+      '<li><a href="https://evident.example/?task=2" style="color:#087f5b">Wear PPE (RIIWHS204E)</a></li>',
+    );
   });
 });

@@ -10,6 +10,17 @@ export type MailMessage =
       /** The tasks still to be signed off, in unit order, each with its status as a word. */
       tasks: { title: string; status: string }[];
       appUrl: string;
+    }
+  | {
+      kind: 'work-graded';
+      to: string;
+      firstName: string;
+      /** The tasks one grading request decided for this student, each with a link that opens it. */
+      tasks: { title: string; unitCode: string; url: string }[];
+      outcome: 'satisfactory' | 'not_yet_satisfactory';
+      comment: string | null;
+      /** Only for Not Yet Satisfactory: what to do before resubmitting. */
+      strategies: string | null;
     };
 
 export type Mailer = {

@@ -6,8 +6,9 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { useDocumentTitle } from '../shell/document-title';
 import { PageHeader } from '../shell/page-header';
 import { ApiTokensPanel } from './api-tokens-panel';
+import { GradedMailSwitch } from './graded-mail-switch';
 
-/** `/account`: who you are signed in as, and your personal API tokens for scripts. */
+/** `/account`: who you are signed in as, a student's graded-mail switch, and personal API tokens. */
 export function AccountPage() {
   useDocumentTitle('Account');
   const user = useCurrentUser();
@@ -24,7 +25,14 @@ export function AccountPage() {
 
   return (
     <>
-      <PageHeader title="Account" subtitle="Your details and API tokens for scripts." />
+      <PageHeader
+        title="Account"
+        subtitle={
+          me?.role === 'student'
+            ? 'Your details, email and API tokens for scripts.'
+            : 'Your details and API tokens for scripts.'
+        }
+      />
       <Stack gap="xl" maw={760}>
         {me ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -34,6 +42,7 @@ export function AccountPage() {
             </Text>
           </Paper>
         ) : null}
+        {me?.role === 'student' ? <GradedMailSwitch /> : null}
         <ApiTokensPanel
           owner="your"
           tokens={tokens}

@@ -14,6 +14,7 @@ import { ProgressCard } from './progress-card';
 import { StatusLegend } from './status-legend';
 import classes from './student-home.module.css';
 import type { StudentTask } from './student-task';
+import { useScrollToTaskAnchor } from './task-anchor';
 import { TaskCard } from './task-card';
 import { TaskFilters } from './task-filters';
 
@@ -51,6 +52,8 @@ export function UnitDashboard({ unit, userId, switcher }: UnitDashboardProps) {
     () => filterTasks(tasks, { search: deferredSearch, phase: activePhase }),
     [tasks, deferredSearch, activePhase],
   );
+  const visibleIds = useMemo(() => visible.map((task) => task.id), [visible]);
+  useScrollToTaskAnchor(visibleIds);
   const onViewEvidence = useCallback(
     (task: StudentTask) => setViewing({ id: task.id, title: task.title, evidenceTypes: task.evidenceTypes }),
     [],

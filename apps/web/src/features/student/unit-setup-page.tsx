@@ -49,10 +49,15 @@ export function UnitSetupPage() {
     onSuccess: async (result) => {
       // The dashboard opens on the unit just set up, not on whichever the student chose before.
       if (user) rememberUnit(user.id, result.unitId);
-      toastSuccess(
-        'Tasks generated successfully',
-        `Created ${result.taskCount} tasks from Performance Evidence`,
-      );
+      // The spec's toast for tasks just generated; joining a unit whose tasks exist says so instead.
+      if (result.created) {
+        toastSuccess(
+          'Tasks generated successfully',
+          `Created ${result.taskCount} tasks from Performance Evidence`,
+        );
+      } else {
+        toastSuccess('Unit joined', `Joined ${result.unitCode}: ${result.taskCount} tasks`);
+      }
       await utils.student.tasks.invalidate();
       await navigate({ to: '/' });
     },

@@ -1,7 +1,9 @@
 import { router } from '../../trpc';
 import { ownTokensRouter } from '../tokens/router';
+import { gradedMailRouter } from './graded-mail';
 
 /** What every signed-in person manages for themselves (the account page). */
 export const accountRouter = router({
   tokens: ownTokensRouter,
+  gradedMail: gradedMailRouter,
 });

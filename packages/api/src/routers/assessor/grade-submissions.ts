@@ -8,7 +8,9 @@ import {
   lockSubmissionsForGrading,
   recordGradingDecisions,
 } from '@evident/db/queries/grading';
+import { enqueueJobs } from '@evident/db/queries/jobs';
 import { queueLtiScores } from '@evident/db/queries/lti';
+import { gradedMailJob } from '../../jobs/graded-mail-job';
 import type { AssessorContext } from './assessor-context';
 
 type Locked = Awaited<ReturnType<typeof lockSubmissionsForGrading>>[number];
@@ -30,6 +32,22 @@ async function alreadyGraded(db: Database, rows: Locked[]): Promise<AppError> {
   return new AppError(
     'CONFLICT',
     `${listOf(lines)}. Nothing was graded; reload the list to see what is still waiting.`,
+  );
+}
+
+/** One mail per student the request decided for, naming each of their tasks it decided. */
+function gradedMails(rows: Locked[], input: GradeRequest) {
+  const tasksByStudent = new Map<string, string[]>();
+  for (const row of rows)
+    tasksByStudent.set(row.studentId, [...(tasksByStudent.get(row.studentId) ?? []), row.taskId]);
+  return [...tasksByStudent].map(([studentId, taskIds]) =>
+    gradedMailJob({
+      studentId,
+      taskIds,
+      outcome: input.status,
+      comment: input.comment,
+      strategies: input.strategiesForReassessment,
+    }),
   );
 }
 
@@ -84,9 +102,10 @@ export async function gradeSubmissions(ctx: AssessorContext, input: GradeRequest
       tx,
       rows.map((row) => ({ studentId: row.studentId, unitId: row.unitId })),
     );
-    return Object.assign(rows, { scores });
+    const mails = await enqueueJobs(tx, gradedMails(rows, input));
+    return Object.assign(rows, { scores, mails: mails.length });
   });
-  if (graded.scores > 0) ctx.jobs.wake();
+  if (graded.scores > 0 || graded.mails > 0) ctx.jobs.wake();
   await ctx.events.publish({
     type: 'submission.graded',
     status,

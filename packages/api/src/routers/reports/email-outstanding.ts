@@ -1,5 +1,5 @@
 import { AppError } from '@evident/core/errors';
-import { filterMatrixStudents, matrixCell, outstandingTasks } from '@evident/core/evidence-matrix';
+import { matrixCell, outstandingTasks } from '@evident/core/evidence-matrix';
 import { taskStatusLabels } from '@evident/core/student-progress';
 import { readEvidenceMatrix } from '@evident/db/queries/evidence-matrix';
 import { enqueueJobs } from '@evident/db/queries/jobs';
@@ -22,23 +22,23 @@ export const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 
 type Deps = Pick<Context, 'db' | 'jobs' | 'log' | 'publicUrl'>;
 
-/** Who is not complete in the unit, in matrix order, each with the tasks still outstanding. */
+/**
+ * Who in the unit still has something to do, in matrix order, each with those tasks (none submitted
+ * and waiting for the assessor: a student whose every open task waits is not reminded).
+ */
 async function outstandingStudents(db: Context['db'], unitId: string) {
   const unit = await findUnit(db, unitId);
   if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
   const matrix = await readEvidenceMatrix(db, { unitId });
-  const students = filterMatrixStudents(matrix.students, matrix.tasks, matrix.submissions, 'incomplete');
-  return {
-    unit,
-    students: students.map((student) => ({
-      ...student,
-      tasks: outstandingTasks(matrix.submissions, student.id, matrix.tasks).map((task) => ({
-        id: task.id,
-        title: task.title,
-        status: taskStatusLabels[matrixCell(matrix.submissions, student.id, task.id)?.status ?? 'pending'],
-      })),
+  const students = matrix.students.map((student) => ({
+    ...student,
+    tasks: outstandingTasks(matrix.submissions, student.id, matrix.tasks).map((task) => ({
+      id: task.id,
+      title: task.title,
+      status: taskStatusLabels[matrixCell(matrix.submissions, student.id, task.id)?.status ?? 'pending'],
     })),
-  };
+  }));
+  return { unit, students: students.filter((student) => student.tasks.length > 0) };
 }
 
 /** What the confirm says before anything is sent. */

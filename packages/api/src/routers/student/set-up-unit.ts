@@ -23,7 +23,13 @@ export async function setUpUnit(
   const result = await setUpUnitForStudent(deps, studentId, unitCode);
   if (result.created) await deps.events.publish({ type: 'tasks.generated', unitId: result.unitId });
   await deps.events.publish({ type: 'enrolment.created', studentId, unitId: result.unitId });
-  return { taskCount: result.taskCount, unitId: result.unitId, unitCode: result.unitCode };
+  // `created`: this set-up generated the unit's tasks; false when the student joined tasks that existed.
+  return {
+    taskCount: result.taskCount,
+    unitId: result.unitId,
+    unitCode: result.unitCode,
+    created: result.created,
+  };
 }
 
 type SetUp = { unitId: string; unitCode: string; taskCount: number; created: boolean };

@@ -6,7 +6,19 @@ import {
   type Phase,
   phases,
 } from '@evident/core/curriculum';
-import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { MAX_OCCASION, occasionMessage } from '@evident/core/curriculum-inputs';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../../trpc';
 import { invalidateFor } from '../../live/event-invalidations';
@@ -46,6 +58,8 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
   const [phase, setPhase] = useState<Phase>(task?.phase ?? DEFAULT_PHASE);
   const [tooltip, setTooltip] = useState(task?.tooltip ?? '');
   const [types, setTypes] = useState<EvidenceType[]>(task?.evidenceTypes ?? DEFAULT_EVIDENCE_TYPES);
+  // '' while empty: the task belongs to no occasion ('General Tasks' in the list).
+  const [occasion, setOccasion] = useState<string | number>(task?.occasion ?? '');
 
   // Kept in the spec's order, whatever order they were ticked in.
   const toggleType = (type: EvidenceType) =>
@@ -78,9 +92,20 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
       toastError('Validation error', 'Choose at least one evidence type');
       return;
     }
-    const fields = { title: title.trim(), description, phase, tooltip, evidenceTypes: types };
-    // The form has no occasion field: an edit keeps the task in its occasion group.
-    if (task) update.mutate({ taskId: task.id, ...fields, occasion: task.occasion });
+    const chosenOccasion = occasion === '' ? null : Number(occasion);
+    if (chosenOccasion !== null && !isOccasion(chosenOccasion)) {
+      toastError('Validation error', occasionMessage);
+      return;
+    }
+    const fields = {
+      title: title.trim(),
+      description,
+      phase,
+      tooltip,
+      evidenceTypes: types,
+      occasion: chosenOccasion,
+    };
+    if (task) update.mutate({ taskId: task.id, ...fields });
     else create.mutate({ unitId, ...fields });
   }
 
@@ -106,12 +131,28 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
           onChange={(event) => setDescription(event.currentTarget.value)}
           maxLength={4000}
         />
-        <NativeSelect
-          label="Phase"
-          data={[...phases]}
-          value={phase}
-          onChange={(event) => setPhase(toPhase(event.currentTarget.value))}
-        />
+        {/* Side by side from the small breakpoint: two short fields, one line of help each. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NativeSelect
+            label="Phase"
+            description="Where in the job it happens."
+            data={[...phases]}
+            value={phase}
+            onChange={(event) => setPhase(toPhase(event.currentTarget.value))}
+          />
+          <NumberInput
+            label="Occasion"
+            description="Empty for a general task."
+            placeholder="None"
+            value={occasion}
+            onChange={setOccasion}
+            min={1}
+            max={MAX_OCCASION}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+          />
+        </SimpleGrid>
         <Textarea
           label="Tooltip"
           description="What good looks like: guidance the student sees with the task."
@@ -147,5 +188,7 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
     </form>
   );
 }
+
+const isOccasion = (value: number) => Number.isInteger(value) && value >= 1 && value <= MAX_OCCASION;
 
 const toPhase = (value: string): Phase => phases.find((phase) => phase === value) ?? DEFAULT_PHASE;

@@ -41,7 +41,9 @@ export function EmailOutstandingButton({ unitId }: { unitId: string | null }) {
       if (preview.toEmail === 0) {
         toastSuccess(
           'No one to email',
-          preview.incomplete === 0 ? 'Every student has completed this unit' : (recent ?? ''),
+          preview.incomplete === 0
+            ? 'Every task is done or waiting for grading: no student has work still to do'
+            : (recent ?? ''),
         );
         return;
       }
