@@ -141,7 +141,7 @@ test('View Evidence offers Withdraw on the files added since the NYS, never on t
     await expect(judged.getByRole('button', { name: /Withdraw/ })).toHaveCount(0);
     await expect(viewer.getByRole('button', { name: /Withdraw/ })).toHaveCount(2);
 
-    // Withdrawing a new file works; then the last new file stays, as the server would refuse it.
+    // Withdrawing a new file works, as offered; the judged photo still offers nothing.
     await items
       .filter({ hasText: 'Checklist.pdf' })
       .getByRole('button', { name: /Withdraw/ })
@@ -150,6 +150,7 @@ test('View Evidence offers Withdraw on the files added since the NYS, never on t
     await expectToast(page, 'Evidence withdrawn');
     await expect(items).toHaveCount(2);
     await expect(viewer.getByRole('button', { name: /Withdraw/ })).toHaveCount(1);
+    await expect(judged.getByRole('button', { name: /Withdraw/ })).toHaveCount(0);
   } finally {
     await context.close();
   }

@@ -2,6 +2,7 @@ import { gradeStatusLabels } from '@evident/core/grading';
 import { fullName } from '@evident/core/user';
 import { Alert, Badge, Button, CopyButton, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconUserCheck } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { trpc } from '../../trpc';
 import type { GoneCard } from './graded-elsewhere';
 import classes from './grading.module.css';
@@ -30,10 +31,16 @@ export function GradedElsewhereCard({ card, onDismiss }: GradedElsewhereCardProp
   const stillWaiting = outcome.data?.[0]?.status === 'submitted';
   const who = decision?.assessorName ?? 'another assessor';
   const headline = stillWaiting
-    ? 'No longer waiting on this screen'
+    ? 'No longer on this list'
     : `Graded by ${who}${decision ? ` ${whenGraded(decision.createdAt)}` : ''}`;
   const titleId = `gone-${submission.id}-title`;
   const typed = [draft?.comment.trim(), draft?.strategies.trim()].filter(Boolean).join('\n\n');
+  // Not graded after all (it left the list for another reason, say a filter): with nothing typed
+  // there is nothing to keep, so the card goes quietly.
+  const notGraded = outcome.isSuccess && (outcome.data.length === 0 || stillWaiting);
+  useEffect(() => {
+    if (notGraded && !typed) onDismiss(submission.id);
+  }, [notGraded, typed, onDismiss, submission.id]);
   return (
     <Paper
       component="article"
