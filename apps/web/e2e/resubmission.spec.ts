@@ -140,6 +140,7 @@ test('View Evidence offers Withdraw on the files added since the NYS, never on t
     await expect(judged.getByTestId('file-assessed')).toHaveText('Already assessed');
     await expect(judged.getByRole('button', { name: /Withdraw/ })).toHaveCount(0);
     await expect(viewer.getByRole('button', { name: /Withdraw/ })).toHaveCount(2);
+    await page.screenshot({ path: test.info().outputPath('view-evidence-1280.png') });
 
     // Withdrawing a new file works, as offered; the judged photo still offers nothing.
     await items
