@@ -436,6 +436,7 @@ describe('grading', () => {
     expect(listed?.files.map((f) => f.fileName)).toEqual([expect.stringMatching(/\.jpg$/), 'Checklist.pdf']);
     expect(listed?.earlierDecisions).toEqual([
       {
+        id: expect.any(String),
         status: 'not_yet_satisfactory',
         comment: 'Show the checklist',
         strategiesForReassessment: 'Upload the signed pre-start checklist',

@@ -92,28 +92,36 @@ export async function uploadEvidence(request: Request, files: EvidenceFile[]): P
   for (const [index, file] of files.entries()) {
     const task = open[index];
     if (!task) break;
-    const grant = (await ok(
-      request.post('/api/evidence/upload-url', {
-        data: { fileName: file.fileName, fileType: file.fileType },
-      }),
-      'upload url',
-    )) as { uploadUrl: string; objectPath: string };
-    await ok(
-      request.put(grant.uploadUrl, { data: file.body, headers: { 'content-type': file.fileType } }),
-      'upload',
-    );
-    await ok(
-      request.post('/api/evidence', {
-        data: {
-          taskId: task.id,
-          fileName: file.fileName,
-          fileType: file.fileType,
-          objectPath: grant.objectPath,
-        },
-      }),
-      'record evidence',
-    );
+    await addEvidence(request, task.id, file);
     taskTitles.push(task.title);
   }
   return taskTitles;
+}
+
+/** The signed-in student records one more file on a task (after NYS: a resubmission). */
+export async function addEvidence(request: Request, taskId: string, file: EvidenceFile): Promise<void> {
+  const grant = (await ok(
+    request.post('/api/evidence/upload-url', {
+      data: { fileName: file.fileName, fileType: file.fileType },
+    }),
+    'upload url',
+  )) as { uploadUrl: string; objectPath: string };
+  await ok(
+    request.put(grant.uploadUrl, { data: file.body, headers: { 'content-type': file.fileType } }),
+    'upload',
+  );
+  await ok(
+    request.post('/api/evidence', {
+      data: { taskId, fileName: file.fileName, fileType: file.fileType, objectPath: grant.objectPath },
+    }),
+    'record evidence',
+  );
+}
+
+/** The signed-in student's task id by title. */
+export async function taskIdOf(request: Request, title: string): Promise<string> {
+  const tasks = (await ok(request.get('/api/student/tasks'), 'tasks')) as { id: string; title: string }[];
+  const task = tasks.find((t) => t.title === title);
+  if (!task) throw new Error(`no task ${title}`);
+  return task.id;
 }

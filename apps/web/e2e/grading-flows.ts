@@ -5,8 +5,13 @@ import { expectToast, ownAddress, registerThroughUi, signInThroughUi, uniqueEmai
 
 const baseURL = `http://127.0.0.1:${e2ePort}`;
 
-/** An approved assessor, signed in on `page`: registered over the API, approved by the admin over REST. */
-export async function approvedAssessor(page: Page): Promise<void> {
+type Person = { firstName: string; lastName: string };
+
+/**
+ * An approved assessor: registered over the API, approved by the admin over REST. Answers the
+ * credentials and a request context signed in as them (dispose it when done).
+ */
+export async function approvedAssessorApi(person: Person = { firstName: 'Ash', lastName: 'Assessor' }) {
   const email = uniqueEmail('assessor');
   const password = 'marking-time';
   const visitor = await playwrightRequest.newContext({
@@ -14,14 +19,23 @@ export async function approvedAssessor(page: Page): Promise<void> {
     extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
   });
   const registered = await visitor.post('/api/auth/register', {
-    data: { firstName: 'Ash', lastName: 'Assessor', email, password, role: 'assessor' },
+    data: { ...person, email, password, role: 'assessor' },
   });
   expect(registered.ok()).toBe(true);
   const { user } = (await registered.json()) as { user: { id: string } };
   const adminApi = await playwrightRequest.newContext({ baseURL });
   expect((await adminApi.post('/api/auth/login', { data: admin })).ok()).toBe(true);
   expect((await adminApi.post(`/api/admin/users/${user.id}/approve`, { data: {} })).ok()).toBe(true);
-  await Promise.all([visitor.dispose(), adminApi.dispose()]);
+  await adminApi.dispose();
+  // Registering signed the visitor in; sign in again now that the account is approved.
+  expect((await visitor.post('/api/auth/login', { data: { email, password } })).ok()).toBe(true);
+  return { email, password, api: visitor };
+}
+
+/** An approved assessor, signed in on `page`: registered over the API, approved by the admin over REST. */
+export async function approvedAssessor(page: Page, person?: Person): Promise<void> {
+  const { email, password, api } = await approvedAssessorApi(person);
+  await api.dispose();
   await signInThroughUi(page, email, password);
 }
 

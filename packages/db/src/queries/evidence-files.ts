@@ -140,3 +140,13 @@ export async function fileWasJudged(db: Database, { fileId }: { fileId: string }
     .limit(1);
   return row !== undefined;
 }
+
+/** The files of these submissions that some grading decision judged: the set `fileWasJudged` asks of one. */
+export async function listJudgedFileIds(db: Database, submissionIds: string[]): Promise<Set<string>> {
+  if (submissionIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ fileId: sql<string>`unnest(${gradingDecisions.fileIds})` })
+    .from(gradingDecisions)
+    .where(inArray(gradingDecisions.submissionId, submissionIds));
+  return new Set(rows.map((row) => row.fileId));
+}

@@ -5,6 +5,10 @@ import { enrolments, tasks, units } from '../schema/curriculum';
 import { evidenceFiles, gradingDecisions, submissions } from '../schema/evidence';
 import { users } from '../schema/users';
 
+/** Who made a decision, and the admin behind them when they were viewing the app as that person. */
+const assessor = alias(users, 'assessor');
+const actingAdmin = alias(users, 'acting_admin');
+
 export type GradeStatusValue = 'satisfactory' | 'not_yet_satisfactory';
 
 /**
@@ -65,6 +69,34 @@ export async function lockSubmissionsForGrading(
     .where(inArray(submissions.id, submissionIds))
     .orderBy(asc(submissions.id))
     .for('update', { of: submissions });
+}
+
+/**
+ * Where these submissions stand now, and the last decision on each: who made it (the person the app
+ * acted as) and when. What a grading screen says about a card someone else just graded.
+ */
+export async function findSubmissionOutcomes(db: Database, { submissionIds }: { submissionIds: string[] }) {
+  if (submissionIds.length === 0) return [];
+  const [rows, lastDecisions] = await Promise.all([
+    db
+      .select({ submissionId: submissions.id, status: submissions.status })
+      .from(submissions)
+      .where(inArray(submissions.id, submissionIds))
+      .orderBy(asc(submissions.id)),
+    db
+      .selectDistinctOn([gradingDecisions.submissionId], {
+        submissionId: gradingDecisions.submissionId,
+        status: gradingDecisions.status,
+        createdAt: gradingDecisions.createdAt,
+        assessorName: sql<string | null>`${assessor.firstName} || ' ' || ${assessor.lastName}`,
+      })
+      .from(gradingDecisions)
+      .leftJoin(assessor, eq(assessor.id, gradingDecisions.assessorId))
+      .where(inArray(gradingDecisions.submissionId, submissionIds))
+      .orderBy(gradingDecisions.submissionId, desc(gradingDecisions.createdAt), desc(gradingDecisions.id)),
+  ]);
+  const lastOf = new Map(lastDecisions.map((decision) => [decision.submissionId, decision]));
+  return rows.map((row) => ({ ...row, lastDecision: lastOf.get(row.submissionId) ?? null }));
 }
 
 /** Full names by user id, for messages that say who did something. */
@@ -130,9 +162,6 @@ export async function recordGradingDecisions(db: Database, decision: Decision): 
     })),
   );
 }
-
-const assessor = alias(users, 'assessor');
-const actingAdmin = alias(users, 'acting_admin');
 
 /** Every decision on these submissions, oldest first, with the names of who made it. */
 export async function listGradingDecisions(db: Database, { submissionIds }: { submissionIds: string[] }) {

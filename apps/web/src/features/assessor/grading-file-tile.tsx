@@ -1,5 +1,5 @@
 import { formatKilobytes } from '@evident/core/file-size';
-import { UnstyledButton } from '@mantine/core';
+import { Badge, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { type FileLook, iconOfLook, lookOfFile } from '../evidence/file-look';
 import classes from './grading.module.css';
@@ -13,9 +13,47 @@ const actionOf: Record<FileLook, string> = {
   document: 'Open document',
 };
 
-/** A file on a grading card: its thumbnail or poster (an icon otherwise), name and size; opens in place. */
 const capturedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
+/** Short marks for what an earlier decision made of a file; the full words go to screen readers. */
+const judgedMark = { satisfactory: 'S', not_yet_satisfactory: 'NYS' } as const;
+const judgedWords = {
+  satisfactory: 'judged Satisfactory by an earlier decision',
+  not_yet_satisfactory: 'judged Not Yet Satisfactory by an earlier decision',
+} as const;
+
+/** What the tile says of the file against the last decision: new since, or judged by an earlier one. */
+function ReviewMark({ file }: { file: GradingFile }) {
+  if (file.isNew) {
+    return (
+      <Badge
+        size="sm"
+        variant="filled"
+        color="blue"
+        tt="none"
+        className={classes.tileMark}
+        data-testid="file-mark"
+      >
+        New
+      </Badge>
+    );
+  }
+  if (!file.judgedBy) return null;
+  const { status } = file.judgedBy;
+  return (
+    <Badge
+      size="sm"
+      variant="filled"
+      color={status === 'satisfactory' ? 'green' : 'orange'}
+      className={classes.tileMark}
+      data-testid="file-mark"
+    >
+      {judgedMark[status]}
+    </Badge>
+  );
+}
+
+/** A file on a grading card: its thumbnail or poster (an icon otherwise), name and size; opens in place. */
 export function GradingFileTile({
   file,
   onOpen,
@@ -30,12 +68,17 @@ export function GradingFileTile({
   const preview = file.thumbnailUrl;
   // An admin recorded it while viewing the app as the student: the record says so, as for a decision.
   const recordedBy = file.recordedByAdminName ? `, recorded by admin ${file.recordedByAdminName}` : '';
+  const mark = file.isNew
+    ? ', new since the last decision'
+    : file.judgedBy
+      ? `, ${judgedWords[file.judgedBy.status]}`
+      : '';
   return (
     <li className={classes.tileItem}>
       <UnstyledButton
         className={classes.tile}
         onClick={() => onOpen(file)}
-        aria-label={`${actionOf[look]}: ${file.fileName}, ${formatKilobytes(file.fileSize)}${recordedBy}`}
+        aria-label={`${actionOf[look]}: ${file.fileName}, ${formatKilobytes(file.fileSize)}${mark}${recordedBy}`}
         data-testid="grading-file"
       >
         <span className={classes.thumb} aria-hidden>
@@ -44,6 +87,7 @@ export function GradingFileTile({
           ) : (
             <Icon size={32} stroke={1.5} />
           )}
+          <ReviewMark file={file} />
           {look === 'video' || look === 'audio' ? (
             <span className={classes.playBadge}>
               <IconPlayerPlayFilled size={14} />

@@ -2,7 +2,7 @@ import type { GradeDraft, GradeStatus } from '@evident/core/grading';
 import { fullName } from '@evident/core/user';
 import { EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { trpc } from '../../trpc';
 import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';
@@ -10,8 +10,10 @@ import { PageHeader } from '../shell/page-header';
 import { BulkActionBar } from './bulk-action-bar';
 import { ExportReportButton } from './export-report-button';
 import { FilePreviewModal } from './file-preview-modal';
+import { useGradingPages } from './graded-elsewhere';
+import { GradedElsewhereCard } from './graded-elsewhere-card';
 import classes from './grading.module.css';
-import { type GradingFile, groupByStudent } from './grading-types';
+import type { GradingFile } from './grading-types';
 import { StudentPager } from './student-pager';
 import { SubmissionCard } from './submission-card';
 import { useGradeSubmissions } from './use-grade-submissions';
@@ -22,18 +24,21 @@ const emptyDraft: GradeDraft = { comment: '', strategies: '' };
 export function GradingPage() {
   useDocumentTitle('Grading');
   const submissions = trpc.assessor.submissions.useQuery();
-  const groups = useMemo(() => groupByStudent(submissions.data ?? []), [submissions.data]);
-  const [pageIndex, setPageIndex] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [drafts, setDrafts] = useState<Readonly<Record<string, GradeDraft>>>({});
   const [openFile, setOpenFile] = useState<GradingFile | null>(null);
+  // Cards another assessor grades while they are on screen stay, saying who, with what was typed.
+  const pages = useGradingPages(submissions.data, drafts);
+  const { groups, index, group } = pages;
 
-  const index = Math.min(pageIndex, Math.max(0, groups.length - 1));
-  const group = groups[index];
-
-  const grading = useGradeSubmissions(() => {
-    setSelected(new Set());
-    setDrafts({});
+  const grading = useGradeSubmissions({
+    onSent: pages.gradingStarted,
+    onGraded: (ids) => {
+      pages.gradingEnded(ids, true);
+      setSelected(new Set());
+      setDrafts({});
+    },
+    onFailed: (ids) => pages.gradingEnded(ids, false),
   });
 
   const onSelect = useCallback((id: string, on: boolean) => {
@@ -54,7 +59,7 @@ export function GradingPage() {
   );
 
   function changeStudent(next: number) {
-    setPageIndex(next);
+    pages.changeStudent(next);
     // A selection is one student's: grading it must never reach cards that are off screen.
     setSelected(new Set());
   }
@@ -114,29 +119,39 @@ export function GradingPage() {
       {header}
       <Stack gap="md">
         <StudentPager groups={groups} index={index} onChange={changeStudent} />
-        <BulkActionBar
-          selectedCount={selectedIds.length}
-          studentName={fullName(group.student)}
-          allOfStudentSelected={selectedIds.length === ids.length}
-          busy={grading.isPending}
-          onSelectAll={() => setSelected(new Set(ids))}
-          onClear={() => setSelected(new Set())}
-          onGrade={(status) => submit(status, selectedIds, drafts)}
-        />
+        {ids.length > 0 ? (
+          <BulkActionBar
+            selectedCount={selectedIds.length}
+            studentName={fullName(group.student)}
+            allOfStudentSelected={selectedIds.length === ids.length}
+            busy={grading.isPending}
+            onSelectAll={() => setSelected(new Set(ids))}
+            onClear={() => setSelected(new Set())}
+            onGrade={(status) => submit(status, selectedIds, drafts)}
+          />
+        ) : null}
         <section aria-label={`Submissions from ${fullName(group.student)}`} className={classes.cards}>
-          {group.submissions.map((submission) => (
-            <SubmissionCard
-              key={submission.id}
-              submission={submission}
-              draft={drafts[submission.id] ?? emptyDraft}
-              selected={selected.has(submission.id)}
-              busy={grading.isPending && pending.has(submission.id)}
-              onSelect={onSelect}
-              onDraft={onDraft}
-              onGrade={onGrade}
-              onOpenFile={setOpenFile}
-            />
-          ))}
+          {pages.slots.map((slot) =>
+            slot.kind === 'gone' ? (
+              <GradedElsewhereCard
+                key={`gone-${slot.card.submission.id}`}
+                card={slot.card}
+                onDismiss={pages.dismiss}
+              />
+            ) : (
+              <SubmissionCard
+                key={slot.submission.id}
+                submission={slot.submission}
+                draft={drafts[slot.submission.id] ?? emptyDraft}
+                selected={selected.has(slot.submission.id)}
+                busy={grading.isPending && pending.has(slot.submission.id)}
+                onSelect={onSelect}
+                onDraft={onDraft}
+                onGrade={onGrade}
+                onOpenFile={setOpenFile}
+              />
+            ),
+          )}
         </section>
       </Stack>
       <FilePreviewModal file={openFile} onClose={() => setOpenFile(null)} />

@@ -1,9 +1,9 @@
 import type { GradeDraft, GradeStatus } from '@evident/core/grading';
-import { gradeStatusLabels } from '@evident/core/grading';
 import { fullName } from '@evident/core/user';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconHistory } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { memo } from 'react';
+import { EarlierDecisions } from './earlier-decisions';
 import classes from './grading.module.css';
 import { GradingFileTile } from './grading-file-tile';
 import type { GradingFile, GradingSubmission } from './grading-types';
@@ -35,6 +35,7 @@ export const SubmissionCard = memo(function SubmissionCard({
   const { id, task, unit } = submission;
   const titleId = `submission-${id}-title`;
   const studentName = fullName(submission.student);
+  const newFiles = submission.files.filter((file) => file.isNew).length;
   return (
     <Paper
       component="article"
@@ -74,26 +75,15 @@ export const SubmissionCard = memo(function SubmissionCard({
           </Text>
         ) : null}
         <Text size="xs" c="dimmed">
-          Submitted {dateTime.format(new Date(submission.submittedAt))}
+          {submission.earlierDecisions.length > 0 ? 'Resubmitted' : 'Submitted'}{' '}
+          {dateTime.format(new Date(submission.submittedAt))}
         </Text>
 
-        {submission.earlierDecisions.map((decision) => (
-          <div key={decision.createdAt} className={classes.earlier}>
-            <Group gap={6} mb={4}>
-              <IconHistory size={16} aria-hidden />
-              <Text size="xs" fw={700}>
-                Earlier: {gradeStatusLabels[decision.status]}
-                {decision.assessorName ? ` by ${decision.assessorName}` : ''},{' '}
-                {dateTime.format(new Date(decision.createdAt))}
-              </Text>
-            </Group>
-            {decision.comment ? <Text size="xs">{decision.comment}</Text> : null}
-            {decision.strategiesForReassessment ? (
-              <Text size="xs">Strategies: {decision.strategiesForReassessment}</Text>
-            ) : null}
-          </div>
-        ))}
-
+        {newFiles > 0 ? (
+          <Text size="xs" fw={600} c="blue" data-testid="new-files-count">
+            {newFiles === 1 ? '1 file' : `${newFiles} files`} new since the last decision
+          </Text>
+        ) : null}
         {submission.files.length > 0 ? (
           <ul className={classes.tiles} aria-label={`Evidence files for ${task.title}`}>
             {submission.files.map((file) => (
@@ -106,6 +96,7 @@ export const SubmissionCard = memo(function SubmissionCard({
           </Text>
         )}
 
+        <EarlierDecisions decisions={submission.earlierDecisions} />
         <Textarea
           label="Comment"
           placeholder="Feedback for the student (optional)"

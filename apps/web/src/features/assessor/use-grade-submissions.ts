@@ -3,20 +3,30 @@ import { trpc } from '../../trpc';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 
+/** What the screen hears of its own grading: sent, then graded or failed, by submission ids. */
+export type GradingCallbacks = {
+  onSent?: (submissionIds: readonly string[]) => void;
+  /** Clears the selection and typed comments (spec section 4). */
+  onGraded: (submissionIds: readonly string[]) => void;
+  onFailed?: (submissionIds: readonly string[]) => void;
+};
+
 /**
  * Grading with the spec's checks and toasts (sections 4, 5, 8): strategies before NYS, then one
  * request; on success the list refreshes and `onGraded` clears the selection and typed comments.
  */
-export function useGradeSubmissions(onGraded: () => void) {
+export function useGradeSubmissions({ onSent, onGraded, onFailed }: GradingCallbacks) {
   const utils = trpc.useUtils();
   const grade = trpc.assessor.grade.useMutation({
-    onSuccess: async () => {
+    onMutate: (request) => onSent?.(request.submissionIds),
+    onSuccess: async (_answer, request) => {
       toastSuccess('Grading complete', 'Submissions have been graded successfully');
-      onGraded();
+      onGraded(request.submissionIds);
       await utils.assessor.submissions.invalidate();
     },
-    onError: (error) => {
+    onError: (error, request) => {
       toastError('Grading failed', errorMessage(error, 'Failed to grade submissions'));
+      onFailed?.(request.submissionIds);
       // Someone else may have graded some meanwhile (the message names them): show what is left.
       void utils.assessor.submissions.invalidate();
     },

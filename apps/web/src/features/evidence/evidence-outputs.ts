@@ -3,8 +3,11 @@ import type { inferRouterOutputs } from '@trpc/server';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
-/** A stored evidence file with its signed links, exactly as `student.evidence` returns it. */
-export type EvidenceFileView = NonNullable<Outputs['student']['evidence']['submission']>['files'][number];
+/** A file of the student's own submission, as `student.evidence` returns it: with `canWithdraw`. */
+export type StudentEvidenceFile = NonNullable<Outputs['student']['evidence']['submission']>['files'][number];
+
+/** A stored evidence file with its signed links, as every evidence view returns it. */
+export type EvidenceFileView = Omit<StudentEvidenceFile, 'canWithdraw' | 'withdrawRefusal'>;
 
 /** How `student.uploadUrl` says the file may go up in resumable parts. */
 export type UploadParts = NonNullable<Outputs['student']['uploadUrl']['parts']>;

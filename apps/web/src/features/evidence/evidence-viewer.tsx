@@ -1,4 +1,4 @@
-import { canAddMoreEvidence, canWithdrawEvidence, type TaskStatus } from '@evident/core/student-progress';
+import { canAddMoreEvidence, type TaskStatus } from '@evident/core/student-progress';
 import { Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { trpc } from '../../trpc';
@@ -80,8 +80,11 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
 
   const submission = evidence.data.submission;
   const status: TaskStatus = submission?.status ?? 'pending';
-  // The last file stays until another is added: a submission waiting for the assessor is never empty.
-  const withdrawable = canWithdrawEvidence(status) && (submission?.files.length ?? 0) > 1;
+  const files = submission?.files ?? [];
+  // The server says, by the rule the withdraw call enforces, which files may go: never one an
+  // assessor already judged (it stays with the evidence), never the last one.
+  const onlyFileWaits = files.some((file) => file.withdrawRefusal === 'only_file');
+  const someWithdrawable = files.some((file) => file.canWithdraw);
   return (
     <Stack gap="md">
       <Group gap="xs">
@@ -94,13 +97,22 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
         submission={submission}
         emptyText="Files you upload for this task will show here."
         emptyTestId="evidence-empty"
-        actionFor={
-          withdrawable
-            ? (file) => <WithdrawEvidenceButton taskId={taskId} fileId={file.id} fileName={file.fileName} />
-            : undefined
-        }
+        actionFor={(file) => {
+          if (file.canWithdraw) {
+            return <WithdrawEvidenceButton taskId={taskId} fileId={file.id} fileName={file.fileName} />;
+          }
+          // Beside files that may go, say why this one may not.
+          if (file.withdrawRefusal === 'judged' && someWithdrawable) {
+            return (
+              <Text size="xs" c="dimmed" data-testid="file-assessed">
+                Already assessed
+              </Text>
+            );
+          }
+          return null;
+        }}
       />
-      {canWithdrawEvidence(status) && submission?.files.length === 1 ? (
+      {onlyFileWaits ? (
         <Text size="sm" c="dimmed" data-testid="withdraw-hint">
           To replace this file, add the right one first, then withdraw this one.
         </Text>

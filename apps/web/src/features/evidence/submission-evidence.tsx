@@ -15,28 +15,28 @@ export function staleUntilLinksExpire(files: readonly Pick<EvidenceFileView, 'ur
   return expiries.length === 0 ? Number.POSITIVE_INFINITY : Math.max(0, Math.min(...expiries));
 }
 
-type ShownSubmission = {
+type ShownSubmission<F extends EvidenceFileView> = {
   assessorComment: string | null;
   strategiesForReassessment: string | null;
-  files: EvidenceFileView[];
+  files: F[];
 };
 
-type SubmissionEvidenceProps = {
-  submission: ShownSubmission | null;
+type SubmissionEvidenceProps<F extends EvidenceFileView> = {
+  submission: ShownSubmission<F> | null;
   /** What the empty state says to whoever is looking. */
   emptyText: string;
   emptyTestId?: string;
   /** A control shown with each file (the student's Withdraw), if any. */
-  actionFor?: (file: EvidenceFileView) => ReactNode;
+  actionFor?: (file: F) => ReactNode;
 };
 
 /** A submission as the student and the assessors see it: the feedback it got, then its files. */
-export function SubmissionEvidence({
+export function SubmissionEvidence<F extends EvidenceFileView>({
   submission,
   emptyText,
   emptyTestId,
   actionFor,
-}: SubmissionEvidenceProps) {
+}: SubmissionEvidenceProps<F>) {
   return (
     <>
       {submission?.assessorComment ? (

@@ -31,10 +31,16 @@ export const gradingSubmissionsOutput = z.array(
         urlsExpireAt: iso,
         recordedByAdminName: z.string().nullable(),
         capturedAt: iso.nullable(),
+        judgedBy: z
+          .object({ decisionId: z.string(), status: z.enum(['satisfactory', 'not_yet_satisfactory']) })
+          .nullable()
+          .describe('The latest earlier decision that judged this file; null when none has'),
+        isNew: z.boolean().describe('Added since the last decision (never before the first)'),
       }),
     ),
     earlierDecisions: z.array(
       z.object({
+        id: z.string(),
         status: z.enum(['satisfactory', 'not_yet_satisfactory']),
         comment: z.string().nullable(),
         strategiesForReassessment: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { type FileReviewMark, reviewMarks } from '@evident/core/resubmission';
 import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
 import { listGradingDecisions, listPendingSubmissions } from '@evident/db/queries/grading';
 import type { Services } from '../../context';
@@ -6,6 +7,7 @@ import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
 /** An earlier decision on the submission, shown on its card when new evidence came after NYS. */
 export type EarlierDecision = {
+  id: string;
   status: 'satisfactory' | 'not_yet_satisfactory';
   comment: string | null;
   strategiesForReassessment: string | null;
@@ -25,10 +27,12 @@ export type GradingSubmission = {
   submittedAt: string;
   /**
    * Primary file first, then in the order added; withdrawn files never. `recordedByAdminName`: the
-   * admin who recorded it while viewing the app as the student; null when the student did.
+   * admin who recorded it while viewing the app as the student; null when the student did. After a
+   * decision, `judgedBy` names the latest one that judged the file (an id in `earlierDecisions`) and
+   * `isNew` marks a file added since the last decision.
    */
-  files: (EvidenceFileView & { recordedByAdminName: string | null })[];
-  /** Oldest first. */
+  files: (EvidenceFileView & { recordedByAdminName: string | null } & FileReviewMark)[];
+  /** Oldest first; the last one's comment and strategies are what the student answered. */
   earlierDecisions: EarlierDecision[];
 };
 
@@ -51,7 +55,10 @@ export async function listGradingSubmissions(
     files.rows,
     (file) => studentOf.get(file.submissionId) ?? '',
   );
-  const filesBySubmission = new Map<string, GradingSubmission['files']>();
+  const filesBySubmission = new Map<
+    string,
+    Omit<GradingSubmission['files'][number], keyof FileReviewMark>[]
+  >();
   files.rows.forEach((row, index) => {
     const view = files.views[index];
     if (!view) return;
@@ -59,18 +66,33 @@ export async function listGradingSubmissions(
     list.push({ ...view, recordedByAdminName: recorders(row) });
     filesBySubmission.set(row.submissionId, list);
   });
-  const decisionsBySubmission = new Map<string, EarlierDecision[]>();
+  const decisionsBySubmission = new Map<string, (EarlierDecision & { fileIds: string[] })[]>();
   for (const decision of decisions) {
     const list = decisionsBySubmission.get(decision.submissionId) ?? [];
     list.push({
+      id: decision.id,
       status: decision.status === 'satisfactory' ? 'satisfactory' : 'not_yet_satisfactory',
       comment: decision.comment,
       strategiesForReassessment: decision.strategiesForReassessment,
       assessorName: decision.assessorName,
       createdAt: decision.createdAt.toISOString(),
+      fileIds: decision.fileIds,
     });
     decisionsBySubmission.set(decision.submissionId, list);
   }
+  /** Each file against this submission's own decisions: judged by one, or new since the last. */
+  const withMarks = (submissionId: string) => {
+    const listed = filesBySubmission.get(submissionId) ?? [];
+    const decided = decisionsBySubmission.get(submissionId) ?? [];
+    const marks = reviewMarks(
+      listed.map((file) => file.id),
+      decided,
+    );
+    return {
+      files: listed.map((file) => ({ ...file, ...(marks.get(file.id) ?? { judgedBy: null, isNew: false }) })),
+      earlierDecisions: decided.map(({ fileIds: _judged, ...decision }) => decision),
+    };
+  };
   return pending.map((row) => ({
     id: row.id,
     status: 'submitted' as const,
@@ -79,7 +101,6 @@ export async function listGradingSubmissions(
     task: { id: row.task.id, title: row.task.title, description: row.task.description },
     unit: row.unit,
     submittedAt: row.submittedAt.toISOString(),
-    files: filesBySubmission.get(row.id) ?? [],
-    earlierDecisions: decisionsBySubmission.get(row.id) ?? [],
+    ...withMarks(row.id),
   }));
 }

@@ -1,8 +1,18 @@
-import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
+import { type WithdrawRefusal, withdrawRefusal } from '@evident/core/resubmission';
+import { listJudgedFileIds, listSubmissionFiles } from '@evident/db/queries/evidence-files';
 import { findSubmission, type SubmissionRow } from '@evident/db/queries/submissions';
 import type { Services } from '../../context';
 import { requireStudentTask } from '../../rules/tasks';
 import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
+
+/**
+ * A file as its student sees it: whether Withdraw would succeed, by the rule the withdraw procedure
+ * enforces, and if not, why (`only_file`: add the right file first; `judged`: an assessor saw it).
+ */
+export type StudentEvidenceFile = EvidenceFileView & {
+  canWithdraw: boolean;
+  withdrawRefusal: WithdrawRefusal | null;
+};
 
 /** Answer of `student.evidence` / `GET /api/student/tasks/:taskId/evidence`. */
 export type TaskEvidence = {
@@ -14,7 +24,7 @@ export type TaskEvidence = {
     assessorComment: string | null;
     strategiesForReassessment: string | null;
     /** Primary file first, then in the order they were added. */
-    files: EvidenceFileView[];
+    files: StudentEvidenceFile[];
   } | null;
 };
 
@@ -28,7 +38,11 @@ export async function getTaskEvidence(
   await requireStudentTask(deps.db, studentId, taskId);
   const submission = await findSubmission(deps.db, { studentId, taskId });
   if (!submission) return { taskId, submission: null };
-  const files = await listSubmissionFiles(deps.db, [submission.id]);
+  const [files, judged] = await Promise.all([
+    listSubmissionFiles(deps.db, [submission.id]),
+    listJudgedFileIds(deps.db, [submission.id]),
+  ]);
+  const views = await toEvidenceFileViews(deps, files, now);
   return {
     taskId,
     submission: {
@@ -36,7 +50,15 @@ export async function getTaskEvidence(
       status: submission.status,
       assessorComment: submission.assessorComment,
       strategiesForReassessment: submission.strategiesForReassessment,
-      files: await toEvidenceFileViews(deps, files, now),
+      files: views.map((view) => {
+        const refusal = withdrawRefusal({
+          submissionStatus: submission.status,
+          withdrawn: false, // listed files never are
+          judged: judged.has(view.id),
+          filesInSubmission: files.length,
+        });
+        return { ...view, canWithdraw: refusal === null, withdrawRefusal: refusal };
+      }),
     },
   };
 }

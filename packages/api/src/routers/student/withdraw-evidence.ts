@@ -1,5 +1,5 @@
 import { AppError } from '@evident/core/errors';
-import { canWithdrawEvidence } from '@evident/core/student-progress';
+import { withdrawRefusal, withdrawRefusalMessages } from '@evident/core/resubmission';
 import { recordAudit } from '@evident/db/queries/audit';
 import {
   countSubmissionFiles,
@@ -51,25 +51,14 @@ export async function withdrawEvidence(
     });
     if (!found) throw new AppError('NOT_FOUND', 'Evidence file not found');
     const { file, submission } = found;
-    if (file.withdrawnAt) throw new AppError('CONFLICT', 'This file has already been withdrawn');
-    if (!canWithdrawEvidence(submission.status)) {
-      throw new AppError(
-        'CONFLICT',
-        'This evidence has already been graded, so it can no longer be withdrawn',
-      );
-    }
-    if (await fileWasJudged(tx, { fileId: file.id })) {
-      throw new AppError(
-        'CONFLICT',
-        'Your assessor has already assessed this file, so it stays with your evidence',
-      );
-    }
-    if ((await countSubmissionFiles(tx, submission.id)) <= 1) {
-      throw new AppError(
-        'CONFLICT',
-        'This is the only file for this task. Add the right file first, then withdraw this one',
-      );
-    }
+    // The same rule View Evidence offers Withdraw by (student.evidence's `canWithdraw`).
+    const refusal = withdrawRefusal({
+      submissionStatus: submission.status,
+      withdrawn: file.withdrawnAt !== null,
+      judged: await fileWasJudged(tx, { fileId: file.id }),
+      filesInSubmission: await countSubmissionFiles(tx, submission.id),
+    });
+    if (refusal) throw new AppError('CONFLICT', withdrawRefusalMessages[refusal]);
     await withdrawEvidenceFile(tx, { fileId: file.id, by: who.actorId, at: now });
     if (file.isPrimary) await makeOldestFilePrimary(tx, { submissionId: submission.id });
     await recordAudit(tx, {
