@@ -117,6 +117,13 @@ function entryScript(): string {
   return `/assets/${name}`;
 }
 
+/** The page's instructions for public/boot.js (build/prerender.ts). */
+function bootConfig(html: string): unknown {
+  const json = html.match(/<script type="application\/json" id="evident-boot">(.*?)<\/script>/)?.[1];
+  if (!json) throw new Error('no boot instructions in the page');
+  return JSON.parse(json);
+}
+
 describe('the web app as the bundle serves it', () => {
   it('sends a hashed script as brotli when asked, gzip when only gzip is accepted, cached for a year', async () => {
     const path = entryScript();
@@ -175,6 +182,52 @@ describe('the web app as the bundle serves it', () => {
     const screen = await get('/grading');
     expect(screen.headers['cache-control']).toBe('no-cache');
     expect(screen.headers['content-type']).toContain('text/html');
+  });
+
+  it('paints the landing page with no app code: boot.js loads the entry at first use', async () => {
+    const html = (await get('/')).body.toString();
+    // Every script is a file (the CSP allows no inline script) or a JSON block, which never runs.
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.every((tag) => / src="|type="application\/json"/.test(tag))).toBe(true);
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const boot = bootConfig(html) as { entry: string; chunks: string[] };
+    expect(boot.entry).toBe(entryScript());
+    expect(boot.chunks.some((file) => /\/landing-page-[^/]+\.js$/.test(file))).toBe(true);
+    for (const file of boot.chunks) expect((await get(file)).status, file).toBe(200);
+
+    const script = await get('/boot.js', { 'accept-encoding': 'br' });
+    expect(script.status).toBe(200);
+    expect(script.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("gives the app shell what a signed-in screen needs: the role's first queries and code", async () => {
+    const html = (await get('/', { cookie: studentCookie })).body.toString();
+    expect(html).toContain(`<script type="module" crossorigin src="${entryScript()}"></script>`);
+    const boot = bootConfig(html) as {
+      screens: Record<string, Record<string, { queries: string[]; chunks: string[] }>>;
+      signedIn: string[];
+    };
+    const student = boot.screens['/']?.student;
+    expect(student?.queries).toEqual(['student.tasks']);
+    expect(student?.chunks.some((file) => /\/student-home-[^/]+\.js$/.test(file))).toBe(true);
+    expect(boot.signedIn.some((file) => /\/signed-in-shell-[^/]+\.js$/.test(file))).toBe(true);
+    expect(boot.signedIn.some((file) => /\/trpc-[^/]+\.js$/.test(file))).toBe(true);
+    // Only code the entry script does not already bring, and every file there.
+    const everything = [
+      ...boot.signedIn,
+      ...Object.values(boot.screens).flatMap((byRole) => Object.values(byRole).flatMap((s) => s.chunks)),
+    ];
+    expect(everything).not.toContain(entryScript());
+    for (const file of new Set(everything)) expect((await get(file)).status, file).toBe(200);
+
+    // What boot.js asks, as it asks it: tRPC's plain GET, whose answer src/first-answers.ts reads.
+    const tasks = await fetch(`${base}/trpc/student.tasks`, {
+      headers: { cookie: studentCookie, accept: 'application/json' },
+    });
+    expect(tasks.status).toBe(200);
+    const body = (await tasks.json()) as { result: { data: unknown[] } };
+    expect(body.result.data.length).toBeGreaterThan(0);
   });
 
   it('compresses an API answer above 1 KB, not a small one, and never the live stream', async () => {

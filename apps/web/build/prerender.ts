@@ -3,27 +3,82 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
+import { firstScreens, signedInModules } from '../src/first-screens';
 
 type Prerendered = { renderLanding(): Promise<string>; renderShell(): Promise<string> };
 
 const ROOT_DIV = '<div id="root"></div>';
+const LANDING = 'src/features/landing/landing-page.tsx';
+const BOOT_SCRIPT = '<script async src="/boot.js"></script>';
 
 /** Scripts from the render (the router's scroll restoration) are dropped: the CSP forbids inline ones. */
 function withoutScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 }
 
-/** The landing page's own chunk and what it imports, fetched alongside the entry instead of after it. */
-function landingPreloads(bundle: Rollup.OutputBundle): string {
-  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-  const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('features/landing/landing-page.tsx'));
-  if (!landing) throw new Error('prerender: no landing-page chunk in the bundle');
+type Chunk = Rollup.OutputChunk;
+
+function chunksOf(bundle: Rollup.OutputBundle): Chunk[] {
+  return Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+}
+
+/** A chunk and every chunk it imports, directly or not. */
+function withImports(chunk: Chunk, byName: Map<string, Chunk>): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const imported of byName.get(name)?.imports ?? []) visit(imported);
+  };
+  visit(chunk.fileName);
+  return [...seen];
+}
+
+/**
+ * The files a module's code needs beyond what the entry script brings (the entry and its imports are
+ * loaded anyway), as URLs. Fails the build if no chunk holds the module: a renamed screen must be
+ * renamed in src/first-screens.ts too.
+ */
+function chunksFor(module: string, bundle: Rollup.OutputBundle): string[] {
+  const chunks = chunksOf(bundle);
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry);
-  const already = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-  return [landing.fileName, ...landing.imports]
+  const already = new Set(entry ? withImports(entry, byName) : []);
+  const holder = chunks.find((chunk) => chunk.moduleIds.some((id) => id.split('?')[0]?.endsWith(module)));
+  if (!holder) throw new Error(`prerender: no chunk in the bundle holds ${module}`);
+  return withImports(holder, byName)
     .filter((file) => !already.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+    .map((file) => `/${file}`);
+}
+
+/** The app's entry script, as a URL. */
+function entryScript(bundle: Rollup.OutputBundle): string {
+  const entry = chunksOf(bundle).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('prerender: no entry chunk in the bundle');
+  return `/${entry.fileName}`;
+}
+
+/** public/boot.js's instructions, as data: a JSON script block is never run, so the CSP allows it. */
+function bootConfig(config: unknown): string {
+  const json = JSON.stringify(config).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="evident-boot">${json}</script>`;
+}
+
+/** The app shell's: by page and role, the first screen's queries and code (src/first-screens.ts). */
+function shellBoot(bundle: Rollup.OutputBundle): string {
+  const screens = Object.fromEntries(
+    Object.entries(firstScreens).map(([path, byRole]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(byRole).map(([role, screen]) => [
+          role,
+          { queries: screen.queries, chunks: chunksFor(screen.module, bundle) },
+        ]),
+      ),
+    ]),
+  );
+  const signedIn = [...new Set(signedInModules.flatMap((module) => chunksFor(module, bundle)))];
+  return bootConfig({ screens, signedIn });
 }
 
 /**
@@ -64,15 +119,26 @@ export function prerenderPages(): Plugin {
         if (!template.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
         const landing = withoutScripts(await pages.renderLanding());
         const shell = withoutScripts(await pages.renderShell());
+        const entry = entryScript(bundle);
+        const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
+        if (!template.includes(entryTag)) throw new Error(`prerender: index.html has no ${entryTag}`);
+        if (!template.includes(BOOT_SCRIPT)) throw new Error(`prerender: index.html has no ${BOOT_SCRIPT}`);
         writeFileSync(
           join(outDir, 'landing.html'),
           template
-            .replace('</head>', `${landingPreloads(bundle)}</head>`)
+            // The landing page runs without the app until the visitor starts using it (boot.js).
+            .replace(entryTag, '')
+            .replace(
+              BOOT_SCRIPT,
+              `${bootConfig({ entry, chunks: chunksFor(LANDING, bundle) })}${BOOT_SCRIPT}`,
+            )
             .replace(ROOT_DIV, `<div id="root">${landing}</div>`),
         );
         writeFileSync(
           join(outDir, 'index.html'),
-          template.replace(ROOT_DIV, `<div id="root">${shell}</div>`),
+          template
+            .replace(BOOT_SCRIPT, `${shellBoot(bundle)}${BOOT_SCRIPT}`)
+            .replace(ROOT_DIV, `<div id="root">${shell}</div>`),
         );
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

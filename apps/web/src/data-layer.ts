@@ -2,6 +2,7 @@ import type { AppRouter } from '@evident/api/root';
 import type { CurrentUser } from '@evident/core/user';
 import type { createTRPCQueryUtils } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
+import { takeFirstAnswer } from './first-answers';
 
 /**
  * The tRPC client and the query cache (about 20 KB gzipped) load with the first screen that talks to the
@@ -19,9 +20,10 @@ let probed: { user: CurrentUser | null } | undefined;
 let probing: Promise<CurrentUser | null> | undefined;
 
 export function loadDataLayer(): Promise<DataLayer> {
-  return import('./trpc').then(async ({ trpcUtils, cacheRestored }) => {
-    // Offline, loaders answer from what was last loaded: the persisted cache must be in first.
-    await cacheRestored;
+  return import('./trpc').then(async ({ trpcUtils, firstAnswersAdopted }) => {
+    // Offline, loaders answer from what was last loaded: the persisted cache must be in first, then
+    // what boot.js already asked for.
+    await firstAnswersAdopted;
     registerDataLayer({ trpcUtils });
     return { trpcUtils };
   });
@@ -112,6 +114,13 @@ type CurrentUserOutput = inferRouterOutputs<AppRouter>['auth']['user'];
 
 /** `auth.user` over tRPC's plain HTTP form (what httpBatchLink sends, minus the batching). */
 async function fetchCurrentUser(): Promise<CurrentUserOutput> {
+  // On the app shell, boot.js asked already (first-answers.ts); a failed fetch throws as one here would.
+  const asked = takeFirstAnswer('auth.user');
+  if (asked) {
+    const { status, body } = await asked;
+    if (status !== 200) throw new Error(`Could not load the current user (HTTP ${status})`);
+    return (body?.result?.data ?? null) as CurrentUserOutput;
+  }
   const response = await fetch('/trpc/auth.user', {
     credentials: 'include',
     headers: { accept: 'application/json' },

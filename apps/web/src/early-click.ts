@@ -6,16 +6,62 @@ declare global {
   }
 }
 
-/** Presses the app's own button matching the one tapped on the prerendered page, if any. */
-export function replayEarlyClick(root: HTMLElement): void {
+type Control = { tag: string; text: string; label: string | null; href: string | null };
+
+function describeControl(element: Element): Control {
+  return {
+    tag: element.tagName,
+    text: (element.textContent ?? '').trim(),
+    label: element.getAttribute('aria-label'),
+    href: element.getAttribute('href'),
+  };
+}
+
+function findControl(root: HTMLElement, wanted: Omit<Control, 'href'> & { href?: string | null }) {
+  return [...root.querySelectorAll<HTMLElement>(wanted.tag)].find((element) => {
+    const found = describeControl(element);
+    return (
+      found.text === wanted.text &&
+      found.label === wanted.label &&
+      (wanted.href === undefined || found.href === wanted.href)
+    );
+  });
+}
+
+/**
+ * Follows which control has focus on the prerendered page (a keyboard user tabbing through the
+ * landing page while the app loads) until the app's first render replaces the markup.
+ */
+export function watchFocus(root: HTMLElement): () => Control | null {
+  const active = document.activeElement;
+  let last = active && active !== root && root.contains(active) ? describeControl(active) : null;
+  const note = (event: FocusEvent) => {
+    if (event.target instanceof Element) last = describeControl(event.target);
+  };
+  // Focus moved off the page's controls (a tap on plain text): nothing to give back.
+  const leave = (event: FocusEvent) => {
+    if (!event.relatedTarget) last = null;
+  };
+  root.addEventListener('focusin', note);
+  root.addEventListener('focusout', leave);
+  return () => {
+    root.removeEventListener('focusin', note);
+    root.removeEventListener('focusout', leave);
+    return last;
+  };
+}
+
+/**
+ * After the app's first render: focus goes back to the app's own copy of the control that had it,
+ * and the button tapped on the prerendered page, if any, is pressed again.
+ */
+export function replayEarlyClick(root: HTMLElement, focused: Control | null): void {
   window.evidentAppMounted = true;
+  if (focused && (document.activeElement === document.body || !document.activeElement)) {
+    findControl(root, focused)?.focus();
+  }
   const pressed = window.evidentEarlyClick;
   window.evidentEarlyClick = undefined;
   if (!pressed) return;
-  const match = [...root.querySelectorAll('button')].find(
-    (button) =>
-      (button.textContent ?? '').trim() === pressed.text &&
-      button.getAttribute('aria-label') === pressed.label,
-  );
-  match?.click();
+  findControl(root, { tag: 'BUTTON', ...pressed })?.click();
 }

@@ -1,8 +1,9 @@
 import type { AppRouter } from '@evident/api/root';
 import { MAX_CALLS_PER_BATCH } from '@evident/core/batch-limit';
-import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { getUntypedClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import { persistStudentQueries } from './features/capture/persisted-cache';
+import { adoptFirstAnswers } from './first-answers';
 import { queryClient } from './query-client';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -29,3 +30,11 @@ export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient 
 
 /** The student's last known tasks put back from IndexedDB (issue 18); loaders wait for it. */
 export const cacheRestored = persistStudentQueries(queryClient);
+
+/**
+ * After the persisted cache is back: the first screen's queries public/boot.js already asked for go
+ * into the cache in flight (first-answers.ts), asked again through this client if they failed.
+ */
+export const firstAnswersAdopted = cacheRestored.then(() =>
+  adoptFirstAnswers(queryClient, (path) => getUntypedClient(trpcClient).query(path, undefined)),
+);

@@ -1,0 +1,84 @@
+// Issue 20: starts what the first screen needs before the app's own code has arrived. A file rather
+// than an inline script (the Content Security Policy forbids inline ones), loaded async so it never
+// holds up the first paint. What it does is set at build time (build/prerender.ts) in the page's
+// <script type="application/json" id="evident-boot">:
+// - the landing page (`entry`): the app's code loads at the visitor's first sign of use (a touch, a
+//   key, the pointer over the page, a scroll), not before: a visitor who only reads needs none of it;
+// - the app shell (`screens`): asks who is signed in at once and, by their role and the page, the
+//   first screen's data and code, in parallel with the app's entry script instead of after it. The app
+//   takes these answers (src/first-answers.ts) instead of asking again.
+(() => {
+  const element = document.getElementById('evident-boot');
+  if (!element) return;
+  let config;
+  try {
+    config = JSON.parse(element.textContent || '{}');
+  } catch {
+    return;
+  }
+  if (typeof config.entry === 'string') loadAppOnFirstUse(config);
+  else if (config.screens) askFirstScreen(config);
+
+  function preload(files) {
+    for (const file of files) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.appendChild(link);
+    }
+  }
+
+  function loadAppOnFirstUse({ entry, chunks }) {
+    const signs = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
+    let loading = false;
+    const load = () => {
+      if (loading) return;
+      loading = true;
+      for (const sign of signs) window.removeEventListener(sign, load, true);
+      // The landing page's own chunks alongside the entry, not after it.
+      preload(chunks || []);
+      // Lost on the way (no signal): the next sign of use tries again.
+      import(entry).catch(() => {
+        loading = false;
+        for (const sign of signs) window.addEventListener(sign, load, { capture: true, passive: true });
+      });
+    };
+    // An address with a query or a fragment (a refused single sign-on, an LMS launch) has something
+    // for the app to do at once.
+    if (window.location.search || window.location.hash) return load();
+    for (const sign of signs) window.addEventListener(sign, load, { capture: true, passive: true });
+  }
+
+  function askFirstScreen({ screens, signedIn }) {
+    const answers = {};
+    window.evidentFirstAnswers = answers;
+    const ask = (path) => {
+      const answer = fetch(`/trpc/${path}`, {
+        credentials: 'include',
+        headers: { accept: 'application/json' },
+      }).then((response) =>
+        response.json().then(
+          (body) => ({ status: response.status, body }),
+          () => ({ status: response.status, body: null }),
+        ),
+      );
+      // A failure (no signal) is the app's to handle when it takes the answer.
+      answer.catch(() => {});
+      answers[path] = answer;
+      return answer;
+    };
+    ask('auth.user').then(
+      ({ status, body }) => {
+        const user = status === 200 && body && body.result ? body.result.data : null;
+        if (!user) return;
+        preload(signedIn);
+        const screen = screens[window.location.pathname]?.[user.role];
+        if (!screen) return;
+        for (const path of screen.queries) void ask(path);
+        preload(screen.chunks);
+      },
+      () => {},
+    );
+  }
+})();

@@ -1,0 +1,51 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** What public/boot.js keeps for each tRPC query it asked before the app's code arrived. */
+export type FirstAnswer = Promise<{ status: number; body: { result?: { data?: unknown } } | null }>;
+
+declare global {
+  interface Window {
+    /** Set by public/boot.js on the app shell: its requests, by tRPC path, until the app takes them. */
+    evidentFirstAnswers?: Record<string, FirstAnswer>;
+  }
+}
+
+/**
+ * The answer boot.js asked for, taken once: whoever takes it owns it, so a later load (after a
+ * sign-out, a sign-in as someone else) always asks the server again.
+ */
+export function takeFirstAnswer(path: string): FirstAnswer | undefined {
+  const answers = typeof window === 'undefined' ? undefined : window.evidentFirstAnswers;
+  const answer = answers?.[path];
+  if (answers) delete answers[path];
+  return answer;
+}
+
+/**
+ * Hands the first screen's queries that boot.js already asked for to the query cache, still in
+ * flight, under the keys the screens' tRPC hooks use (`[['student', 'tasks'], { type: 'query' }]`
+ * for a query without input), so the screens find them loading or loaded instead of asking again.
+ * Anything but a good answer (no signal, an error) is asked again through the tRPC client, which
+ * then reports it as it would have.
+ */
+export function adoptFirstAnswers(
+  queryClient: QueryClient,
+  askAgain: (path: string) => Promise<unknown>,
+): void {
+  const paths = Object.keys((typeof window !== 'undefined' && window.evidentFirstAnswers) || {});
+  for (const path of paths) {
+    if (path === 'auth.user') continue;
+    const answer = takeFirstAnswer(path);
+    if (!answer) continue;
+    void queryClient.prefetchQuery({
+      queryKey: [path.split('.'), { type: 'query' }],
+      queryFn: async () => {
+        const taken = await answer.catch(() => null);
+        if (taken?.status === 200 && taken.body?.result && 'data' in taken.body.result) {
+          return taken.body.result.data;
+        }
+        return askAgain(path);
+      },
+    });
+  }
+}

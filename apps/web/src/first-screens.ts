@@ -1,0 +1,24 @@
+import type { Role } from '@evident/core/roles';
+
+/**
+ * Issue 20: what each role's first screen needs, by page, for public/boot.js to ask for alongside
+ * the app's entry script (build/prerender.ts turns the modules into the built chunks' names). Only
+ * queries without input, under the paths the screens' own hooks use: a query listed here that a
+ * screen no longer makes costs one wasted request, never wrong data.
+ */
+export const firstScreens: Record<string, Partial<Record<Role, { module: string; queries: string[] }>>> = {
+  '/': {
+    student: { module: 'src/features/student/student-home.tsx', queries: ['student.tasks'] },
+    assessor: {
+      module: 'src/features/assessor/matrix/evidence-matrix-page.tsx',
+      queries: ['reports.evidenceMatrix'],
+    },
+    rto_admin: { module: 'src/features/admin/admin-dashboard.tsx', queries: ['admin.stats'] },
+  },
+  '/grading': {
+    assessor: { module: 'src/features/assessor/grading-page.tsx', queries: ['assessor.submissions'] },
+  },
+};
+
+/** Code every signed-in screen runs: the shell around it and the tRPC data layer. */
+export const signedInModules = ['src/features/shell/signed-in-shell.tsx', 'src/trpc.ts'];
