@@ -1,0 +1,8 @@
+import { test } from '@playwright/test';
+import { exampleUnitButtonsShowEveryLine } from './first-use-checks';
+
+const shots = 'test-results/first-use';
+
+test('on a desktop the example unit buttons show every line of their names', async ({ page }) => {
+  await exampleUnitButtonsShowEveryLine(page, `${shots}/desktop-unit-setup.png`);
+});
