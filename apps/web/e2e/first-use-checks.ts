@@ -1,7 +1,13 @@
 import { expect, type Page } from '@playwright/test';
-import { ownAddress, uniqueEmail } from './support';
+import { openSignIn, ownAddress, uniqueEmail } from './support';
 
 /** Issue 19 section 5: what a new user tripped on, checked the same way on a phone and a desktop. */
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
 
 /** A new student, signed in over the API (the sign-in dialog has its own tests). */
 async function newStudent(page: Page): Promise<void> {
@@ -49,5 +55,29 @@ export async function exampleUnitButtonsShowEveryLine(page: Page, screenshot: st
       expect(line.lineHeight, `${line.text} line height`).toBeGreaterThanOrEqual(1.2);
     }
   }
+  await page.screenshot({ path: screenshot });
+}
+
+/** A failed sign-in's toast and the sign-in dialog: both whole, neither over the other. */
+export async function signInToastLeavesTheDialogClear(page: Page, screenshot: string): Promise<void> {
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
+  await openSignIn(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Email/).fill(uniqueEmail('nobody'));
+  await dialog.getByLabel(/^Password/).fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Login failed' });
+  await expect(toast).toBeVisible();
+  // Once the toast has slid in and the dialog has settled.
+  await expect(async () => {
+    const toastBox = await toast.boundingBox();
+    const dialogBox = await page.locator('.mantine-Modal-content').boundingBox();
+    if (!toastBox || !dialogBox) throw new Error('no box');
+    expect(
+      overlaps(toastBox, dialogBox),
+      `toast ${JSON.stringify(toastBox)} dialog ${JSON.stringify(dialogBox)}`,
+    ).toBe(false);
+  }).toPass({ timeout: 5000 });
+  await expect(dialog.getByRole('heading', { name: 'Welcome to Evident' })).toBeInViewport();
   await page.screenshot({ path: screenshot });
 }
