@@ -131,8 +131,7 @@ const MatrixRow = memo(function MatrixRow({ index, top, student, tasks, submissi
             {student.email}
           </span>
           {/* On a phone Progress is the last of many columns: a glance at it must not mean scrolling
-              past every task, so it shows here instead of the (there, truncated) email. Screen
-              readers have it in the Progress column. */}
+              past every task, so it shows here too. Screen readers have it in the Progress column. */}
           <span className={classes.nameProgress} aria-hidden data-testid="matrix-name-progress">
             <span className={classes.percent}>{progress.percent}%</span>
             <span className={classes.bar}>
