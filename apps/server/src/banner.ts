@@ -44,6 +44,16 @@ export function addressesToOpen(facts: BannerFacts): string[] {
   ];
 }
 
+/**
+ * The banner's facts as fields of the one start-up log line (output that is not a terminal, e.g.
+ * `docker logs`): whoever reads it there needs the demo password as much as the banner's reader.
+ */
+export function startupLogFields(facts: BannerFacts): Record<string, unknown> {
+  const fields: Record<string, unknown> = { open: addressesToOpen(facts), demoSignIns: facts.demo };
+  if (facts.demo.length > 0) fields.demoPassword = DEMO_PASSWORD;
+  return fields;
+}
+
 /** What a person starting the app needs on screen: where to open it and how to sign in. */
 export function startupBanner(facts: BannerFacts): string {
   const [first, ...others] = addressesToOpen(facts);

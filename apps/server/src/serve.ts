@@ -1,4 +1,4 @@
-import { addressesToOpen, lanAddresses, startupBanner } from './banner';
+import { lanAddresses, startupBanner, startupLogFields } from './banner';
 import { ConfigError, loadConfig } from './config';
 import { DataLockError } from './data-lock';
 import { PortTakenError } from './early-listen';
@@ -21,11 +21,7 @@ try {
   };
   // A person at a terminal reads a banner; a log collector gets the same facts as one JSON line.
   if (process.stdout.isTTY) console.log(startupBanner(facts));
-  else
-    app.log.info(
-      { open: addressesToOpen(facts), demoSignIns: demo },
-      `Evident is listening on ${config.publicUrl}`,
-    );
+  else app.log.info(startupLogFields(facts), `Evident is listening on ${config.publicUrl}`);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // `on`, not `once`: a second Ctrl-C while closing must not kill the process mid-write.

@@ -9,7 +9,7 @@ import { addressesToOpen, startupBanner } from '../src/banner';
 import { loadConfig } from '../src/config';
 import { PortTakenError } from '../src/early-listen';
 import { startServer } from '../src/start-server';
-import { buildOnce, bundleCli, bundleMain } from './built-server';
+import { buildOnce, bundleCli, bundleMain, startBundle } from './built-server';
 
 const dirs: string[] = [];
 function dataDir() {
@@ -119,6 +119,31 @@ describe('start-up', () => {
       expect(demo.map((person) => person.email)).toContain('admin@demo.evident.local');
     } finally {
       await app.close();
+    }
+  }, 120_000);
+
+  it('with stdout piped (no terminal), the start-up log line names the demo sign-ins and their password', async () => {
+    const server = await startBundle({
+      cwd: dataDir(),
+      env: { DATA_DIR: dataDir(), SEED_DEMO: '1', LOG_LEVEL: 'info' },
+    });
+    const startUpLine = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((text) => text.startsWith('{'))
+        .map((text) => JSON.parse(text))
+        .find((entry) => String(entry.msg).startsWith('Evident is listening on'));
+    try {
+      // /healthz answers as soon as the port is open; the line follows once start-up has finished.
+      await expect.poll(startUpLine, { timeout: 60_000 }).toBeDefined();
+      const line = startUpLine();
+      expect(line?.demoSignIns.map((person: { email: string }) => person.email)).toContain(
+        'jordan@demo.evident.local',
+      );
+      expect(line?.demoPassword).toBe('evident-demo');
+    } finally {
+      await server.stop();
     }
   }, 120_000);
 

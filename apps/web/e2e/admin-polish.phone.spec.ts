@@ -109,6 +109,30 @@ test('the phase chips stay on one row on a phone, Review/Communicate included', 
   await expect(chips.last()).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('on a phone the phase row says there is more past its edge, and scrolled to the end the last chip is whole', async ({
+  page,
+  browser,
+}) => {
+  await studentWithEveryPhase(page, browser);
+  const row = page.getByRole('group', { name: 'Filter by phase' });
+  const last = row.getByRole('button', { name: 'Review/Communicate' });
+  const more = page.getByTestId('more-phases');
+  // Cut at the edge, the last chip has a chevron beside it, and the faded edge says the row goes on.
+  expect((await box(last)).x + (await box(last)).width).toBeGreaterThan(390);
+  await expect(more).toBeVisible();
+  await expect(more).toBeInViewport({ ratio: 1 });
+  expect(await row.evaluate((element) => getComputedStyle(element).maskImage)).not.toBe('none');
+  await page.screenshot({ path: 'test-results/first-use/phone-phases-more.png' });
+
+  // The chevron scrolls on; at the end it goes, the fade goes, and the last chip shows whole.
+  await more.click();
+  await expect(more).toHaveCount(0);
+  await expect(last).toBeInViewport({ ratio: 1 });
+  expect(await row.evaluate((element) => getComputedStyle(element).maskImage)).toBe('none');
+  expect(await hasNoHorizontalOverflow(page)).toBe(true);
+  await page.screenshot({ path: 'test-results/first-use/phone-phases-end.png' });
+});
+
 test('a phase label looks the same on the admin task list and the student dashboard', async ({
   page,
   browser,

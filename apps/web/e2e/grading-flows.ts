@@ -123,7 +123,10 @@ export async function gradeOneThenBulk(page: Page): Promise<void> {
   await studentApi.dispose();
 }
 
-/** A self-registered assessor sees the waiting screen until an admin approves them in Users Management. */
+/**
+ * A self-registered assessor sees the waiting screen until an admin approves them in Users Management,
+ * and their screen moves on by itself when the admin does.
+ */
 export async function waitingUntilApproved(page: Page, browser: Browser): Promise<void> {
   const email = uniqueEmail('waiting');
   await registerThroughUi(page, {
@@ -153,7 +156,7 @@ export async function waitingUntilApproved(page: Page, browser: Browser): Promis
   await expect(adminPage.getByText('Awaiting approval')).toHaveCount(0);
   await adminContext.close();
 
-  await page.getByRole('button', { name: 'Check again' }).click();
+  // The approval arrives live (the `user.changed` event): no 'Check again', no reload.
   await expect(waiting).toHaveCount(0);
   await page.goto('/grading');
   await expect(page.getByRole('heading', { level: 1, name: 'Grading' })).toBeVisible();

@@ -31,3 +31,18 @@ test('on a phone the matrix scrolls sideways inside its box with the names pinne
   const csv = await exportCsv(page);
   expect(csv.trim().split('\r\n')).toHaveLength(4);
 });
+
+test("on a phone each student's progress shows under their name, without scrolling past the tasks", async ({
+  page,
+}) => {
+  await openCohortMatrix(page, cohort);
+  const matrix = page.getByTestId('evidence-matrix');
+  await expect(matrix).toHaveJSProperty('scrollLeft', 0);
+  for (const name of ['Avery Archer', 'Blake Brown', 'Casey Clark']) {
+    const progress = row(page, name).getByRole('rowheader').getByTestId('matrix-name-progress');
+    await expect(progress).toBeInViewport({ ratio: 1 });
+    await expect(progress).toContainText('0%');
+    await expect(progress).toContainText('0/3');
+  }
+  await page.screenshot({ path: 'test-results/first-use/phone-matrix-progress.png' });
+});

@@ -1,6 +1,7 @@
 import { Modal, Tabs } from '@mantine/core';
 import { DataProviders } from '../../data-providers';
 import { SignInForm } from './sign-in-form';
+import classes from './sign-in-modal.module.css';
 import { SignUpForm } from './sign-up-form';
 
 export type AuthTab = 'sign-in' | 'sign-up';
@@ -23,6 +24,7 @@ export function SignInModal({ opened, tab, onTabChange, onClose }: SignInModalPr
       radius="lg"
       padding="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
+      classNames={{ inner: classes.inner, content: classes.content }}
     >
       <DataProviders>
         <Tabs

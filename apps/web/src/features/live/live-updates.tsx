@@ -1,4 +1,6 @@
+import { useRouter } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth/use-current-user';
 import { invalidateFor } from './event-invalidations';
 
 /**
@@ -7,8 +9,21 @@ import { invalidateFor } from './event-invalidations';
  * and resumes from the last event id; the server replays what was missed or says to refetch it all.
  */
 export function LiveUpdates() {
+  const user = useCurrentUser();
+  const router = useRouter();
+  const utils = trpc.useUtils();
   trpc.live.events.useSubscription(undefined, {
-    onData: (message) => void invalidateFor(message.data),
+    onData: (message) => {
+      const event = message.data;
+      void invalidateFor(event).then(async () => {
+        // Who is signed in lives in the router's context (the root route's beforeLoad), not in a query
+        // on screen: a change to the person's own account (an admin approving a waiting assessor)
+        // shows only once the router loads it again, from a fresh answer.
+        if (event.type !== 'user.changed' || event.userId !== user?.id) return;
+        await utils.auth.user.refetch();
+        await router.invalidate();
+      });
+    },
   });
   return null;
 }

@@ -130,6 +130,17 @@ const MatrixRow = memo(function MatrixRow({ index, top, student, tasks, submissi
           <span className={classes.email} title={student.email}>
             {student.email}
           </span>
+          {/* On a phone Progress is the last of many columns: a glance at it must not mean scrolling
+              past every task, so it shows here too. Screen readers have it in the Progress column. */}
+          <span className={classes.nameProgress} aria-hidden data-testid="matrix-name-progress">
+            <span className={classes.percent}>{progress.percent}%</span>
+            <span className={classes.bar}>
+              <span className={classes.barFill} style={{ width: `${progress.percent}%` }} />
+            </span>
+            <span className={classes.ratio}>
+              {progress.satisfied}/{progress.total}
+            </span>
+          </span>
         </div>
       </th>
       {tasks.map((task, column) => (
