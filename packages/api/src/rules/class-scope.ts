@@ -1,0 +1,44 @@
+import { outsideYourClassesMessage } from '@evident/core/class-filter';
+import { AppError } from '@evident/core/errors';
+import type { Role } from '@evident/core/roles';
+import { findStudentsOutOfScope, isClassVisible, type StudentScope } from '@evident/db/queries/class-scope';
+import { z } from 'zod';
+import type { Context } from '../context';
+
+/** `?classId=`: a class the reader may see; empty (as a cleared form sends it) means every student in scope. */
+export const classIdInput = z
+  .union([z.uuid({ error: 'classId must be a class id' }), z.literal('')])
+  .optional()
+  .transform((value) => value || undefined);
+
+/** Who is reading: the person the app acts as (an admin viewing as an assessor reads as the assessor). */
+export type ScopeReader = Pick<Context, 'db'> & { user: { id: string; role: Role } };
+
+/** The assessor whose classes bound what the reader sees; null for an admin, who sees everyone. */
+export function boundingAssessorId(user: ScopeReader['user']): string | null {
+  return user.role === 'assessor' ? user.id : null;
+}
+
+/**
+ * The reader's scope, narrowed to a class when one is named. A class the reader may not see (not
+ * theirs, archived, or none at all) answers not found, so ids of other classes reveal nothing.
+ */
+export async function scopeFor(ctx: ScopeReader, classId?: string | null): Promise<StudentScope> {
+  const assessorId = boundingAssessorId(ctx.user);
+  if (classId && !(await isClassVisible(ctx.db, { classId, assessorId }))) {
+    throw new AppError('NOT_FOUND', 'Class not found');
+  }
+  return { assessorId, classId: classId ?? null };
+}
+
+/** Refuses, with the reason, when any of these students is outside the reader's classes. */
+export async function refuseStudentsOutOfScope(
+  ctx: ScopeReader,
+  studentIds: string[],
+  message = outsideYourClassesMessage,
+): Promise<void> {
+  const assessorId = boundingAssessorId(ctx.user);
+  if (!assessorId) return;
+  const outside = await findStudentsOutOfScope(ctx.db, { studentIds, scope: { assessorId } });
+  if (outside.length > 0) throw new AppError('FORBIDDEN', message);
+}
