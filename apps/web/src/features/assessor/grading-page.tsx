@@ -1,19 +1,23 @@
+import { adminReadOnlyGradingMessage } from '@evident/core/class-filter';
 import type { GradeDraft, GradeStatus } from '@evident/core/grading';
 import { fullName } from '@evident/core/user';
-import { EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
-import { IconClipboardCheck } from '@tabler/icons-react';
+import { Alert, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconClipboardCheck, IconEye } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth/use-current-user';
 import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
 import { BulkActionBar } from './bulk-action-bar';
+import { ClassFilterSelect } from './class-filter-select';
 import { ExportReportButton } from './export-report-button';
 import { FilePreviewModal } from './file-preview-modal';
 import classes from './grading.module.css';
 import { type GradingFile, groupByStudent } from './grading-types';
 import { StudentPager } from './student-pager';
 import { SubmissionCard } from './submission-card';
+import { useClassFilter } from './use-class-filter';
 import { useGradeSubmissions } from './use-grade-submissions';
 
 const emptyDraft: GradeDraft = { comment: '', strategies: '' };
@@ -21,7 +25,13 @@ const emptyDraft: GradeDraft = { comment: '', strategies: '' };
 /** Spec section 2, Assessor grading screen (/grading). */
 export function GradingPage() {
   useDocumentTitle('Grading');
-  const submissions = trpc.assessor.submissions.useQuery();
+  // An admin as themselves follows grading read-only (issue 19): no selection, no decisions.
+  const readOnly = useCurrentUser()?.role === 'rto_admin';
+  const classFilter = useClassFilter();
+  const submissions = trpc.assessor.submissions.useQuery(
+    classFilter.classId ? { classId: classFilter.classId } : undefined,
+    { enabled: classFilter.ready },
+  );
   const groups = useMemo(() => groupByStudent(submissions.data ?? []), [submissions.data]);
   const [pageIndex, setPageIndex] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -60,11 +70,34 @@ export function GradingPage() {
   }
 
   const header = (
-    <PageHeader
-      title="Grading"
-      subtitle="Review student submissions and record your assessment decisions."
-      actions={<ExportReportButton studentId={group?.studentId} />}
-    />
+    <>
+      <PageHeader
+        title="Grading"
+        subtitle="Review student submissions and record your assessment decisions."
+        actions={<ExportReportButton studentId={group?.studentId} />}
+      />
+      <Stack gap="md" mb="md">
+        {readOnly ? (
+          <Alert
+            variant="light"
+            color="blue"
+            icon={<IconEye size={18} aria-hidden />}
+            data-testid="grading-read-only"
+          >
+            {adminReadOnlyGradingMessage}
+          </Alert>
+        ) : null}
+        <ClassFilterSelect
+          className={classes.classSelect}
+          classes={classFilter.classes}
+          classId={classFilter.classId}
+          onChange={(classId) => {
+            changeStudent(0);
+            classFilter.choose(classId);
+          }}
+        />
+      </Stack>
+    </>
   );
 
   if (submissions.isError) {
@@ -79,7 +112,7 @@ export function GradingPage() {
       </>
     );
   }
-  if (submissions.isPending) {
+  if (submissions.isPending || !classFilter.ready) {
     return (
       <>
         {header}
@@ -114,15 +147,17 @@ export function GradingPage() {
       {header}
       <Stack gap="md">
         <StudentPager groups={groups} index={index} onChange={changeStudent} />
-        <BulkActionBar
-          selectedCount={selectedIds.length}
-          studentName={fullName(group.student)}
-          allOfStudentSelected={selectedIds.length === ids.length}
-          busy={grading.isPending}
-          onSelectAll={() => setSelected(new Set(ids))}
-          onClear={() => setSelected(new Set())}
-          onGrade={(status) => submit(status, selectedIds, drafts)}
-        />
+        {readOnly ? null : (
+          <BulkActionBar
+            selectedCount={selectedIds.length}
+            studentName={fullName(group.student)}
+            allOfStudentSelected={selectedIds.length === ids.length}
+            busy={grading.isPending}
+            onSelectAll={() => setSelected(new Set(ids))}
+            onClear={() => setSelected(new Set())}
+            onGrade={(status) => submit(status, selectedIds, drafts)}
+          />
+        )}
         <section aria-label={`Submissions from ${fullName(group.student)}`} className={classes.cards}>
           {group.submissions.map((submission) => (
             <SubmissionCard
@@ -131,6 +166,7 @@ export function GradingPage() {
               draft={drafts[submission.id] ?? emptyDraft}
               selected={selected.has(submission.id)}
               busy={grading.isPending && pending.has(submission.id)}
+              readOnly={readOnly}
               onSelect={onSelect}
               onDraft={onDraft}
               onGrade={onGrade}
