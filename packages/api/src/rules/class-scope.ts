@@ -19,16 +19,27 @@ export function boundingAssessorId(user: ScopeReader['user']): string | null {
   return user.role === 'assessor' ? user.id : null;
 }
 
+/** The reader's scope, narrowed to a class when one is named; check the class with `refuseHiddenClass`. */
+export function readerScope(ctx: ScopeReader, classId?: string | null): StudentScope {
+  return { assessorId: boundingAssessorId(ctx.user), classId: classId ?? null };
+}
+
 /**
- * The reader's scope, narrowed to a class when one is named. A class the reader may not see (not
- * theirs, archived, or none at all) answers not found, so ids of other classes reveal nothing.
+ * A class the reader may not see (not theirs, archived, or none at all) answers not found, so ids of
+ * other classes reveal nothing. Hot paths run it alongside their reads (one round trip, not two) and
+ * discard what those read when it refuses.
  */
-export async function scopeFor(ctx: ScopeReader, classId?: string | null): Promise<StudentScope> {
-  const assessorId = boundingAssessorId(ctx.user);
-  if (classId && !(await isClassVisible(ctx.db, { classId, assessorId }))) {
+export async function refuseHiddenClass(ctx: ScopeReader, classId?: string | null): Promise<void> {
+  if (!classId) return;
+  if (!(await isClassVisible(ctx.db, { classId, assessorId: boundingAssessorId(ctx.user) }))) {
     throw new AppError('NOT_FOUND', 'Class not found');
   }
-  return { assessorId, classId: classId ?? null };
+}
+
+/** The reader's scope, the class checked first. */
+export async function scopeFor(ctx: ScopeReader, classId?: string | null): Promise<StudentScope> {
+  await refuseHiddenClass(ctx, classId);
+  return readerScope(ctx, classId);
 }
 
 /** Refuses, with the reason, when any of these students is outside the reader's classes. */

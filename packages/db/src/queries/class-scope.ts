@@ -1,6 +1,6 @@
 import { and, asc, type Column, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { classAssessors, classes, classUnits, userPreferences } from '../schema/classes';
+import { classAssessors, classes, userPreferences } from '../schema/classes';
 import { users } from '../schema/users';
 
 /**
@@ -81,15 +81,6 @@ export async function isClassVisible(
     )
     .limit(1);
   return row !== undefined;
-}
-
-/** The units a class takes; empty for a class without units. */
-export async function listClassUnitIds(db: Database, { classId }: { classId: string }): Promise<string[]> {
-  const rows = await db
-    .select({ unitId: classUnits.unitId })
-    .from(classUnits)
-    .where(eq(classUnits.classId, classId));
-  return rows.map((row) => row.unitId);
 }
 
 /** Of these students, those outside the scope (or not students at all). */

@@ -93,26 +93,16 @@ export async function readEvidenceMatrix(
 
 /**
  * Every unit an assessor may pick, with how many of the students in scope are enrolled, by unit
- * code; with `unitIds` (a class's units), only those. Archived units are not offered, though one
- * asked for by id (a link, a bookmark) still opens: its records stay.
+ * code; with a class in scope that takes units, only those. Archived units are not offered, though
+ * one asked for by id (a link, a bookmark) still opens: its records stay.
  */
 export async function listMatrixUnits(
   db: Database,
-  {
-    alsoUnitId,
-    scope = { assessorId: null },
-    unitIds,
-  }: { alsoUnitId?: string; scope?: StudentScope; unitIds?: string[] } = {},
+  { alsoUnitId, scope = { assessorId: null } }: { alsoUnitId?: string; scope?: StudentScope } = {},
 ): Promise<MatrixUnit[]> {
-  const among = unitIds
-    ? sql`and u.id in (${
-        unitIds.length
-          ? sql.join(
-              unitIds.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )
-          : sql`null`
-      })`
+  const among = scope.classId
+    ? sql`and (u.id in (select cu.unit_id from class_units cu where cu.class_id = ${scope.classId})
+        or not exists (select 1 from class_units cu where cu.class_id = ${scope.classId}))`
     : sql``;
   return rowsOf<MatrixUnit>(
     db,

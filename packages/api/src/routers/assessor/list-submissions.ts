@@ -2,7 +2,7 @@ import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
 import { listGradingDecisions, listPendingSubmissions } from '@evident/db/queries/grading';
 import { z } from 'zod';
 import type { Services } from '../../context';
-import { classIdInput, type ScopeReader, scopeFor } from '../../rules/class-scope';
+import { classIdInput, readerScope, refuseHiddenClass, type ScopeReader } from '../../rules/class-scope';
 import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
 import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
@@ -45,8 +45,10 @@ export async function listGradingSubmissions(
   input: z.infer<typeof gradingSubmissionsInput>,
   now: Date = new Date(),
 ): Promise<GradingSubmission[]> {
-  const scope = await scopeFor(deps, input?.classId);
-  const pending = await listPendingSubmissions(deps.db, { scope });
+  const [, pending] = await Promise.all([
+    refuseHiddenClass(deps, input?.classId),
+    listPendingSubmissions(deps.db, { scope: readerScope(deps, input?.classId) }),
+  ]);
   const ids = pending.map((row) => row.id);
   const [files, decisions] = await Promise.all([
     listSubmissionFiles(deps.db, ids).then((rows) =>

@@ -1,5 +1,4 @@
 import { AppError } from '@evident/core/errors';
-import { listClassUnitIds } from '@evident/db/queries/class-scope';
 import {
   type EvidenceMatrix,
   findUnitWithLatestEvidence,
@@ -8,7 +7,7 @@ import {
   readEvidenceMatrixJson,
 } from '@evident/db/queries/evidence-matrix';
 import { z } from 'zod';
-import { classIdInput, type ScopeReader, scopeFor } from '../../rules/class-scope';
+import { classIdInput, readerScope, refuseHiddenClass, type ScopeReader } from '../../rules/class-scope';
 
 /** An empty `unitId` (as `?unitId=` sends it) means "choose for me". */
 const optionalUnitId = z
@@ -35,11 +34,10 @@ export type EvidenceMatrixView = EvidenceMatrix & {
  */
 export async function getEvidenceMatrixJson(ctx: ScopeReader, input: EvidenceMatrixInput): Promise<string> {
   const requested = input?.unitId;
-  const scope = await scopeFor(ctx, input?.classId);
-  const classUnitIds = scope.classId ? await listClassUnitIds(ctx.db, { classId: scope.classId }) : [];
-  const unitIds = classUnitIds.length > 0 ? classUnitIds : undefined;
-  const [units, latest, matrix] = await Promise.all([
-    listMatrixUnits(ctx.db, { alsoUnitId: requested, scope, unitIds }),
+  const scope = readerScope(ctx, input?.classId);
+  const [, units, latest, matrix] = await Promise.all([
+    refuseHiddenClass(ctx, input?.classId),
+    listMatrixUnits(ctx.db, { alsoUnitId: requested, scope }),
     requested ? undefined : findUnitWithLatestEvidence(ctx.db, { scope }),
     // With a unit named, its matrix loads alongside the unit list instead of after it.
     requested ? readEvidenceMatrixJson(ctx.db, { unitId: requested, scope }) : undefined,
