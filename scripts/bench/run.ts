@@ -1,4 +1,5 @@
 import { benchCaptureQueue } from './capture-queue';
+import { benchClasses } from './classes';
 import { benchCurriculum } from './curriculum';
 import { benchEvidence } from './evidence';
 import { benchFoundation } from './foundation';
@@ -22,6 +23,7 @@ const sections: Record<string, () => Promise<void>> = {
   live: benchLive,
   grading: benchGrading,
   matrix: benchMatrix,
+  classes: benchClasses,
   images: benchImageBombs,
   people: benchPeople,
   capture: benchCaptureQueue,

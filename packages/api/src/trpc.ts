@@ -1,3 +1,4 @@
+import { adminReadOnlyGradingMessage } from '@evident/core/class-filter';
 import { AppError } from '@evident/core/errors';
 import { isNotFoundIssue } from '@evident/core/lookup-id';
 import type { Role } from '@evident/core/roles';
@@ -89,6 +90,19 @@ function refuseUnapproved(user: { awaitingApproval: boolean }): void {
 }
 
 export const assessorProcedure = actingRole('assessor').use(({ ctx, next }) => {
+  refuseUnapproved(ctx.user);
+  return next();
+});
+
+/**
+ * Grading decisions: an approved assessor, or an admin viewing as one (recorded as the acting admin).
+ * An admin as themselves reads the grading queue but is told why they cannot decide.
+ */
+export const gradeProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role === 'rto_admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: adminReadOnlyGradingMessage });
+  }
+  if (ctx.user.role !== 'assessor') throw forbidden();
   refuseUnapproved(ctx.user);
   return next();
 });

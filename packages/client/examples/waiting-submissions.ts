@@ -3,6 +3,8 @@
  * an assessor: one tab-separated line each, ready for a spreadsheet or a chat message.
  *
  *   EVIDENT_URL=https://evident.example EVIDENT_TOKEN=evd_… npx tsx waiting-submissions.ts 14
+ *
+ * EVIDENT_CLASS_ID=<class id> lists one class only (the assessor's own, or any for an admin).
  */
 import { createEvidentClient, type RouterOutputs } from '@evident/client';
 
@@ -11,6 +13,7 @@ type Waiting = RouterOutputs['assessor']['submissions'][number];
 const days = Number(process.argv[2] ?? 7);
 const url = process.env.EVIDENT_URL;
 const token = process.env.EVIDENT_TOKEN;
+const classId = process.env.EVIDENT_CLASS_ID;
 if (!url || !token || !Number.isFinite(days) || days < 0) {
   console.error('Usage: EVIDENT_URL=… EVIDENT_TOKEN=… waiting-submissions.ts [DAYS]');
   process.exit(2);
@@ -18,7 +21,7 @@ if (!url || !token || !Number.isFinite(days) || days < 0) {
 
 const evident = createEvidentClient({ url, token });
 const cutoff = Date.now() - days * 24 * 60 * 60 * 1000;
-const waiting: Waiting[] = (await evident.assessor.submissions.query())
+const waiting: Waiting[] = (await evident.assessor.submissions.query(classId ? { classId } : undefined))
   .filter((submission) => Date.parse(submission.submittedAt) < cutoff)
   .sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt));
 

@@ -3,6 +3,6 @@ import { GradingPage } from '../features/assessor/grading-page';
 import { requireArea } from '../features/auth/access';
 
 export const Route = createFileRoute('/grading')({
-  beforeLoad: ({ context }) => requireArea(context.user, 'assessor'),
+  beforeLoad: ({ context }) => requireArea(context.user, 'reports'),
   component: GradingPage,
 });

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { prefetchMatrix } from '../features/assessor/matrix/matrix-query';
 import { HomePage } from '../features/home/home-page';
 import { rememberUnit } from '../features/student/chosen-unit';
 import { taskAnchor } from '../features/student/task-anchor';
@@ -27,7 +28,7 @@ export const Route = createFileRoute('/')({
       void context.loadDataLayer().then(({ trpcUtils }) => trpcUtils.student.tasks.prefetch());
     }
     if (context.user?.role === 'assessor') {
-      void context.loadDataLayer().then(({ trpcUtils }) => trpcUtils.reports.evidenceMatrix.prefetch());
+      void context.loadDataLayer().then(({ trpcUtils }) => prefetchMatrix(trpcUtils).catch(() => {}));
     }
   },
   component: HomePage,

@@ -59,7 +59,7 @@ export const restRoutes: RestRoute[] = [
     caller.student.evidence(withParams(r, { taskId: r.params.taskId })),
   ),
 
-  route('GET', '/api/assessor/submissions', (caller) => caller.assessor.submissions()),
+  route('GET', '/api/assessor/submissions', (caller, r) => caller.assessor.submissions(query(r))),
   route('POST', '/api/assessor/grade', (caller, r) => caller.assessor.grade(body(r))),
 
   route('GET', '/api/admin/units', (caller) => caller.admin.units.list()),

@@ -1,6 +1,7 @@
 import type { MatrixSubmissions } from '@evident/core/evidence-matrix';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { type StudentScope, studentInScope } from './class-scope';
 
 export type MatrixStudent = {
   id: string;
@@ -33,7 +34,11 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
  * Plain joins on indexed columns rather than CTEs joined to each other: a CTE is materialised without
  * an index, and on tables not analysed yet the planner may loop over it (minutes, not milliseconds).
  */
-export async function readEvidenceMatrixJson(db: Database, { unitId }: { unitId: string }): Promise<string> {
+export async function readEvidenceMatrixJson(
+  db: Database,
+  { unitId, scope = { assessorId: null } }: { unitId: string; scope?: StudentScope },
+): Promise<string> {
+  const inScope = andInScope(sql`e.student_id`, scope);
   const [row] = await rowsOf<{ json: string }>(
     db,
     sql`
@@ -44,7 +49,7 @@ export async function readEvidenceMatrixJson(db: Database, { unitId }: { unitId:
             ) order by lower(u.last_name), lower(u.first_name), u.id), '[]'::json)
           from enrolments e
           join users u on u.id = e.student_id and u.role = 'student'
-          where e.unit_id = ${unitId}
+          where e.unit_id = ${unitId} ${inScope}
         )::text
         || ',"tasks":' || (
           select coalesce(json_agg(json_build_object('id', t.id, 'title', t.title)
@@ -63,7 +68,7 @@ export async function readEvidenceMatrixJson(db: Database, { unitId }: { unitId:
             join tasks t on t.id = s.task_id
             join enrolments e on e.student_id = s.student_id and e.unit_id = t.unit_id
             left join evidence_files f on f.submission_id = s.id and f.withdrawn_at is null
-            where t.unit_id = ${unitId}
+            where t.unit_id = ${unitId} ${inScope}
             group by s.id
           ) c
         ), '') || '}}' as json
@@ -73,32 +78,50 @@ export async function readEvidenceMatrixJson(db: Database, { unitId }: { unitId:
   return row.json;
 }
 
-export async function readEvidenceMatrix(db: Database, params: { unitId: string }): Promise<EvidenceMatrix> {
+/** `and <condition>` for raw SQL, or nothing when the scope is everyone. */
+function andInScope(studentId: SQL, scope: StudentScope): SQL {
+  const condition = studentInScope(studentId, scope);
+  return condition ? sql`and ${condition}` : sql``;
+}
+
+export async function readEvidenceMatrix(
+  db: Database,
+  params: { unitId: string; scope?: StudentScope },
+): Promise<EvidenceMatrix> {
   return JSON.parse(await readEvidenceMatrixJson(db, params)) as EvidenceMatrix;
 }
 
 /**
- * Every unit an assessor may pick, with how many students are enrolled, by unit code. Archived units
- * are not offered, though one asked for by id (a link, a bookmark) still opens: its records stay.
+ * Every unit an assessor may pick, with how many of the students in scope are enrolled, by unit
+ * code; with a class in scope that takes units, only those. Archived units are not offered, though
+ * one asked for by id (a link, a bookmark) still opens: its records stay.
  */
 export async function listMatrixUnits(
   db: Database,
-  { alsoUnitId }: { alsoUnitId?: string } = {},
+  { alsoUnitId, scope = { assessorId: null } }: { alsoUnitId?: string; scope?: StudentScope } = {},
 ): Promise<MatrixUnit[]> {
+  const among = scope.classId
+    ? sql`and (u.id in (select cu.unit_id from class_units cu where cu.class_id = ${scope.classId})
+        or not exists (select 1 from class_units cu where cu.class_id = ${scope.classId}))`
+    : sql``;
   return rowsOf<MatrixUnit>(
     db,
     sql`
       select u.id, u.unit_code as "unitCode", u.title,
-        (select count(*)::int from enrolments e where e.unit_id = u.id) as "studentCount"
+        (select count(*)::int from enrolments e where e.unit_id = u.id ${andInScope(sql`e.student_id`, scope)})
+          as "studentCount"
       from units u
-      where u.archived_at is null or u.id = ${alsoUnitId ?? null}::uuid
+      where (u.archived_at is null ${among}) or u.id = ${alsoUnitId ?? null}::uuid
       order by u.unit_code
     `,
   );
 }
 
-/** The unit whose evidence arrived last; undefined before anyone submitted anything. */
-export async function findUnitWithLatestEvidence(db: Database): Promise<string | undefined> {
+/** The unit whose evidence from a student in scope arrived last; undefined before anyone submitted anything. */
+export async function findUnitWithLatestEvidence(
+  db: Database,
+  { scope = { assessorId: null } }: { scope?: StudentScope } = {},
+): Promise<string | undefined> {
   const [row] = await rowsOf<{ unitId: string }>(
     db,
     sql`
@@ -106,6 +129,7 @@ export async function findUnitWithLatestEvidence(db: Database): Promise<string |
       from submissions s
       join tasks t on t.id = s.task_id
       join units u on u.id = t.unit_id and u.archived_at is null
+      where true ${andInScope(sql`s.student_id`, scope)}
       order by s.submitted_at desc
       limit 1
     `,

@@ -4,6 +4,10 @@ import type { Database } from '../client';
 import { enrolments, tasks, units } from '../schema/curriculum';
 import { evidenceFiles, gradingDecisions, submissions } from '../schema/evidence';
 import { users } from '../schema/users';
+import { type StudentScope, studentInScope } from './class-scope';
+
+/** Everyone: an admin's view without a class filter. */
+const everyone: StudentScope = { assessorId: null };
 
 /** Who made a decision, and the admin behind them when they were viewing the app as that person. */
 const assessor = alias(users, 'assessor');
@@ -15,7 +19,10 @@ export type GradeStatusValue = 'satisfactory' | 'not_yet_satisfactory';
  * Submissions waiting for a decision, student by student (by name), and within a student by unit
  * and task order: the grading screen's list before files are attached.
  */
-export async function listPendingSubmissions(db: Database, { limit }: { limit?: number } = {}) {
+export async function listPendingSubmissions(
+  db: Database,
+  { limit, scope = everyone }: { limit?: number; scope?: StudentScope } = {},
+) {
   const query = db
     .select({
       id: submissions.id,
@@ -30,7 +37,7 @@ export async function listPendingSubmissions(db: Database, { limit }: { limit?: 
     .innerJoin(users, eq(users.id, submissions.studentId))
     .innerJoin(tasks, eq(tasks.id, submissions.taskId))
     .innerJoin(units, eq(units.id, tasks.unitId))
-    .where(eq(submissions.status, 'submitted'))
+    .where(and(eq(submissions.status, 'submitted'), studentInScope(submissions.studentId, scope)))
     .orderBy(
       asc(users.lastName),
       asc(users.firstName),
@@ -79,7 +86,7 @@ export async function findSubmissionOutcomes(db: Database, { submissionIds }: { 
   if (submissionIds.length === 0) return [];
   const [rows, lastDecisions] = await Promise.all([
     db
-      .select({ submissionId: submissions.id, status: submissions.status })
+      .select({ submissionId: submissions.id, studentId: submissions.studentId, status: submissions.status })
       .from(submissions)
       .where(inArray(submissions.id, submissionIds))
       .orderBy(asc(submissions.id)),
@@ -209,7 +216,10 @@ export async function listUnitRecordRows(
 }
 
 /** Each student with the units they are enrolled in: whose assessment record can be exported. */
-export async function listEnrolledStudents(db: Database) {
+export async function listEnrolledStudents(
+  db: Database,
+  { scope = everyone }: { scope?: StudentScope } = {},
+) {
   return db
     .select({
       studentId: users.id,
@@ -223,5 +233,6 @@ export async function listEnrolledStudents(db: Database) {
     .from(enrolments)
     .innerJoin(users, eq(users.id, enrolments.studentId))
     .innerJoin(units, eq(units.id, enrolments.unitId))
+    .where(studentInScope(enrolments.studentId, scope))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id), asc(units.unitCode));
 }

@@ -1,13 +1,16 @@
+import { adminReadOnlyGradingMessage } from '@evident/core/class-filter';
 import type { GradeDraft, GradeStatus } from '@evident/core/grading';
 import { fullName } from '@evident/core/user';
-import { EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
-import { IconClipboardCheck } from '@tabler/icons-react';
+import { Alert, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconClipboardCheck, IconEye } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth/use-current-user';
 import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
 import { BulkActionBar } from './bulk-action-bar';
+import { ClassFilterSelect } from './class-filter-select';
 import { ExportReportButton } from './export-report-button';
 import { FilePreviewModal } from './file-preview-modal';
 import { useGradingPages } from './graded-elsewhere';
@@ -16,6 +19,7 @@ import classes from './grading.module.css';
 import type { GradingFile } from './grading-types';
 import { StudentPager } from './student-pager';
 import { SubmissionCard } from './submission-card';
+import { useClassFilter } from './use-class-filter';
 import { useGradeSubmissions } from './use-grade-submissions';
 
 const emptyDraft: GradeDraft = { comment: '', strategies: '' };
@@ -23,7 +27,13 @@ const emptyDraft: GradeDraft = { comment: '', strategies: '' };
 /** Spec section 2, Assessor grading screen (/grading). */
 export function GradingPage() {
   useDocumentTitle('Grading');
-  const submissions = trpc.assessor.submissions.useQuery();
+  // An admin as themselves follows grading read-only (issue 19): no selection, no decisions.
+  const readOnly = useCurrentUser()?.role === 'rto_admin';
+  const classFilter = useClassFilter();
+  const submissions = trpc.assessor.submissions.useQuery(
+    classFilter.classId ? { classId: classFilter.classId } : undefined,
+    { enabled: classFilter.ready },
+  );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [drafts, setDrafts] = useState<Readonly<Record<string, GradeDraft>>>({});
   const [openFile, setOpenFile] = useState<GradingFile | null>(null);
@@ -65,11 +75,34 @@ export function GradingPage() {
   }
 
   const header = (
-    <PageHeader
-      title="Grading"
-      subtitle="Review student submissions and record your assessment decisions."
-      actions={<ExportReportButton studentId={group?.studentId} />}
-    />
+    <>
+      <PageHeader
+        title="Grading"
+        subtitle="Review student submissions and record your assessment decisions."
+        actions={<ExportReportButton studentId={group?.studentId} />}
+      />
+      <Stack gap="md" mb="md">
+        {readOnly ? (
+          <Alert
+            variant="light"
+            color="blue"
+            icon={<IconEye size={18} aria-hidden />}
+            data-testid="grading-read-only"
+          >
+            {adminReadOnlyGradingMessage}
+          </Alert>
+        ) : null}
+        <ClassFilterSelect
+          className={classes.classSelect}
+          classes={classFilter.classes}
+          classId={classFilter.classId}
+          onChange={(classId) => {
+            changeStudent(0);
+            classFilter.choose(classId);
+          }}
+        />
+      </Stack>
+    </>
   );
 
   if (submissions.isError) {
@@ -84,7 +117,7 @@ export function GradingPage() {
       </>
     );
   }
-  if (submissions.isPending) {
+  if (submissions.isPending || !classFilter.ready) {
     return (
       <>
         {header}
@@ -119,7 +152,7 @@ export function GradingPage() {
       {header}
       <Stack gap="md">
         <StudentPager groups={groups} index={index} onChange={changeStudent} />
-        {ids.length > 0 ? (
+        {ids.length > 0 && !readOnly ? (
           <BulkActionBar
             selectedCount={selectedIds.length}
             studentName={fullName(group.student)}
@@ -145,6 +178,7 @@ export function GradingPage() {
                 draft={drafts[slot.submission.id] ?? emptyDraft}
                 selected={selected.has(slot.submission.id)}
                 busy={grading.isPending && pending.has(slot.submission.id)}
+                readOnly={readOnly}
                 onSelect={onSelect}
                 onDraft={onDraft}
                 onGrade={onGrade}

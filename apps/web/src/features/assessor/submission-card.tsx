@@ -17,6 +17,8 @@ type SubmissionCardProps = {
   onDraft: (id: string, draft: GradeDraft) => void;
   onGrade: (id: string, status: GradeStatus) => void;
   onOpenFile: (file: GradingFile) => void;
+  /** An admin's view: the evidence without the decision controls. */
+  readOnly?: boolean;
 };
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -31,6 +33,7 @@ export const SubmissionCard = memo(function SubmissionCard({
   onDraft,
   onGrade,
   onOpenFile,
+  readOnly = false,
 }: SubmissionCardProps) {
   const { id, task, unit } = submission;
   const titleId = `submission-${id}-title`;
@@ -50,13 +53,15 @@ export const SubmissionCard = memo(function SubmissionCard({
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Checkbox
-            checked={selected}
-            onChange={(event) => onSelect(id, event.currentTarget.checked)}
-            aria-label={`Select ${task.title} for ${studentName}`}
-            size="md"
-            mt={4}
-          />
+          {readOnly ? null : (
+            <Checkbox
+              checked={selected}
+              onChange={(event) => onSelect(id, event.currentTarget.checked)}
+              aria-label={`Select ${task.title} for ${studentName}`}
+              size="md"
+              mt={4}
+            />
+          )}
           <Stack gap={2} flex={1} miw={0}>
             <Text size="sm" c="dimmed" fw={600}>
               {studentName}
@@ -97,44 +102,48 @@ export const SubmissionCard = memo(function SubmissionCard({
         )}
 
         <EarlierDecisions decisions={submission.earlierDecisions} />
-        <Textarea
-          label="Comment"
-          placeholder="Feedback for the student (optional)"
-          autosize
-          minRows={2}
-          maxRows={8}
-          value={draft.comment}
-          onChange={(event) => onDraft(id, { ...draft, comment: event.currentTarget.value })}
-        />
-        <Textarea
-          label="Strategies for reassessment"
-          description="Required for Not Yet Satisfactory"
-          placeholder="What the student should do or show next"
-          autosize
-          minRows={2}
-          maxRows={8}
-          value={draft.strategies}
-          onChange={(event) => onDraft(id, { ...draft, strategies: event.currentTarget.value })}
-        />
-        <div className={classes.gradeActions}>
-          <Button
-            color="green"
-            leftSection={<IconCircleCheck size={18} aria-hidden />}
-            disabled={busy}
-            onClick={() => onGrade(id, 'satisfactory')}
-          >
-            Satisfactory
-          </Button>
-          <Button
-            color="orange"
-            variant="light"
-            leftSection={<IconAlertCircle size={18} aria-hidden />}
-            disabled={busy}
-            onClick={() => onGrade(id, 'not_yet_satisfactory')}
-          >
-            Not Yet Satisfactory
-          </Button>
-        </div>
+        {readOnly ? null : (
+          <>
+            <Textarea
+              label="Comment"
+              placeholder="Feedback for the student (optional)"
+              autosize
+              minRows={2}
+              maxRows={8}
+              value={draft.comment}
+              onChange={(event) => onDraft(id, { ...draft, comment: event.currentTarget.value })}
+            />
+            <Textarea
+              label="Strategies for reassessment"
+              description="Required for Not Yet Satisfactory"
+              placeholder="What the student should do or show next"
+              autosize
+              minRows={2}
+              maxRows={8}
+              value={draft.strategies}
+              onChange={(event) => onDraft(id, { ...draft, strategies: event.currentTarget.value })}
+            />
+            <div className={classes.gradeActions}>
+              <Button
+                color="green"
+                leftSection={<IconCircleCheck size={18} aria-hidden />}
+                disabled={busy}
+                onClick={() => onGrade(id, 'satisfactory')}
+              >
+                Satisfactory
+              </Button>
+              <Button
+                color="orange"
+                variant="light"
+                leftSection={<IconAlertCircle size={18} aria-hidden />}
+                disabled={busy}
+                onClick={() => onGrade(id, 'not_yet_satisfactory')}
+              >
+                Not Yet Satisfactory
+              </Button>
+            </div>
+          </>
+        )}
       </Stack>
     </Paper>
   );

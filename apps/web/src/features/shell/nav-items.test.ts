@@ -32,4 +32,19 @@ describe('the highlighted navigation item', () => {
     expect(activeAt(person('student'), '/unit-setup')).toEqual(['Setup Unit']);
     expect(activeAt(person('rto_admin'), '/admin/unitsx')).toEqual([]);
   });
+
+  it('an admin opens grading and the matrix as themselves or viewing as an assessor, not as a student', () => {
+    const labels = (user: CurrentUser) => navItemsFor(user).map((item) => item.label);
+    expect(labels(person('rto_admin'))).toEqual([
+      'Dashboard',
+      'Grading',
+      'Evidence Matrix',
+      'Units',
+      'Users',
+      'Audit',
+    ]);
+    expect(labels(person('assessor', 'rto_admin'))).toContain('Grading');
+    expect(labels(person('student', 'rto_admin'))).not.toContain('Grading');
+    expect(activeAt(person('rto_admin'), '/matrix')).toEqual(['Evidence Matrix']);
+  });
 });

@@ -37,9 +37,22 @@ const adminNav: NavItem[] = [
   { label: 'Audit', to: '/admin/audit', exact: false },
 ];
 
-/** Spec section 2, top bar. An admin viewing the app as someone else keeps the admin navigation. */
+/** Grading and the matrix, which admins open as themselves too (issue 19). */
+const adminReportsNav: NavItem[] = [
+  { label: 'Grading', to: '/grading', exact: false },
+  { label: 'Evidence Matrix', to: '/matrix', exact: false },
+];
+
+/**
+ * Spec section 2, top bar. An admin viewing the app as someone else keeps the admin navigation; with
+ * grading and the matrix, unless viewing as a student, who may not open them.
+ */
 export function navItemsFor(user: CurrentUser): NavItem[] {
-  if (user.role === 'rto_admin' || user.originalUser?.role === 'rto_admin') return adminNav;
+  if (user.role === 'rto_admin' || user.originalUser?.role === 'rto_admin') {
+    if (user.role === 'student') return adminNav;
+    const [dashboard, ...rest] = adminNav;
+    return dashboard ? [dashboard, ...adminReportsNav, ...rest] : adminNav;
+  }
   if (user.role === 'assessor') return assessorNav;
   return studentNav;
 }

@@ -5,7 +5,7 @@ import { listGradingDecisions, listUnitRecordRows } from '@evident/db/queries/gr
 import { findUnit } from '@evident/db/queries/units';
 import { findUserById } from '@evident/db/queries/users';
 import { z } from 'zod';
-import type { Services } from '../../context';
+import { refuseStudentsOutOfScope, type ScopeReader } from '../../rules/class-scope';
 import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
 export const assessmentRecordInput = z.object({
@@ -49,7 +49,7 @@ export type AssessmentRecord = {
 };
 
 export async function getAssessmentRecord(
-  deps: Pick<Services, 'db'>,
+  deps: ScopeReader,
   input: z.infer<typeof assessmentRecordInput>,
   now: Date = new Date(),
 ): Promise<AssessmentRecord> {
@@ -59,6 +59,7 @@ export async function getAssessmentRecord(
   ]);
   if (student?.role !== 'student') throw new AppError('NOT_FOUND', 'Student not found');
   if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
+  await refuseStudentsOutOfScope(deps, [student.id]);
   const rows = await listUnitRecordRows(deps.db, input);
   const submissionIds = rows.flatMap((row) => (row.submissionId ? [row.submissionId] : []));
   const [files, decisions] = await Promise.all([

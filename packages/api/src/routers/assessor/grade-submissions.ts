@@ -3,6 +3,7 @@ import type { GradeRequest } from '@evident/core/grading';
 import { fullName } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
 import { recordAudit } from '@evident/db/queries/audit';
+import { findStudentsOutOfScope } from '@evident/db/queries/class-scope';
 import {
   findUserNames,
   lockSubmissionsForGrading,
@@ -67,6 +68,18 @@ export async function gradeSubmissions(ctx: AssessorContext, input: GradeRequest
       throw new AppError(
         'NOT_FOUND',
         `${missing.length === 1 ? 'Submission' : 'Submissions'} not found: ${missing.join(', ')}. Nothing was graded.`,
+      );
+    }
+    // Only a class's own assessors grade its students (students in no class: any assessor).
+    const outside = await findStudentsOutOfScope(tx, {
+      studentIds: rows.map((row) => row.studentId),
+      scope: { assessorId: ctx.user.id },
+    });
+    if (outside.length > 0) {
+      const count = rows.filter((row) => outside.includes(row.studentId)).length;
+      throw new AppError(
+        'FORBIDDEN',
+        `${count === 1 ? 'One submission belongs' : `${count} submissions belong`} to a student in a class you do not assess; their class’s assessors grade it. Nothing was graded.`,
       );
     }
     const decided = rows.filter((row) => row.status !== 'submitted');

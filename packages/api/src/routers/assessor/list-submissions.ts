@@ -1,7 +1,9 @@
 import { type FileReviewMark, reviewMarks } from '@evident/core/resubmission';
 import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
 import { listGradingDecisions, listPendingSubmissions } from '@evident/db/queries/grading';
+import { z } from 'zod';
 import type { Services } from '../../context';
+import { classIdInput, readerScope, refuseHiddenClass, type ScopeReader } from '../../rules/class-scope';
 import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
 import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
@@ -36,12 +38,21 @@ export type GradingSubmission = {
   earlierDecisions: EarlierDecision[];
 };
 
-/** `assessor.submissions` / `GET /api/assessor/submissions`: everything awaiting a decision, by student. */
+export const gradingSubmissionsInput = z.object({ classId: classIdInput }).optional();
+
+/**
+ * `assessor.submissions` / `GET /api/assessor/submissions[?classId=]`: everything awaiting a decision
+ * from the students the reader assesses (or one class of them), by student.
+ */
 export async function listGradingSubmissions(
-  deps: Pick<Services, 'db' | 'storage' | 'images' | 'evidenceLimits'>,
+  deps: Pick<Services, 'db' | 'storage' | 'images' | 'evidenceLimits'> & ScopeReader,
+  input: z.infer<typeof gradingSubmissionsInput>,
   now: Date = new Date(),
 ): Promise<GradingSubmission[]> {
-  const pending = await listPendingSubmissions(deps.db);
+  const [, pending] = await Promise.all([
+    refuseHiddenClass(deps, input?.classId),
+    listPendingSubmissions(deps.db, { scope: readerScope(deps, input?.classId) }),
+  ]);
   const ids = pending.map((row) => row.id);
   const [files, decisions] = await Promise.all([
     listSubmissionFiles(deps.db, ids).then((rows) =>

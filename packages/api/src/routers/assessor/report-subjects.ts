@@ -1,5 +1,5 @@
 import { listEnrolledStudents } from '@evident/db/queries/grading';
-import type { Services } from '../../context';
+import { type ScopeReader, scopeFor } from '../../rules/class-scope';
 
 export type ReportSubject = {
   studentId: string;
@@ -9,9 +9,9 @@ export type ReportSubject = {
   units: { id: string; unitCode: string; title: string }[];
 };
 
-/** `assessor.reportSubjects`: every enrolled student with their units, for the Export Report chooser. */
-export async function listReportSubjects(deps: Pick<Services, 'db'>): Promise<ReportSubject[]> {
-  const rows = await listEnrolledStudents(deps.db);
+/** `assessor.reportSubjects`: every enrolled student in scope with their units, for the Export Report chooser. */
+export async function listReportSubjects(deps: ScopeReader): Promise<ReportSubject[]> {
+  const rows = await listEnrolledStudents(deps.db, { scope: await scopeFor(deps) });
   const byStudent = new Map<string, ReportSubject>();
   for (const row of rows) {
     let subject = byStudent.get(row.studentId);

@@ -1,6 +1,7 @@
+import { findStudentsOutOfScope } from '@evident/db/queries/class-scope';
 import { findSubmissionOutcomes } from '@evident/db/queries/grading';
 import { z } from 'zod';
-import type { Services } from '../../context';
+import { boundingAssessorId, type ScopeReader } from '../../rules/class-scope';
 
 /** A grading screen asks about the cards it showed: as many as one student can have waiting. */
 export const submissionOutcomesInput = z.object({
@@ -12,7 +13,7 @@ export const submissionOutcomesInput = z.object({
 
 const iso = z.iso.datetime({ offset: true });
 
-/** `assessor.submissionOutcomes`' answer; unknown ids are left out. */
+/** `assessor.submissionOutcomes`' answer; unknown ids, and students outside the reader's classes, are left out. */
 export const submissionOutcomesOutput = z.array(
   z.object({
     submissionId: z.string(),
@@ -34,17 +35,28 @@ export const submissionOutcomesOutput = z.array(
  * card and the comment typed into it.
  */
 export async function listSubmissionOutcomes(
-  deps: Pick<Services, 'db'>,
+  ctx: ScopeReader,
   input: z.infer<typeof submissionOutcomesInput>,
 ): Promise<z.infer<typeof submissionOutcomesOutput>> {
-  const rows = await findSubmissionOutcomes(deps.db, { submissionIds: input.submissionIds });
-  return rows.map(({ submissionId, status, lastDecision }) => ({
-    submissionId,
-    status,
-    lastDecision: lastDecision && {
-      status: lastDecision.status === 'satisfactory' ? 'satisfactory' : 'not_yet_satisfactory',
-      assessorName: lastDecision.assessorName,
-      createdAt: lastDecision.createdAt.toISOString(),
-    },
-  }));
+  const rows = await findSubmissionOutcomes(ctx.db, { submissionIds: input.submissionIds });
+  const assessorId = boundingAssessorId(ctx.user);
+  const outside = new Set(
+    assessorId
+      ? await findStudentsOutOfScope(ctx.db, {
+          studentIds: rows.map((row) => row.studentId),
+          scope: { assessorId },
+        })
+      : [],
+  );
+  return rows
+    .filter((row) => !outside.has(row.studentId))
+    .map(({ submissionId, status, lastDecision }) => ({
+      submissionId,
+      status,
+      lastDecision: lastDecision && {
+        status: lastDecision.status === 'satisfactory' ? 'satisfactory' : 'not_yet_satisfactory',
+        assessorName: lastDecision.assessorName,
+        createdAt: lastDecision.createdAt.toISOString(),
+      },
+    }));
 }

@@ -13,8 +13,13 @@ import { findUnit } from '@evident/db/queries/units';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { mailJob } from '../../jobs/mail-job';
+import { classIdInput, type ScopeReader, scopeFor } from '../../rules/class-scope';
 
-export const emailOutstandingInput = z.object({ unitId: z.uuid({ error: 'unitId must be a unit id' }) });
+export const emailOutstandingInput = z.object({
+  unitId: z.uuid({ error: 'unitId must be a unit id' }),
+  // Only the reader's students, or one class of them (issue 19).
+  classId: classIdInput,
+});
 type Input = z.infer<typeof emailOutstandingInput>;
 
 /** A student is reminded at most once in this long, whoever presses the button. */
@@ -23,13 +28,14 @@ export const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 type Deps = Pick<Context, 'db' | 'jobs' | 'log' | 'publicUrl'>;
 
 /**
- * Who in the unit still has something to do, in matrix order, each with those tasks (none submitted
- * and waiting for the assessor: a student whose every open task waits is not reminded).
+ * Who in the unit (and class) still has something to do, in matrix order, each with those tasks (none
+ * submitted and waiting for the assessor: a student whose every open task waits is not reminded).
  */
-async function outstandingStudents(db: Context['db'], unitId: string) {
+async function outstandingStudents(ctx: ScopeReader, { unitId, classId }: Input) {
+  const { db } = ctx;
   const unit = await findUnit(db, unitId);
   if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
-  const matrix = await readEvidenceMatrix(db, { unitId });
+  const matrix = await readEvidenceMatrix(db, { unitId, scope: await scopeFor(ctx, classId) });
   const students = matrix.students.map((student) => ({
     ...student,
     tasks: outstandingTasks(matrix.submissions, student.id, matrix.tasks).map((task) => ({
@@ -42,8 +48,8 @@ async function outstandingStudents(db: Context['db'], unitId: string) {
 }
 
 /** What the confirm says before anything is sent. */
-export async function previewOutstandingReminders(ctx: Pick<Context, 'db'>, input: Input, now = new Date()) {
-  const { students } = await outstandingStudents(ctx.db, input.unitId);
+export async function previewOutstandingReminders(ctx: ScopeReader, input: Input, now = new Date()) {
+  const { students } = await outstandingStudents(ctx, input);
   const reminded = await listRemindedSince(ctx.db, {
     studentIds: students.map((student) => student.id),
     since: new Date(now.getTime() - REMINDER_INTERVAL_MS),
@@ -62,12 +68,12 @@ export async function previewOutstandingReminders(ctx: Pick<Context, 'db'>, inpu
  * a `mail` job is retried until the mail server takes it, so a reminder recorded is a reminder sent.
  */
 export async function emailOutstanding(
-  ctx: Deps & { realUserId: string; user: { id: string }; rateLimits: Context['rateLimits'] },
+  ctx: Deps & ScopeReader & { realUserId: string; rateLimits: Context['rateLimits'] },
   input: Input,
   now = new Date(),
 ) {
   await ctx.rateLimits.consume('remindersUser', ctx.realUserId);
-  const { unit, students } = await outstandingStudents(ctx.db, input.unitId);
+  const { unit, students } = await outstandingStudents(ctx, input);
   const { sent, skipped } = await ctx.db.transaction(async (tx) => {
     await lockReminders(tx);
     const reminded = await listRemindedSince(tx, {

@@ -8,12 +8,13 @@ import {
 } from '@evident/core/evidence-matrix';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import type { Context } from '../../context';
+import type { ScopeReader } from '../../rules/class-scope';
 import { evidenceMatrixInput, getEvidenceMatrix } from './evidence-matrix';
 
 export const evidenceMatrixCsvInput = z
   .object({
     unitId: evidenceMatrixInput.unwrap().shape.unitId,
+    classId: evidenceMatrixInput.unwrap().shape.classId,
     filter: z
       .union([z.enum(matrixFilters, { error: 'filter must be all, complete or incomplete' }), z.literal('')])
       .optional()
@@ -34,11 +35,11 @@ export type MatrixCsv = z.infer<typeof matrixCsvOutput>;
  * number and satisfied/total two columns, so Excel cannot read '2/3' as a date.
  */
 export async function exportEvidenceMatrixCsv(
-  ctx: Pick<Context, 'db'>,
+  ctx: ScopeReader,
   input: z.infer<typeof evidenceMatrixCsvInput>,
 ): Promise<MatrixCsv> {
   const filter = input?.filter ?? 'all';
-  const matrix = await getEvidenceMatrix(ctx, { unitId: input?.unitId });
+  const matrix = await getEvidenceMatrix(ctx, { unitId: input?.unitId, classId: input?.classId });
   const students = filterMatrixStudents(matrix.students, matrix.tasks, matrix.submissions, filter);
   const header = [
     'First Name',

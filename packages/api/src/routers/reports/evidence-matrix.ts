@@ -7,7 +7,7 @@ import {
   readEvidenceMatrixJson,
 } from '@evident/db/queries/evidence-matrix';
 import { z } from 'zod';
-import type { Context } from '../../context';
+import { classIdInput, readerScope, refuseHiddenClass, type ScopeReader } from '../../rules/class-scope';
 
 /** An empty `unitId` (as `?unitId=` sends it) means "choose for me". */
 const optionalUnitId = z
@@ -15,7 +15,8 @@ const optionalUnitId = z
   .optional()
   .transform((value) => value || undefined);
 
-export const evidenceMatrixInput = z.object({ unitId: optionalUnitId }).optional();
+/** `classId`: one class's students, and its units to choose from (issue 19: /matrix?classId=…&unitId=…). */
+export const evidenceMatrixInput = z.object({ unitId: optionalUnitId, classId: classIdInput }).optional();
 export type EvidenceMatrixInput = z.infer<typeof evidenceMatrixInput>;
 
 /** Spec section 3 "Evidence matrix response", plus the units to choose from and the one shown. */
@@ -28,18 +29,18 @@ export type EvidenceMatrixView = EvidenceMatrix & {
 /**
  * The chosen unit's matrix as JSON text, built by the database and sent on untouched by the REST
  * path; without a choice, the unit whose evidence arrived last, else the unit with the most
- * students, else the first by code.
+ * students, else the first by code. Only the students the reader assesses (issue 19), or one class of
+ * them; a class with units offers just its units.
  */
-export async function getEvidenceMatrixJson(
-  ctx: Pick<Context, 'db'>,
-  input: EvidenceMatrixInput,
-): Promise<string> {
+export async function getEvidenceMatrixJson(ctx: ScopeReader, input: EvidenceMatrixInput): Promise<string> {
   const requested = input?.unitId;
-  const [units, latest, matrix] = await Promise.all([
-    listMatrixUnits(ctx.db, { alsoUnitId: requested }),
-    requested ? undefined : findUnitWithLatestEvidence(ctx.db),
+  const scope = readerScope(ctx, input?.classId);
+  const [, units, latest, matrix] = await Promise.all([
+    refuseHiddenClass(ctx, input?.classId),
+    listMatrixUnits(ctx.db, { alsoUnitId: requested, scope }),
+    requested ? undefined : findUnitWithLatestEvidence(ctx.db, { scope }),
     // With a unit named, its matrix loads alongside the unit list instead of after it.
-    requested ? readEvidenceMatrixJson(ctx.db, { unitId: requested }) : undefined,
+    requested ? readEvidenceMatrixJson(ctx.db, { unitId: requested, scope }) : undefined,
   ]);
   const unit = requested
     ? units.find((candidate) => candidate.id === requested)
@@ -47,12 +48,12 @@ export async function getEvidenceMatrixJson(
   if (requested && !unit) throw new AppError('NOT_FOUND', 'Unit not found');
   const head = `{"units":${JSON.stringify(units)},"unit":${JSON.stringify(unit ?? null)}`;
   if (!unit) return `${head},"students":[],"tasks":[],"submissions":{}}`;
-  const body = matrix ?? (await readEvidenceMatrixJson(ctx.db, { unitId: unit.id }));
+  const body = matrix ?? (await readEvidenceMatrixJson(ctx.db, { unitId: unit.id, scope }));
   return `${head},${body.slice(1)}`;
 }
 
 export async function getEvidenceMatrix(
-  ctx: Pick<Context, 'db'>,
+  ctx: ScopeReader,
   input: EvidenceMatrixInput,
 ): Promise<EvidenceMatrixView> {
   return JSON.parse(await getEvidenceMatrixJson(ctx, input)) as EvidenceMatrixView;

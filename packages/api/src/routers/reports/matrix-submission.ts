@@ -3,6 +3,7 @@ import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
 import { findMatrixSubmission, type MatrixSubmissionDetail } from '@evident/db/queries/matrix-submission';
 import { z } from 'zod';
 import type { Context } from '../../context';
+import { refuseStudentsOutOfScope, type ScopeReader } from '../../rules/class-scope';
 import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
 import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
@@ -31,11 +32,13 @@ export type MatrixSubmissionView = Omit<MatrixSubmissionDetail, 'submission'> & 
 
 /** One matrix cell opened: the student's submission for the task with its files. */
 export async function getMatrixSubmission(
-  ctx: Pick<Context, 'db' | 'storage' | 'images' | 'evidenceLimits'>,
+  ctx: Pick<Context, 'db' | 'storage' | 'images' | 'evidenceLimits'> & ScopeReader,
   input: z.infer<typeof matrixSubmissionInput>,
 ): Promise<MatrixSubmissionView> {
   const found = await findMatrixSubmission(ctx.db, input);
   if (!found) throw new AppError('NOT_FOUND', 'Student or task not found');
+  // The files' signed links are handed out here: only to a reader who assesses the student.
+  await refuseStudentsOutOfScope(ctx, [found.student.id]);
   const { submission } = found;
   if (!submission) return { student: found.student, task: found.task, submission: null };
   const files = await listSubmissionFiles(ctx.db, [submission.id]);

@@ -1,4 +1,5 @@
 import { reportsProcedure, router } from '../../trpc';
+import { getClassFilter, setClassFilter, setClassFilterInput } from './class-filter';
 import { emailOutstanding, emailOutstandingInput, previewOutstandingReminders } from './email-outstanding';
 import { evidenceMatrixInput, getEvidenceMatrix, getEvidenceMatrixJson } from './evidence-matrix';
 import { evidenceMatrixCsvInput, exportEvidenceMatrixCsv, matrixCsvOutput } from './evidence-matrix-csv';
@@ -25,4 +26,8 @@ export const reportsRouter = router({
   emailOutstanding: reportsProcedure
     .input(emailOutstandingInput)
     .mutation(({ ctx, input }) => emailOutstanding(ctx, input)),
+  classFilter: reportsProcedure.query(({ ctx }) => getClassFilter(ctx)),
+  setClassFilter: reportsProcedure
+    .input(setClassFilterInput)
+    .mutation(({ ctx, input }) => setClassFilter(ctx, input)),
 });

@@ -12,7 +12,14 @@ const students = (n: number) => `${n} ${n === 1 ? 'student' : 'students'}`;
  * Email Outstanding: asks the server how many students would be mailed (those not complete who were
  * not reminded in the last hour), confirms with that number, sends, and says how many went.
  */
-export function EmailOutstandingButton({ unitId }: { unitId: string | null }) {
+export function EmailOutstandingButton({
+  unitId,
+  classId,
+}: {
+  unitId: string | null;
+  /** The class filter: only that class's students are mailed. */
+  classId?: string | null;
+}) {
   const utils = trpc.useUtils();
   const [checking, setChecking] = useState(false);
   const send = trpc.reports.emailOutstanding.useMutation({
@@ -33,7 +40,8 @@ export function EmailOutstandingButton({ unitId }: { unitId: string | null }) {
     if (!unitId) return;
     setChecking(true);
     try {
-      const preview = await utils.reports.outstandingReminders.fetch({ unitId }, { staleTime: 0 });
+      const input = classId ? { unitId, classId } : { unitId };
+      const preview = await utils.reports.outstandingReminders.fetch(input, { staleTime: 0 });
       const recent =
         preview.recentlyReminded > 0
           ? `${students(preview.recentlyReminded)} reminded in the last hour will not be emailed again.`
@@ -52,7 +60,7 @@ export function EmailOutstandingButton({ unitId }: { unitId: string | null }) {
         message: `Email ${students(preview.toEmail)} a list of their outstanding tasks?`,
         detail: recent,
         confirmLabel: `Email ${students(preview.toEmail)}`,
-        onConfirm: () => send.mutate({ unitId }),
+        onConfirm: () => send.mutate(input),
       });
     } catch (error) {
       toastError('Reminders failed', errorMessage(error, 'Please try again'));

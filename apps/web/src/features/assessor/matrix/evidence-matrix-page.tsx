@@ -7,29 +7,54 @@ import {
 import { Button, EmptyState, Paper, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFilterOff, IconTable, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { trpc } from '../../../trpc';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
+import { ClassFilterSelect } from '../class-filter-select';
+import { useClassFilter } from '../use-class-filter';
 import { EmailOutstandingButton } from './email-outstanding-button';
 import { MatrixGrid } from './matrix-grid';
 import { MatrixLegend } from './matrix-legend';
 import classes from './matrix-page.module.css';
+import { type MatrixSearch, matrixQueryInput } from './matrix-query';
 import type { MatrixStudent, MatrixTask, MatrixView } from './matrix-types';
 import { type OpenCell, SubmissionDialog } from './submission-dialog';
 
+type EvidenceMatrixPageProps = {
+  /** `/matrix?classId=…&unitId=…`: one class and one unit, as a link names them (issue 19). */
+  search?: MatrixSearch;
+  /** Keeps the address in step with the choices, so the view can be bookmarked or shared. */
+  onSearch?: (search: MatrixSearch) => void;
+};
+
 /** Spec section 2, Evidence Matrix (/matrix and the assessor's /): every student against every task. */
-export function EvidenceMatrixPage() {
+export function EvidenceMatrixPage({ search = {}, onSearch }: EvidenceMatrixPageProps) {
   useDocumentTitle('Evidence Matrix');
   // Null until someone picks one: the server then shows the unit with the latest evidence.
-  const [unitId, setUnitId] = useState<string | null>(null);
+  const [pickedUnitId, setUnitId] = useState<string | null>(search.unitId ?? null);
+  const unitId = search.unitId ?? pickedUnitId;
   const [filter, setFilter] = useState<MatrixFilter>('all');
-  const matrix = trpc.reports.evidenceMatrix.useQuery(unitId ? { unitId } : undefined, {
+  const classFilter = useClassFilter();
+  // A class named in the address wins over the remembered one.
+  const classId = search.classId ?? classFilter.classId;
+  const matrix = trpc.reports.evidenceMatrix.useQuery(matrixQueryInput(classId, unitId), {
     placeholderData: keepPreviousData,
+    enabled: classFilter.ready || search.classId !== undefined,
   });
   const shownUnitId = matrix.data?.unit?.id ?? null;
-  const exportUrl = `/api/reports/evidence-matrix.csv?${new URLSearchParams({ unitId: shownUnitId ?? '', filter })}`;
+  const exportUrl = `/api/reports/evidence-matrix.csv?${new URLSearchParams({ unitId: shownUnitId ?? '', filter, ...(classId ? { classId } : {}) })}`;
+  const chooseUnit = (next: string) => {
+    setUnitId(next);
+    onSearch?.({ ...search, unitId: next });
+  };
+  const chooseClass = (next: string | null) => {
+    // Another class offers other units: the server picks one of them.
+    setUnitId(null);
+    classFilter.choose(next);
+    onSearch?.(next ? { classId: next } : {});
+  };
 
   return (
     <>
@@ -38,7 +63,7 @@ export function EvidenceMatrixPage() {
         subtitle="Overview of all student progress and submissions"
         actions={
           <>
-            <EmailOutstandingButton unitId={shownUnitId} />
+            <EmailOutstandingButton unitId={shownUnitId} classId={classId} />
             <Button
               component="a"
               href={exportUrl}
@@ -55,7 +80,7 @@ export function EvidenceMatrixPage() {
           </>
         }
       />
-      {matrix.isPending ? <MatrixSkeleton /> : null}
+      {matrix.isPending && !matrix.isError ? <MatrixSkeleton /> : null}
       {matrix.isError && !matrix.data ? (
         <LoadError
           title="Could not load the matrix"
@@ -68,7 +93,15 @@ export function EvidenceMatrixPage() {
           view={matrix.data}
           filter={filter}
           onFilter={setFilter}
-          onUnit={setUnitId}
+          onUnit={chooseUnit}
+          classSelect={
+            <ClassFilterSelect
+              className={classes.unitSelect}
+              classes={classFilter.classes}
+              classId={classId}
+              onChange={chooseClass}
+            />
+          }
           switching={matrix.isPlaceholderData}
         />
       ) : null}
@@ -82,9 +115,10 @@ type MatrixContentProps = {
   onFilter: (filter: MatrixFilter) => void;
   onUnit: (unitId: string) => void;
   switching: boolean;
+  classSelect: ReactNode;
 };
 
-function MatrixContent({ view, filter, onFilter, onUnit, switching }: MatrixContentProps) {
+function MatrixContent({ view, filter, onFilter, onUnit, switching, classSelect }: MatrixContentProps) {
   const [open, setOpen] = useState<OpenCell | null>(null);
   const { students, tasks, submissions } = view;
   const visible = useMemo(
@@ -105,6 +139,7 @@ function MatrixContent({ view, filter, onFilter, onUnit, switching }: MatrixCont
     <Stack gap="md">
       <div className={classes.toolbar}>
         <div className={classes.controls}>
+          {classSelect}
           <Select
             className={classes.unitSelect}
             label="Unit"
