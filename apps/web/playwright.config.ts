@@ -73,7 +73,9 @@ export default defineConfig({
       cwd: tmpdir(),
       url: `http://127.0.0.1:${e2ePort}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A first start creates and migrates the embedded database; on a shared, loaded machine that has
+      // taken over a minute.
+      timeout: 120_000,
       stdout: 'pipe',
       env: {
         PORT: String(e2ePort),

@@ -72,6 +72,8 @@ export function pwaPlugins(): Plugin[] {
           injectTo: 'head',
         },
         { tag: 'meta', attrs: { name: 'apple-mobile-web-app-capable', content: 'yes' }, injectTo: 'head' },
+        // The standard name Chromium asks for (it warns that the Apple one alone is deprecated).
+        { tag: 'meta', attrs: { name: 'mobile-web-app-capable', content: 'yes' }, injectTo: 'head' },
       ],
     },
   ];

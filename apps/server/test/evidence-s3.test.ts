@@ -228,6 +228,71 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
     expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
   });
 
+  it('asked again under the same client key with its upload id (a reload, a lapsed URL), the same upload in parts continues', async () => {
+    const { student, caller, task } = await studentWithUnit(env);
+    const video = bigVideo();
+    const request = { fileName: 'Night-pour.mp4', fileType: 'video/mp4', fileSize: video.length };
+    const clientKey = 'capture-s3-resume-0001';
+    const first = await caller.student.uploadUrl({ ...request, clientKey });
+    if (first.parts?.protocol !== 's3') throw new Error('expected S3 parts');
+    const { uploadId } = first.parts;
+    expect(
+      (await fetch(first.parts.partUrls[0] ?? '', { method: 'PUT', body: partOf(video, 1) })).status,
+    ).toBe(200);
+
+    // The app reloads hours later: it asks again with the key and the upload id it kept.
+    const again = await caller.student.uploadUrl({ ...request, clientKey, uploadId });
+    expect(again.objectPath).toBe(first.objectPath);
+    if (again.parts?.protocol !== 's3') throw new Error('expected S3 parts');
+    expect(again.parts.uploadId).toBe(uploadId);
+    expect(again.parts.partUrls).toHaveLength(3);
+    const ids = { objectPath: again.objectPath, uploadId };
+    expect(await caller.student.uploadParts(ids)).toEqual({
+      parts: [{ part: 1, size: partSize }],
+      complete: false,
+    });
+    for (const part of [2, 3]) {
+      const url = again.parts.partUrls[part - 1] ?? '';
+      expect((await fetch(url, { method: 'PUT', body: partOf(video, part) })).status).toBe(200);
+    }
+    // Part 1 went once, before the reload; one upload in parts was ever started for this file.
+    const partPuts = s3.requests.filter(
+      (r) => r.method === 'PUT' && r.status === 200 && r.path.includes(`uploadId=${uploadId}`),
+    );
+    expect(partPuts.map((r) => new URL(r.path, s3.endpoint).searchParams.get('partNumber'))).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+    expect([...s3.uploads.values()].filter((u) => u.key === first.objectPath)).toHaveLength(1);
+
+    expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
+    expect(s3.objects.get(first.objectPath)?.body.equals(video)).toBe(true);
+    const file = { fileName: request.fileName, fileType: request.fileType, objectPath: first.objectPath };
+    await caller.student.recordEvidence({ taskId: task.id, ...file, clientKey });
+    expect(await evidenceRows(env, student.user.id)).toEqual({ submissions: 1, files: 1 });
+  });
+
+  it('an upload id the bucket does not have open for that file starts a new upload in parts', async () => {
+    const { caller } = await studentWithUnit(env);
+    const video = bigVideo();
+    const request = { fileName: 'Crane-lift.mp4', fileType: 'video/mp4', fileSize: video.length };
+    const other = await videoGrant(caller, video, 'Other.mp4');
+    const clientKey = 'capture-s3-resume-0002';
+    const first = await caller.student.uploadUrl({ ...request, clientKey });
+    if (first.parts?.protocol !== 's3') throw new Error('expected S3 parts');
+
+    // Another object's upload cannot be borrowed; a made-up or swept one is not there.
+    for (const uploadId of [other.uploadId, 'no-such-upload']) {
+      const again = await caller.student.uploadUrl({ ...request, clientKey, uploadId });
+      if (again.parts?.protocol !== 's3') throw new Error('expected S3 parts');
+      expect(again.objectPath).toBe(first.objectPath);
+      expect([first.parts.uploadId, other.uploadId, 'no-such-upload']).not.toContain(again.parts.uploadId);
+      expect(s3.uploads.get(again.parts.uploadId)?.key).toBe(first.objectPath);
+    }
+    expect(s3.uploads.get(other.uploadId)?.key).toBe(other.grant.objectPath);
+  });
+
   it('a small file, or one of unknown size, goes in one PUT', async () => {
     const { caller } = await studentWithUnit(env);
     const small = await caller.student.uploadUrl({

@@ -34,26 +34,39 @@ async function photo(shade: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Once the worker has precached the app and the student's tasks are written to IndexedDB. */
-async function readyForOffline(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('keyval-store');
-            open.onsuccess = () => {
-              const read = open.result.transaction('keyval').objectStore('keyval').get('evident.queryCache');
-              read.onsuccess = () => resolve(Boolean(read.result));
-              read.onerror = () => resolve(false);
-            };
-            open.onerror = () => resolve(false);
-          }),
-      ),
-    )
-    .toBe(true);
+/** How many of the student's tasks the app has written to IndexedDB for offline use (0 if none yet). */
+function storedTaskCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onsuccess = () => {
+          const read = open.result.transaction('keyval').objectStore('keyval').get('evident.queryCache');
+          read.onsuccess = () => {
+            type Stored = { state: { queries: { queryKey: unknown[]; state: { data?: unknown } }[] } };
+            const tasks = (read.result as Stored | undefined)?.state.queries.find(
+              (query) => JSON.stringify(query.queryKey[0]) === '["student","tasks"]',
+            );
+            resolve(Array.isArray(tasks?.state.data) ? tasks.state.data.length : 0);
+          };
+          read.onerror = () => resolve(0);
+        };
+        open.onerror = () => resolve(0);
+      }),
+  );
 }
+
+/**
+ * Once the worker has precached the app and the tasks on screen are written to IndexedDB. It waits for
+ * the tasks themselves: the store also holds what an earlier screen (sign-up, before any unit) wrote.
+ */
+async function readyForOffline(page: Page, taskCount: number) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await expect.poll(() => storedTaskCount(page)).toBe(taskCount);
+}
+
+/** A cold start from the service worker on a loaded machine can take seconds before the first screen. */
+const coldStart = { timeout: 30_000 };
 
 type EvidenceFile = { fileName: string; capturedAt: string | null; createdAt: string };
 
@@ -74,7 +87,8 @@ test('three photos captured offline survive a reload and a browser restart, then
     const cards = page.getByTestId('task-card');
     const firstTask = (await cards.nth(0).getAttribute('data-task-id')) ?? '';
     const secondTask = (await cards.nth(1).getAttribute('data-task-id')) ?? '';
-    await readyForOffline(page);
+    const taskCount = await cards.count();
+    await readyForOffline(page, taskCount);
 
     await context.setOffline(true);
     const capturedFrom = Date.now();
@@ -98,8 +112,8 @@ test('three photos captured offline survive a reload and a browser restart, then
 
     // A reload with no connection: the app comes from the precache, the tasks from IndexedDB.
     await page.reload();
-    await expect(page.getByTestId('offline-banner')).toBeVisible();
-    await expect(page.getByTestId('task-card')).not.toHaveCount(0);
+    await expect(page.getByTestId('offline-banner')).toBeVisible(coldStart);
+    await expect(page.getByTestId('task-card')).toHaveCount(taskCount, coldStart);
     await expect(page.getByTestId('queue-badge')).toHaveAttribute('data-count', '3');
 
     // The browser is closed (the phone reclaims it) and opened again, still without signal.
@@ -108,6 +122,7 @@ test('three photos captured offline survive a reload and a browser restart, then
     await context.setOffline(true);
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/');
+    await expect(page.getByTestId('task-card')).toHaveCount(taskCount, coldStart);
     await expect(page.getByTestId('queue-badge')).toHaveAttribute('data-count', '3');
     await expect(page.getByTestId('task-card').nth(1).getByTestId('queued-capture')).toHaveCount(1);
 
@@ -134,6 +149,65 @@ test('three photos captured offline survive a reload and a browser restart, then
     await context.close();
   } finally {
     // Chromium may still be writing to its profile for a moment after the context closes.
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  }
+});
+
+/** Evidence recorded from elsewhere (another device of the student's): the task becomes submitted. */
+async function recordElsewhere(page: Page, taskId: string) {
+  const file = { fileName: 'toolbox-talk.pdf', fileType: 'application/pdf' };
+  const bytes = Buffer.from(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  );
+  const grant = await page.request.post('/api/evidence/upload-url', {
+    data: { ...file, fileSize: bytes.length },
+  });
+  expect(grant.ok()).toBe(true);
+  const { uploadUrl, objectPath } = (await grant.json()) as { uploadUrl: string; objectPath: string };
+  const url = new URL(uploadUrl, baseURL);
+  const put = await page.request.put(`${url.pathname}${url.search}`, {
+    data: bytes,
+    headers: { 'content-type': file.fileType },
+  });
+  expect(put.ok()).toBe(true);
+  expect((await page.request.post('/api/evidence', { data: { ...file, taskId, objectPath } })).ok()).toBe(
+    true,
+  );
+}
+
+test('a student who closes the app as soon as their tasks show still sees them when it opens offline', async () => {
+  test.slow();
+  const profileDir = mkdtempSync(join(tmpdir(), 'evident-phone-'));
+  try {
+    let context = await openPhone(profileDir);
+    let page = context.pages()[0] ?? (await context.newPage());
+    await studentWithUnit(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const taskId = (await page.getByTestId('task-card').first().getAttribute('data-task-id')) ?? '';
+    await recordElsewhere(page, taskId);
+
+    // The app opens on the list it last kept, then shows the server's newer one, and is closed the
+    // moment it does (a phone reclaiming an app the student switched away from).
+    await page.reload();
+    const status = page.getByTestId('task-card').first().getByTestId('task-status');
+    await expect(status).toHaveAttribute('data-status', 'submitted', coldStart);
+    await context.close();
+
+    context = await openPhone(profileDir);
+    await context.setOffline(true);
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await expect(page.getByTestId('offline-banner')).toContainText(
+      'Offline: showing what was last loaded',
+      coldStart,
+    );
+    await expect(page.getByTestId('task-card').first().getByTestId('task-status')).toHaveAttribute(
+      'data-status',
+      'submitted',
+      coldStart,
+    );
+    await context.close();
+  } finally {
     rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 });

@@ -33,21 +33,33 @@ export function loadDataLayer(): Promise<DataLayer> {
  * Issue 18: the app opens without a connection, as the person last signed in on this device (their
  * screens then show what was last loaded, or say they need a connection). Only who they are is kept
  * here; log-out, or any answer from the server, replaces it.
+ *
+ * Kept in IndexedDB, which writes at once, not localStorage: Chromium writes localStorage to disk
+ * some seconds later, so a browser killed soon after sign-in (a phone reclaiming it) reopened offline
+ * on the signed-out landing page. localStorage is still read, for a device that kept it there before.
  */
 const lastUserKey = 'evident.lastUser';
+/** The build's prerender runs in Node: nothing to keep there. */
+const canKeep = () => typeof indexedDB !== 'undefined';
 
+/** Written in the background: no screen waits for it (a signed-out visitor loads idb-keyval after paint). */
 function rememberUser(user: CurrentUser | null): CurrentUser | null {
-  try {
-    if (user) localStorage.setItem(lastUserKey, JSON.stringify(user));
-    else localStorage.removeItem(lastUserKey);
-  } catch {
-    // Private mode or a full disk: the app just cannot open offline.
-  }
+  if (!canKeep()) return user;
+  void import('idb-keyval')
+    .then(({ del, set }) => (user ? set(lastUserKey, user) : del(lastUserKey)))
+    .then(() => localStorage.removeItem(lastUserKey))
+    .catch(() => {
+      // Private mode or a full disk: the app just cannot open offline.
+    });
   return user;
 }
 
-function lastKnownUser(): CurrentUser | null {
+async function lastKnownUser(): Promise<CurrentUser | null> {
+  if (!canKeep()) return null;
   try {
+    const { get } = await import('idb-keyval');
+    const kept = await get<CurrentUser>(lastUserKey);
+    if (kept) return kept;
     const stored = localStorage.getItem(lastUserKey);
     return stored ? (JSON.parse(stored) as CurrentUser) : null;
   } catch {
@@ -75,7 +87,7 @@ async function currentUserOrLastKnown(ask: () => Promise<CurrentUser | null>): P
     return rememberUser(await ask());
   } catch (error) {
     if (isOffline(error)) {
-      const known = lastKnownUser();
+      const known = await lastKnownUser();
       if (known) return known;
     }
     throw error;

@@ -62,6 +62,39 @@ export function createS3Multipart({
     throw new RangeError(`S3 parts must be at least ${s3MinPartSize} bytes`);
   }
 
+  function planFor(contentLength: number) {
+    const plan = planUploadParts(contentLength, partSize);
+    if (plan.length > s3MaxParts) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `A file in parts can have at most ${s3MaxParts} parts`);
+    }
+    return plan;
+  }
+
+  /** Each URL binds its part number and exact length: a part cannot land elsewhere or grow. */
+  function presignParts(
+    Key: string,
+    UploadId: string,
+    plan: ReturnType<typeof planUploadParts>,
+    expiresAt: Date,
+  ): Promise<string[]> {
+    const expiresIn = presignSeconds(expiresAt);
+    return Promise.all(
+      plan.map((part) =>
+        getSignedUrl(
+          client,
+          new UploadPartCommand({
+            Bucket,
+            Key,
+            UploadId,
+            PartNumber: part.part,
+            ContentLength: part.end - part.start,
+          }),
+          { expiresIn },
+        ),
+      ),
+    );
+  }
+
   /** Every part received, in part order; null when the bucket knows no such upload of this key. */
   async function listAll(Key: string, UploadId: string): Promise<ListedPart[] | null> {
     const parts: ListedPart[] = [];
@@ -107,10 +140,7 @@ export function createS3Multipart({
 
     async start({ objectPath, userId, contentType, contentLength, expiresAt }) {
       assertValidObjectPath(objectPath);
-      const plan = planUploadParts(contentLength, partSize);
-      if (plan.length > s3MaxParts) {
-        throw new AppError('PAYLOAD_TOO_LARGE', `A file in parts can have at most ${s3MaxParts} parts`);
-      }
+      const plan = planFor(contentLength);
       const created = await client.send(
         new CreateMultipartUploadCommand({
           Bucket,
@@ -121,24 +151,16 @@ export function createS3Multipart({
       );
       const uploadId = created.UploadId;
       if (!uploadId) throw new Error('The bucket started an upload in parts without an UploadId');
-      const expiresIn = presignSeconds(expiresAt);
-      // Each URL binds its part number and exact length: a part cannot land elsewhere or grow.
-      const partUrls = await Promise.all(
-        plan.map((part) =>
-          getSignedUrl(
-            client,
-            new UploadPartCommand({
-              Bucket,
-              Key: objectPath,
-              UploadId: uploadId,
-              PartNumber: part.part,
-              ContentLength: part.end - part.start,
-            }),
-            { expiresIn },
-          ),
-        ),
-      );
-      return { uploadId, partSize, partUrls };
+      return { uploadId, partSize, partUrls: await presignParts(objectPath, uploadId, plan, expiresAt) };
+    },
+
+    async resume({ objectPath, uploadId, contentLength, expiresAt }) {
+      assertValidObjectPath(objectPath);
+      const plan = planFor(contentLength);
+      // The bucket answers NoSuchUpload for an id that is not an open upload of this very key, so an
+      // id from elsewhere (or one the sweep aborted) starts nothing and signs nothing.
+      if ((await listAll(objectPath, uploadId)) === null) return null;
+      return { uploadId, partSize, partUrls: await presignParts(objectPath, uploadId, plan, expiresAt) };
     },
 
     async listParts(objectPath, uploadId): Promise<MultipartListing> {

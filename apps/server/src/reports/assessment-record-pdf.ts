@@ -105,13 +105,17 @@ function filesTable(task: AssessmentRecord['tasks'][number]): Content {
   return {
     table: {
       headerRows: 1,
-      widths: ['*', 'auto', 'auto', 'auto'],
+      widths: ['*', 'auto', 'auto', 'auto', 'auto'],
       body: [
-        header(['File', 'Type', 'Size', 'Uploaded']),
+        // Captured is when the device took it; Received is when it reached us (issue 18: a file
+        // captured offline and sent hours later was on time by its capture).
+        header(['File', 'Type', 'Size', 'Captured', 'Received']),
         ...task.files.map((file) => [
           { text: inFonts(file.fileName) },
           file.fileType,
           formatKilobytes(file.fileSize),
+          // Files from before capture times were kept have none.
+          file.capturedAt ? at(file.capturedAt) : '',
           file.recordedByAdminName
             ? { text: inFonts(`${at(file.uploadedAt)} (recorded by admin ${file.recordedByAdminName})`) }
             : at(file.uploadedAt),

@@ -63,6 +63,11 @@ export type MultipartUploads = {
   /** Starts an upload with the type and uploader recorded like a single PUT, and presigns its part URLs. */
   start(input: StartMultipartInput): Promise<MultipartTarget>;
   /**
+   * Presigns fresh part URLs for an upload started earlier of the same object, so parts that arrived
+   * before (a reload, a lapsed URL) are kept; null when the bucket no longer has that upload open.
+   */
+  resume(input: StartMultipartInput & { uploadId: string }): Promise<MultipartTarget | null>;
+  /**
    * Parts received so far, or `complete` when the object is already there. Throws AppError
    * NOT_FOUND when there is neither (aborted, swept, or an uploadId of another object).
    */

@@ -3,6 +3,7 @@ import {
   dehydrate,
   hydrate,
   type Query,
+  type QueryCacheNotifyEvent,
   type QueryClient,
 } from '@tanstack/react-query';
 import { del, get, set } from 'idb-keyval';
@@ -28,39 +29,84 @@ type Persisted = { buster: string; savedAt: number; state: DehydratedState };
 /** tRPC query keys start with the procedure's path, e.g. `[['student', 'tasks'], { type: 'query' }]`. */
 const kept = new Set(['student.tasks']);
 
+function isKeptKey(queryKey: readonly unknown[]): boolean {
+  const [path] = queryKey;
+  return Array.isArray(path) && kept.has(path.join('.'));
+}
+
+/**
+ * Any kept query that has data, even if its last refetch failed (a worksite's one bar of signal that
+ * lets the page think it is online): the last answer that arrived is still the best offline view.
+ */
 function isKept(query: Query): boolean {
-  const [path] = query.queryKey as [unknown];
-  return Array.isArray(path) && kept.has(path.join('.')) && query.state.status === 'success';
+  return isKeptKey(query.queryKey) && query.state.data !== undefined;
+}
+
+/** A write is due when a kept query gets a new answer; re-renders and fetch starts change nothing kept. */
+function changesKeptData(event: QueryCacheNotifyEvent): boolean {
+  return event.type === 'updated' && event.action.type === 'success' && isKeptKey(event.query.queryKey);
 }
 
 async function restore(queryClient: QueryClient): Promise<void> {
   const saved = await get<Persisted>(storeKey);
-  if (!saved) return;
-  if (saved.buster !== buster || Date.now() - saved.savedAt > maxAgeMs) {
-    await del(storeKey);
-    return;
-  }
+  // Another build's or an old list is not shown; the next answer from the server replaces it (deleting
+  // it here could race with that answer's write).
+  if (!saved || saved.buster !== buster || Date.now() - saved.savedAt > maxAgeMs) return;
   hydrate(queryClient, saved.state);
   // Last known, not current: offline the paused refetch leaves it on screen; online it is replaced.
   await queryClient.invalidateQueries({ queryKey: [['student', 'tasks']] }, { throwOnError: false });
 }
 
-/** Restores the kept queries, then writes them again whenever the cache changes; resolves once restored. */
+/** Writes what is kept now; never replaces a saved list with nothing (log-out forgets it explicitly). */
+function save(queryClient: QueryClient): void {
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: isKept });
+  if (state.queries.length === 0) return;
+  // Stored as a plain success: a failed refetch's error is not what the student should see offline.
+  const queries = state.queries.map((query) => ({
+    ...query,
+    state: { ...query.state, status: 'success' as const, error: null, fetchStatus: 'idle' as const },
+  }));
+  void set(storeKey, { buster, savedAt: Date.now(), state: { ...state, queries } } satisfies Persisted).catch(
+    () => {},
+  );
+}
+
+/**
+ * Restores the kept queries and writes them as soon as a new answer arrives, and once more when the
+ * page is hidden; resolves once restored.
+ *
+ * Written at once rather than after a quiet spell: a debounce that every cache event restarted
+ * (each re-render of a screen with a query is one) could go seconds without writing while a student
+ * captured, so an app closed soon after it loaded reopened offline with no tasks.
+ */
 export function persistStudentQueries(queryClient: QueryClient): Promise<void> {
   // The build's prerender runs this module in Node, where there is nothing to keep.
   if (typeof indexedDB === 'undefined') return Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const save = () => {
-    const state = dehydrate(queryClient, { shouldDehydrateQuery: isKept });
-    void set(storeKey, { buster, savedAt: Date.now(), state } satisfies Persisted).catch(() => {});
+  let queued = false;
+  const saveSoon = () => {
+    // One write for the answers that arrive together (a batch of queries settles in one task).
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      save(queryClient);
+    });
   };
-  const restored = restore(queryClient).catch(() => {});
-  void restored.then(() =>
-    queryClient.getQueryCache().subscribe(() => {
-      // Many cache events come in a burst; one write a second is plenty.
-      clearTimeout(timer);
-      timer = setTimeout(save, 1000);
-    }),
-  );
-  return restored;
+  // Listening from the start: an answer that comes while the saved list is still being read is newer
+  // than it (hydrate keeps the newer of the two).
+  queryClient.getQueryCache().subscribe((event) => {
+    if (changesKeptData(event)) saveSoon();
+  });
+  // A phone may close a hidden app without another word: the last chance to write is now.
+  addEventListener('pagehide', () => save(queryClient));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') save(queryClient);
+  });
+  return restore(queryClient).catch(() => {});
+}
+
+/** On log-out: the next person on this device must not see the last one's tasks. */
+export function forgetStudentQueries(): Promise<void> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve();
+  return del(storeKey).catch(() => {});
 }

@@ -113,6 +113,13 @@ function isUsable(grant: QueuedGrant | undefined): grant is QueuedGrant {
   return grant !== undefined && Date.parse(grant.expiresAt) - Date.now() > urlMarginMs;
 }
 
+/** Whether a new answer continues the old grant's bytes: the same object and, on S3, the same upload in parts. */
+function sameUpload(previous: QueuedGrant | undefined, answer: QueuedGrant): boolean {
+  if (previous?.objectPath !== answer.objectPath) return false;
+  if (previous.parts?.protocol !== 's3') return true;
+  return answer.parts?.protocol === 's3' && answer.parts.uploadId === previous.parts.uploadId;
+}
+
 /** Writes the item's progress so a reload resumes it; a failure to write never stops the send. */
 async function remember(item: QueuedCapture): Promise<void> {
   await saveQueuedCapture(item).catch(() => {});
@@ -132,14 +139,16 @@ async function send(entry: Entry, item: QueuedCapture): Promise<boolean> {
   });
   try {
     if (!item.uploaded) {
-      const previousPath = item.grant?.objectPath;
+      const previous = item.grant;
       if (!isUsable(item.grant)) {
+        // On S3 the bucket's upload in parts is named too, so parts sent before continue.
+        const uploadId = previous?.parts?.protocol === 's3' ? previous.parts.uploadId : undefined;
         const answer = await trpcClient.student.uploadUrl.mutate(
-          { fileName, fileType, fileSize: blob.size, clientKey: item.key },
+          { fileName, fileType, fileSize: blob.size, clientKey: item.key, uploadId },
           { signal },
         );
-        // The same key names the same object: parts sent before a reload are still there.
-        item.sentBefore = item.sentBefore && previousPath === answer.objectPath;
+        // The same key names the same object (and upload in parts): what was sent is still there.
+        item.sentBefore = item.sentBefore && sameUpload(previous, answer);
         item.grant = answer;
         await remember(item);
       }
@@ -196,9 +205,14 @@ async function send(entry: Entry, item: QueuedCapture): Promise<boolean> {
       window.location.origin,
     );
     if (failure.needsNewUrl) {
-      item.grant = undefined;
       item.uploaded = false;
-      item.sentBefore = false;
+      if (item.grant?.parts?.protocol === 's3') {
+        // The bucket keeps the upload in parts after its URLs lapse: the next ask names it and continues.
+        item.grant = { ...item.grant, expiresAt: new Date(0).toISOString() };
+      } else {
+        item.grant = undefined;
+        item.sentBefore = false;
+      }
     }
     if (failure.cancelled) item.held = true;
     else if (!failure.retryable) item.refusal = failure.reason ?? 'The server refused this file';

@@ -40,6 +40,8 @@ export type AssessmentRecord = {
       fileType: string;
       fileSize: number;
       uploadedAt: string;
+      /** When the device captured it (issue 18): a file captured offline may arrive hours later. */
+      capturedAt: string | null;
       /** The admin who recorded the file while viewing the app as the student; null when the student did. */
       recordedByAdminName: string | null;
     }[];
@@ -89,6 +91,7 @@ export async function getAssessmentRecord(
           fileType: file.fileType,
           fileSize: file.fileSize,
           uploadedAt: file.createdAt.toISOString(),
+          capturedAt: file.capturedAt?.toISOString() ?? null,
           recordedByAdminName: recorders(file),
         })),
       decisions: decisions

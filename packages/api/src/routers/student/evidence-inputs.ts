@@ -35,6 +35,11 @@ export const uploadUrlInput = z.object({
    */
   fileSize: z.number().int().min(1, 'The file is empty').optional(),
   clientKey,
+  /**
+   * Asking again under the same client key (a reload, a lapsed URL): the bucket's upload in parts the
+   * client already sent parts to, so it continues instead of starting over. Ignored without a key.
+   */
+  uploadId: z.string().trim().min(1).max(1024, 'Upload id is too long').optional(),
 });
 export type UploadUrlInput = z.input<typeof uploadUrlInput>;
 

@@ -53,12 +53,20 @@ const allowedTypesText =
 
 type Deps = Pick<Services, 'db' | 'storage' | 'log' | 'evidenceLimits' | 'rateLimits'>;
 
-type UploadUrlRequest = { fileName: string; fileType: string; fileSize?: number; clientKey?: string };
+type UploadUrlRequest = {
+  fileName: string;
+  fileType: string;
+  fileSize?: number;
+  clientKey?: string;
+  /** The upload in parts an earlier answer under the same client key started (S3). */
+  uploadId?: string;
+};
 
 /**
  * Grants this user one object path to upload one file of an allowed type to, for a limited time.
  * With a client key, asking again (a retry after a lost answer, a queue resuming after a reload)
- * returns the same object path, so parts already sent are kept and one file is recorded once.
+ * returns the same object path, so parts already sent are kept and one file is recorded once; on S3,
+ * with the `uploadId` it had, the same upload in parts too, with freshly signed part URLs.
  */
 export async function issueUploadUrl(
   deps: Deps,
@@ -147,6 +155,7 @@ async function reissue(
     maxBytes: grant.maxBytes,
     fileSize: grant.declaredSize ?? undefined,
     expiresAt,
+    resumeUploadId: input.uploadId,
   });
 }
 
@@ -159,6 +168,7 @@ async function signedAnswer(
     maxBytes: number;
     fileSize: number | undefined;
     expiresAt: Date;
+    resumeUploadId?: string;
   },
 ): Promise<UploadUrlResponse> {
   const { objectPath, userId, maxBytes: grantMaxBytes, expiresAt } = grant;
@@ -181,6 +191,7 @@ async function signedAnswer(
     maxBytes: grantMaxBytes,
     fileSize: input.fileSize,
     expiresAt,
+    resumeUploadId: grant.resumeUploadId,
   });
   return {
     uploadUrl: target.uploadUrl,
@@ -203,14 +214,18 @@ async function planParts(
     maxBytes: number;
     fileSize: number | undefined;
     expiresAt: Date;
+    resumeUploadId?: string;
   },
 ): Promise<UploadParts | null> {
   const { multipart } = deps.storage;
   if (multipart) {
     // The bucket needs the plan up front (one presigned URL per part), hence the declared size.
     if (input.fileSize === undefined || !shouldUploadInParts(input.fileSize, multipart)) return null;
-    const { fileSize, ...grant } = input;
-    const target = await multipart.start({ ...grant, contentLength: fileSize });
+    const { fileSize, resumeUploadId, ...grant } = input;
+    const start = { ...grant, contentLength: fileSize };
+    // Continuing keeps the parts already sent; an upload the bucket no longer has is started afresh.
+    const resumed = resumeUploadId ? await multipart.resume({ ...start, uploadId: resumeUploadId }) : null;
+    const target = resumed ?? (await multipart.start(start));
     return { protocol: 's3', ...target };
   }
   if (deps.evidenceLimits.partSize === null) return null;
