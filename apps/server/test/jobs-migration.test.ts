@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, openDatabase } from '@evident/db/client';
+import { queuePhotosWithoutThumbnails } from '@evident/db/queries/thumbnail-jobs';
 import { evidenceFiles, jobs } from '@evident/db/schema';
 import {
   buildEvidenceFile,
@@ -8,7 +9,7 @@ import {
   buildUnit,
   buildUser,
 } from '@evident/db/testing/factories';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,4 +117,28 @@ describe('migration 0004 (the job table)', () => {
     for (const column of ['video_claimed_at', 'video_attempts'])
       await expect(db.execute(sql.raw(`select ${column} from evidence_files`))).rejects.toThrow(column);
   });
+});
+
+describe('photos recorded before background thumbnails', () => {
+  it('a backlog of 100,000 is queued at start-up, each once, without overflowing the stack', async () => {
+    await apply(5, migrations.length);
+    const { db } = database;
+    const student = await buildUser(db, { role: 'student' });
+    const unit = await buildUnit(db);
+    const task = await buildTask(db, { unitId: unit.id });
+    const submission = await buildSubmission(db, { studentId: student.id, taskId: task.id });
+    await db.execute(sql`
+      insert into evidence_files (submission_id, object_path, file_name, file_type, file_size)
+      select ${submission.id}, 'evidence/old/' || n || '.jpg', 'photo.jpg', 'image/jpeg', 1024
+      from generate_series(1, 100000) as n`);
+
+    expect(await queuePhotosWithoutThumbnails(db)).toBe(100_000);
+    const [queued] = await db
+      .select({ count: count() })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'thumbnail'), eq(jobs.status, 'queued')));
+    // The one photo the migration test above queued, and the backlog.
+    expect(queued?.count).toBe(100_001);
+    expect(await queuePhotosWithoutThumbnails(db)).toBe(0);
+  }, 120_000);
 });

@@ -26,6 +26,8 @@ export async function finishThumbnail(
     .where(eq(evidenceFiles.id, fileId));
 }
 
+const THUMBNAIL_QUEUE_SLICE = 1000;
+
 /**
  * Queues photos recorded before thumbnails moved to the background that have none (their status
  * is null); answers how many. Run at start-up: a photo is queued once, and then `ready` or `failed`.
@@ -43,10 +45,14 @@ export async function queuePhotosWithoutThumbnails(db: Database): Promise<number
         ),
       )
       .returning({ id: evidenceFiles.id });
-    await enqueueJobs(
-      tx,
-      rows.map((row) => thumbnailJob(row.id)),
-    );
+    // In slices: one INSERT of every old photo's job overflows the stack building its parameters
+    // (about 100,000 photos), and the server would not start.
+    for (let start = 0; start < rows.length; start += THUMBNAIL_QUEUE_SLICE) {
+      await enqueueJobs(
+        tx,
+        rows.slice(start, start + THUMBNAIL_QUEUE_SLICE).map((row) => thumbnailJob(row.id)),
+      );
+    }
     return rows.length;
   });
 }
