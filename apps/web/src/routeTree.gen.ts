@@ -21,7 +21,9 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as UnitSetupRouteImport } from './routes/unit-setup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminLtiRouteImport } from './routes/admin/lti'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as AdminLtiPassbacksRouteImport } from './routes/admin/lti_.passbacks'
 import { Route as AdminUnitsIndexRouteImport } from './routes/admin/units/index'
 import { Route as AdminUnitsNewRouteImport } from './routes/admin/units/new'
 import { Route as AdminUnitsIdEditRouteImport } from './routes/admin/units/$id/edit'
@@ -88,9 +90,19 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminLtiRoute = AdminLtiRouteImport.update({
+  id: '/lti',
+  path: '/lti',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLtiPassbacksRoute = AdminLtiPassbacksRouteImport.update({
+  id: '/lti_/passbacks',
+  path: '/lti/passbacks',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUnitsIndexRoute = AdminUnitsIndexRouteImport.update({
@@ -131,8 +143,10 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
@@ -150,8 +164,10 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/units': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
@@ -171,8 +187,10 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/lti_/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
@@ -193,8 +211,10 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/unit-setup'
     | '/admin/audit'
+    | '/admin/lti'
     | '/admin/users'
     | '/admin/'
+    | '/admin/lti/passbacks'
     | '/admin/units/new'
     | '/admin/units/'
     | '/admin/units/$id/edit'
@@ -212,8 +232,10 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/unit-setup'
     | '/admin/audit'
+    | '/admin/lti'
     | '/admin/users'
     | '/admin'
+    | '/admin/lti/passbacks'
     | '/admin/units/new'
     | '/admin/units'
     | '/admin/units/$id/edit'
@@ -232,8 +254,10 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/unit-setup'
     | '/admin/audit'
+    | '/admin/lti'
     | '/admin/users'
     | '/admin/'
+    | '/admin/lti_/passbacks'
     | '/admin/units/new'
     | '/admin/units/'
     | '/admin/units/$id/edit'
@@ -340,11 +364,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/lti': {
+      id: '/admin/lti'
+      path: '/lti'
+      fullPath: '/admin/lti'
+      preLoaderRoute: typeof AdminLtiRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/users': {
       id: '/admin/users'
       path: '/users'
       fullPath: '/admin/users'
       preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/lti_/passbacks': {
+      id: '/admin/lti_/passbacks'
+      path: '/lti/passbacks'
+      fullPath: '/admin/lti/passbacks'
+      preLoaderRoute: typeof AdminLtiPassbacksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/units/': {
@@ -387,8 +425,10 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminLtiRoute: typeof AdminLtiRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminLtiPassbacksRoute: typeof AdminLtiPassbacksRoute
   AdminUnitsNewRoute: typeof AdminUnitsNewRoute
   AdminUnitsIndexRoute: typeof AdminUnitsIndexRoute
   AdminUnitsIdEditRoute: typeof AdminUnitsIdEditRoute
@@ -398,8 +438,10 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
+  AdminLtiRoute: AdminLtiRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminLtiPassbacksRoute: AdminLtiPassbacksRoute,
   AdminUnitsNewRoute: AdminUnitsNewRoute,
   AdminUnitsIndexRoute: AdminUnitsIndexRoute,
   AdminUnitsIdEditRoute: AdminUnitsIdEditRoute,

@@ -405,8 +405,18 @@ export async function listLtiPassbacks(db: Database) {
       lastError: jobs.lastError,
       createdAt: jobs.createdAt,
       payload: jobs.payload,
+      // Who and where, for the admin screen; gone when the person or link was deleted since.
+      studentFirstName: users.firstName,
+      studentLastName: users.lastName,
+      linkTitle: ltiResourceLinks.title,
+      unitCode: units.unitCode,
+      issuer: ltiPlatforms.issuer,
     })
     .from(jobs)
+    .leftJoin(users, sql`${users.id}::text = ${jobs.payload}->>'userId'`)
+    .leftJoin(ltiResourceLinks, sql`${ltiResourceLinks.id}::text = ${jobs.payload}->>'linkId'`)
+    .leftJoin(units, eq(units.id, ltiResourceLinks.unitId))
+    .leftJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiResourceLinks.platformId))
     .where(and(eq(jobs.kind, ltiScoreJobKind), inArray(jobs.status, ['queued', 'running', 'failed'])))
     .orderBy(desc(jobs.createdAt))
     .limit(200);
@@ -461,4 +471,36 @@ export async function enrolRosterInCourse(
     }
   }
   return enrolled;
+}
+
+/** Changes a platform's registration in place; undefined when there is no such platform. */
+export async function updateLtiPlatform(
+  db: Database,
+  id: string,
+  fields: LtiPlatformFields,
+): Promise<LtiPlatformRow | undefined> {
+  const [row] = await db.update(ltiPlatforms).set(fields).where(eq(ltiPlatforms.id, id)).returning();
+  return row;
+}
+
+/**
+ * A passback waiting or given up on goes again now, with a fresh set of attempts: an admin who
+ * fixed the platform's side should not wait out the backoff. 'running' ones are left alone.
+ */
+export async function retryLtiPassback(db: Database, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'queued', attempts: 0, runAfter: now, finishedAt: null, updatedAt: now })
+    .where(and(eq(jobs.id, id), eq(jobs.kind, ltiScoreJobKind), inArray(jobs.status, ['queued', 'failed'])))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Tool keys whose publication ended before `before`: nothing signed with them is still checked. */
+export async function deleteRetiredToolKeys(db: Database, before: Date): Promise<string[]> {
+  const rows = await db
+    .delete(ltiToolKeys)
+    .where(and(sql`${ltiToolKeys.retiresAt} is not null`, lt(ltiToolKeys.retiresAt, before)))
+    .returning({ kid: ltiToolKeys.kid });
+  return rows.map((row) => row.kid);
 }
