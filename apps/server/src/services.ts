@@ -32,6 +32,7 @@ import { guardEventBus } from './events/guarded-bus';
 import { createInProcessEventBus } from './events/in-process-bus';
 import { createPostgresEventBus } from './events/postgres-bus';
 import { resolveFilesSecret } from './files-secret';
+import { createKeyCleanupJob, keyCleanupJobKind } from './lti/lti-key-cleanup-job';
 import { createLtiScoreJob } from './lti/lti-score-job';
 import { createLtiTool, type LtiTool } from './lti/lti-tool';
 
@@ -144,7 +145,12 @@ export function createServices(
     mail: createMailJob(createMailer({ ...config.mail, log: (line) => log.info(line) })),
     event: createEventJob(bus),
     ...(video ? { video } : {}),
-    ...(lti ? { 'lti.score': createLtiScoreJob({ db: database.db, tool: lti, log }) } : {}),
+    ...(lti
+      ? {
+          'lti.score': createLtiScoreJob({ db: database.db, tool: lti, log }),
+          [keyCleanupJobKind]: createKeyCleanupJob({ db: database.db, log }),
+        }
+      : {}),
   };
   const worker = createJobWorker({ db: database.db, log }, handlers, overrides.jobs);
   jobs = worker;

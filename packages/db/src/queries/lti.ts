@@ -504,3 +504,12 @@ export async function deleteRetiredToolKeys(db: Database, before: Date): Promise
     .returning({ kid: ltiToolKeys.kid });
   return rows.map((row) => row.kid);
 }
+
+/** When each retired key stops being published, for keys still in the table. */
+export async function listToolKeyRetirements(db: Database): Promise<Date[]> {
+  const rows = await db
+    .selectDistinct({ retiresAt: ltiToolKeys.retiresAt })
+    .from(ltiToolKeys)
+    .where(sql`${ltiToolKeys.retiresAt} is not null`);
+  return rows.flatMap((row) => (row.retiresAt ? [row.retiresAt] : []));
+}
