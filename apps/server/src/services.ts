@@ -33,6 +33,7 @@ import { createInProcessEventBus } from './events/in-process-bus';
 import { createPostgresEventBus } from './events/postgres-bus';
 import { resolveFilesSecret } from './files-secret';
 import { createKeyCleanupJob, keyCleanupJobKind } from './lti/lti-key-cleanup-job';
+import { createLtiRosterSource } from './lti/lti-roster-source';
 import { createLtiScoreJob } from './lti/lti-score-job';
 import { createLtiTool, type LtiTool } from './lti/lti-tool';
 
@@ -185,5 +186,6 @@ export function createServices(
     singleSignOn: config.oidc ? createOidcSignOn(config.oidc) : null,
     publicUrl: config.publicUrl,
     lti,
+    ltiRoster: lti ? createLtiRosterSource(database.db, lti) : null,
   };
 }

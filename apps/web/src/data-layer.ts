@@ -2,6 +2,7 @@ import type { AppRouter } from '@evident/api/root';
 import type { CurrentUser } from '@evident/core/user';
 import type { createTRPCQueryUtils } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
+import { tabSessionHeaders } from './features/lti/tab-session';
 
 /**
  * The tRPC client and the query cache (about 20 KB gzipped) load with the first screen that talks to the
@@ -114,7 +115,7 @@ type CurrentUserOutput = inferRouterOutputs<AppRouter>['auth']['user'];
 async function fetchCurrentUser(): Promise<CurrentUserOutput> {
   const response = await fetch('/trpc/auth.user', {
     credentials: 'include',
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', ...tabSessionHeaders() },
   });
   if (!response.ok) throw new Error(`Could not load the current user (HTTP ${response.status})`);
   const body = (await response.json()) as { result?: { data?: CurrentUserOutput } };

@@ -5,9 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { replayEarlyClick } from './early-click';
 import { registerAppWorker } from './features/capture/app-update';
+import { exchangeHandoff, takeHandoffFromAddress } from './features/lti/tab-session';
 import { loadFirstScreen } from './first-screen';
 import { createAppRouter } from './router';
 
+// An LTI launch's handoff leaves the address before the router reads it (lti/tab-session.ts).
+const handoff = takeHandoffFromAddress();
 const router = createAppRouter();
 
 const rootElement = document.getElementById('root');
@@ -16,18 +19,20 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // The HTML already paints the first screen: the prerendered landing page, or the app shell for a
 // signed-in visitor. React replaces it on its first commit, so that commit waits until the screen's
 // code and the current user are here instead of flashing the loading splash in between.
-void loadFirstScreen(router).finally(() => {
-  // As a transition, so React renders in slices and yields to the browser between them: the page is
-  // already painted, and one long render task would only block a tap on it.
-  startTransition(() => {
-    createRoot(rootElement).render(
-      <>
-        <App router={router} />
-        <AfterFirstCommit run={() => replayEarlyClick(rootElement)} />
-      </>,
-    );
+void exchangeHandoff(handoff)
+  .then(() => loadFirstScreen(router))
+  .finally(() => {
+    // As a transition, so React renders in slices and yields to the browser between them: the page is
+    // already painted, and one long render task would only block a tap on it.
+    startTransition(() => {
+      createRoot(rootElement).render(
+        <>
+          <App router={router} />
+          <AfterFirstCommit run={() => replayEarlyClick(rootElement)} />
+        </>,
+      );
+    });
   });
-});
 
 /** Runs once the app's first render is on screen, so its buttons exist. */
 function AfterFirstCommit({ run }: { run: () => void }) {

@@ -15,6 +15,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as GradingRouteImport } from './routes/grading'
+import { Route as LmsCoursesRouteImport } from './routes/lms-courses'
 import { Route as LtiConfigRouteImport } from './routes/lti-config'
 import { Route as MatrixRouteImport } from './routes/matrix'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
@@ -58,6 +59,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const GradingRoute = GradingRouteImport.update({
   id: '/grading',
   path: '/grading',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LmsCoursesRoute = LmsCoursesRouteImport.update({
+  id: '/lms-courses',
+  path: '/lms-courses',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LtiConfigRoute = LtiConfigRouteImport.update({
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/grading': typeof GradingRoute
+  '/lms-courses': typeof LmsCoursesRoute
   '/lti-config': typeof LtiConfigRoute
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -159,6 +166,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/grading': typeof GradingRoute
+  '/lms-courses': typeof LmsCoursesRoute
   '/lti-config': typeof LtiConfigRoute
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -182,6 +190,7 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/grading': typeof GradingRoute
+  '/lms-courses': typeof LmsCoursesRoute
   '/lti-config': typeof LtiConfigRoute
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -206,6 +215,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/grading'
+    | '/lms-courses'
     | '/lti-config'
     | '/matrix'
     | '/reset-password'
@@ -227,6 +237,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/grading'
+    | '/lms-courses'
     | '/lti-config'
     | '/matrix'
     | '/reset-password'
@@ -249,6 +260,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/grading'
+    | '/lms-courses'
     | '/lti-config'
     | '/matrix'
     | '/reset-password'
@@ -272,6 +284,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   GradingRoute: typeof GradingRoute
+  LmsCoursesRoute: typeof LmsCoursesRoute
   LtiConfigRoute: typeof LtiConfigRoute
   MatrixRoute: typeof MatrixRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -320,6 +333,13 @@ declare module '@tanstack/react-router' {
       path: '/grading'
       fullPath: '/grading'
       preLoaderRoute: typeof GradingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lms-courses': {
+      id: '/lms-courses'
+      path: '/lms-courses'
+      fullPath: '/lms-courses'
+      preLoaderRoute: typeof LmsCoursesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/lti-config': {
@@ -460,6 +480,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   GradingRoute: GradingRoute,
+  LmsCoursesRoute: LmsCoursesRoute,
   LtiConfigRoute: LtiConfigRoute,
   MatrixRoute: MatrixRoute,
   ResetPasswordRoute: ResetPasswordRoute,

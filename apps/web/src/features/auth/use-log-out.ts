@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
+import { forgetTabSession } from '../lti/tab-session';
 
 /** Log out: the server call's errors are ignored (spec section 7), then the cache is dropped and the app goes to /. */
 export function useLogOut() {
@@ -14,6 +15,7 @@ export function useLogOut() {
     } catch {
       // Deliberately ignored: the visitor asked to leave, so leave either way.
     }
+    forgetTabSession();
     queryClient.clear();
     await router.navigate({ to: '/' });
     // Re-run the root beforeLoad even when already on /, so the layout sees the signed-out user.
