@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { admin, e2eLtiIssuer, e2eLtiPort, e2ePort } from './e2e-env';
+import { scenePhoto, uploadEvidence } from './grading-data';
+import { expectToast, signInThroughUi } from './support';
 
 // A course link in the fake LMS starts a real LTI 1.3 launch (login initiation, the platform's
 // auto-posted id_token, the launch) that lands the student on their dashboard for the linked unit.
@@ -142,4 +144,92 @@ test('a teacher launched from the course syncs its roster with a button', async 
   await page.screenshot({ path: test.info().outputPath('lms-courses-1280x800.png'), fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('lms-courses-1280x800-dark.png'), fullPage: true });
+});
+
+test('a grade the LMS refuses waits on the Grade passbacks screen, and Retry now sends it', async ({
+  browser,
+  page,
+}) => {
+  const unitCode = await unitWithTask(browser, 'Passback course unit', 'Photograph the passback task');
+  const stamp = Date.now().toString(36);
+  const column = `col-${stamp}`;
+  // The gradebook is down.
+  expect(
+    (await page.request.post(`${e2eLtiIssuer}/course/fail-scores`, { data: { count: 1000 } })).ok(),
+  ).toBe(true);
+  const learner = await (await browser.newContext()).newPage();
+  await learner.goto(
+    `${e2eLtiIssuer}/course/launch?${new URLSearchParams({ sub: `p-${stamp}`, unit_code: unitCode, link: `${unitCode}-pb`, lineitem: column, given_name: 'Pat', family_name: 'Passback' })}`,
+  );
+  await expect(learner.getByText('Photograph the passback task')).toBeVisible();
+  await uploadEvidence(learner.request, [
+    { fileName: 'passback.jpg', fileType: 'image/jpeg', body: await scenePhoto(200, 'Passback') },
+  ]);
+  const teacher = await (await browser.newContext()).newPage();
+  await teacher.goto(
+    `${e2eLtiIssuer}/course/launch?${new URLSearchParams({ sub: `pt-${stamp}`, role: 'Instructor', unit_code: unitCode, link: `${unitCode}-pb`, given_name: 'Tad', family_name: 'Teach' })}`,
+  );
+  await expect(teacher).toHaveURL(/\/lms-courses/);
+  const waiting = (await (await teacher.request.get('/api/assessor/submissions')).json()) as {
+    id: string;
+    unit: { unitCode: string };
+  }[];
+  const submission = waiting.find((s) => s.unit.unitCode === unitCode);
+  const graded = await teacher.request.post('/api/assessor/grade', {
+    data: { submissionIds: [submission?.id], status: 'satisfactory' },
+  });
+  expect(graded.ok()).toBe(true);
+  await learner.context().close();
+  await teacher.context().close();
+
+  await signInThroughUi(page, admin.email, admin.password);
+  await page.goto('/admin/lti/passbacks');
+  const row = page
+    .getByRole('list', { name: 'Grade passbacks' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Pat Passback' });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText('503', { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText(unitCode);
+  await expect(row).toContainText('Waiting');
+  await page.screenshot({
+    path: test.info().outputPath('lti-passbacks-waiting-1280x800.png'),
+    fullPage: true,
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({
+    path: test.info().outputPath('lti-passbacks-waiting-1280x800-dark.png'),
+    fullPage: true,
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({
+    path: test.info().outputPath('lti-passbacks-waiting-390x844-dark.png'),
+    fullPage: true,
+  });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({
+    path: test.info().outputPath('lti-passbacks-waiting-390x844.png'),
+    fullPage: true,
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The gradebook is back: Retry now sends it at once instead of after the backoff.
+  expect((await page.request.post(`${e2eLtiIssuer}/course/fail-scores`, { data: { count: 0 } })).ok()).toBe(
+    true,
+  );
+  await row.getByRole('button', { name: 'Retry the passback for Pat Passback' }).click();
+  await expectToast(page, 'Passback queued', 'It is sent again now');
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`${e2eLtiIssuer}/course/scores`)).json()) as { lineItem: string }[]
+        ).some((s) => s.lineItem.endsWith(`/lineitems/${column}`)),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await page.reload();
+  await expect(row).toHaveCount(0);
 });

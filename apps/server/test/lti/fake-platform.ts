@@ -187,6 +187,14 @@ export async function startFakePlatform(
           email: q.get('email') ?? undefined,
           [`${lti}resource_link`]: { id: q.get('link') ?? 'link-1', title: 'Evidence portfolio' },
           [`${lti}custom`]: q.get('unit_code') ? { unit_code: q.get('unit_code') } : undefined,
+          ...(q.get('lineitem')
+            ? {
+                'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+                  scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
+                  lineitem: `${origin}/lineitems/${q.get('lineitem')}`,
+                },
+              }
+            : {}),
           ...(teacher
             ? {
                 [`${lti}roles`]: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor'],
@@ -235,6 +243,12 @@ window.addEventListener('message', (event) => {
 });
 </script></body></html>`);
     }
+    if (url.pathname === '/course/fail-scores' && req.method === 'POST') {
+      // The gradebook is down (503) for this many score posts; set by a test in another process.
+      scoreFailuresLeft = Number((JSON.parse(await readBody(req)) as { count?: number }).count ?? 0);
+      return json(res, 200, { failing: scoreFailuresLeft });
+    }
+    if (url.pathname === '/course/scores') return json(res, 200, scores);
     if (url.pathname === '/course/members' && req.method === 'POST') {
       // The course roster, set by a test running against this platform in another process.
       members = JSON.parse(await readBody(req)) as Member[];
