@@ -7,7 +7,8 @@ const ags = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
 
 let env: LtiEnv;
 beforeAll(async () => {
-  env = await startLtiEnv({ jobs: { pollMs: 100, retryBaseMs: 200 } });
+  // Retries a second apart: long enough that the admin list is sure to catch the passback waiting.
+  env = await startLtiEnv({ jobs: { pollMs: 100, retryBaseMs: 1000 } });
 });
 afterAll(async () => {
   await env?.close();
