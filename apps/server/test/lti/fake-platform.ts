@@ -96,6 +96,7 @@ export async function startFakePlatform(
   let members: Member[] = [];
   let toolJwksUrl = options.toolUrl ? `${options.toolUrl}/lti/keys` : '';
   let scoreFailuresLeft = 0;
+  let scoreHold: { promise: Promise<void>; arrived: () => void; arrival: Promise<void> } | null = null;
   const accessTokens = new Set<string>();
   const toolKeySet = async () => createLocalJWKSet(await readJwks(toolJwksUrl));
 
@@ -313,6 +314,11 @@ window.addEventListener('message', (event) => {
     if (score && req.method === 'POST') {
       if (req.headers['content-type'] !== 'application/vnd.ims.lis.v1.score+json')
         return json(res, 415, { error: 'wrong content type' });
+      // A slow gradebook: the post waits until the test lets it through.
+      if (scoreHold) {
+        scoreHold.arrived();
+        await scoreHold.promise;
+      }
       if (scoreFailuresLeft > 0) {
         scoreFailuresLeft -= 1;
         return json(res, 503, { error: 'try later' });
@@ -387,6 +393,25 @@ window.addEventListener('message', (event) => {
     },
     failNextScores(count: number) {
       scoreFailuresLeft = count;
+    },
+    /** Score posts wait from now on; `arrived` settles when one is waiting; `release` lets all through. */
+    holdScores() {
+      let release = () => {};
+      let arrived = () => {};
+      const arrival = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const promise = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      scoreHold = { promise, arrived, arrival };
+      return {
+        arrival,
+        release() {
+          scoreHold = null;
+          release();
+        },
+      };
     },
     lineItemUrl: (id: string) => `${origin}/lineitems/${id}`,
     membershipsUrl: `${origin}/memberships/course-1`,

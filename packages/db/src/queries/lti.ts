@@ -564,3 +564,11 @@ export async function spendLtiHandoff(db: Database, token: string, now: Date): P
     .returning({ userId: ltiHandoffs.userId });
   return row?.userId;
 }
+
+/**
+ * A running passback gives up its dedupe key: it has already read the progress it will send, so a
+ * grade recorded from now on needs a job of its own (the key only spares queuing twice while one waits).
+ */
+export async function releaseLtiScoreDedupe(db: Database, jobId: string): Promise<void> {
+  await db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.id, jobId));
+}
