@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { admin, e2eLtiIssuer, e2eLtiPort, e2ePort } from './e2e-env';
 import { scenePhoto, uploadEvidence } from './grading-data';
-import { expectToast, signInThroughUi } from './support';
+import { expectToast, hasNoHorizontalOverflow, signInThroughUi } from './support';
 
 // A course link in the fake LMS starts a real LTI 1.3 launch (login initiation, the platform's
 // auto-posted id_token, the launch) that lands the student on their dashboard for the linked unit.
@@ -144,6 +144,11 @@ test('a teacher launched from the course syncs its roster with a button', async 
   await page.screenshot({ path: test.info().outputPath('lms-courses-1280x800.png'), fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('lms-courses-1280x800-dark.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await hasNoHorizontalOverflow(page)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('lms-courses-390x844-dark.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: test.info().outputPath('lms-courses-390x844.png'), fullPage: true });
 });
 
 test('a grade the LMS refuses waits on the Grade passbacks screen, and Retry now sends it', async ({
