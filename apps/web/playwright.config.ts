@@ -99,6 +99,8 @@ export default defineConfig({
         OIDC_NAME: 'Test Provider',
         LTI_ENABLED: '1',
         LTI_PRIVATE_KEY: 'e2e-lti-sealing-secret-of-at-least-32-bytes',
+        // The fake LMS's course page frames the app (the iframe spec reaches it as localhost).
+        LTI_PLATFORM_ORIGINS: e2eLtiIssuer,
         LTI_PLATFORMS: JSON.stringify([
           {
             issuer: e2eLtiIssuer,

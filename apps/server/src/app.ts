@@ -184,10 +184,11 @@ export async function buildApp(options: AppOptions) {
     await app.register(ltiRoutes, {
       db: services.db,
       sessions: services.sessions,
+      authenticator: services.authenticator,
       log: services.log,
       tool: lti,
     });
-    await app.register(ltiRosterRoutes, { services, tool: lti });
+    await app.register(ltiRosterRoutes, { services });
   } else {
     app.all('/lti/*', async (_req, reply) =>
       reply

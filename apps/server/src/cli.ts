@@ -9,6 +9,7 @@ import { DataLockError, lockDataDir } from './data-lock';
 import { seedDemoData } from './demo-data';
 import { type AdminSpec, describeEnsureAdmin, ensureAdmin, parseCreateAdminArgs } from './initial-admin';
 import { createPino, toLogger } from './logger';
+import { queueKeyCleanups } from './lti/lti-key-cleanup-job';
 import { keyOverlapMs } from './lti/lti-tool';
 import { type LtiPlatformInput, parsePlatformArgs } from './lti/platform-schema';
 import { createServices } from './services';
@@ -22,7 +23,8 @@ const usage = `Usage: pnpm cli <command>
   lti-add-platform --issuer I --client-id C --deployment-id D [--deployment-id D2 ...]
                    --auth-url U --token-url U --jwks-url U
                                             register (or update) an LTI 1.3 platform
-  lti-rotate-key                            a new LTI signing key; the old one stays published a day`;
+  lti-rotate-key                            a new LTI signing key; the old one stays published a day,
+                                            then is deleted a day later`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -105,6 +107,8 @@ async function main(argv: string[]): Promise<number> {
         }
         const key = await generateToolKey(config.lti.secret);
         await addToolKey(database.db, key, new Date(Date.now() + keyOverlapMs));
+        // A running server's worker deletes the old key once it has been retired a day.
+        await queueKeyCleanups(database.db);
         console.log(`new LTI signing key ${key.kid}; the previous one stays published for a day`);
         return 0;
       }

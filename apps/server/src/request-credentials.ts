@@ -13,11 +13,20 @@ export type RequestCredentials =
   | { kind: 'session'; sessionId: string }
   | { kind: 'none' };
 
+/**
+ * A browser tab's own session inside an LMS iframe, where no cookie of ours is kept (an LTI launch
+ * handed it over: apps/web/src/features/lti/tab-session.ts). Like the cookie, it is a session id; a
+ * header no other site can make a browser send, so it needs no more CSRF care than the cookie gets.
+ */
+export const tabSessionHeader = 'x-evident-session';
+
 export function credentialsOf(headers: IncomingHttpHeaders, cookieName: string): RequestCredentials {
   const authorization = headers.authorization;
   // `Bearer` with nothing after it (a proxy may trim the space) is still the token path, and refused there.
   const bearer = authorization?.match(/^Bearer(?:\s+(.*))?$/i);
   if (bearer) return { kind: 'token', token: (bearer[1] ?? '').trim() };
+  const tab = headers[tabSessionHeader];
+  if (typeof tab === 'string' && tab.trim()) return { kind: 'session', sessionId: tab.trim() };
   const sessionId = readCookie(headers.cookie, cookieName);
   return sessionId ? { kind: 'session', sessionId } : { kind: 'none' };
 }

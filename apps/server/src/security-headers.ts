@@ -8,12 +8,14 @@ export type SecurityHeadersOptions = {
   publicUrl: string;
   /** Origins besides our own that the browser reaches for evidence (an S3 endpoint). */
   fileOrigins: string[];
-  /** LMS platforms allowed to frame the /lti/* pages (LTI launches render in the LMS's iframe). */
+  /** LMS platforms allowed to frame the /lti/* pages and the app (LTI launches open in the LMS's iframe). */
   ltiPlatformOrigins: string[];
 };
 
 /** /lti and /lti/... but not an SPA page such as /lti-config. */
 const ltiPath = /^\/lti(\/|\?|$)/;
+/** Answers for code, not pages: never framed. */
+const apiPath = /^\/(api|trpc|files|healthz)(\/|\?|$)/;
 
 /**
  * Browser security headers on every response (helmet): a Content Security Policy with no inline
@@ -74,6 +76,13 @@ export async function registerSecurityHeaders<L extends FastifyBaseLogger>(
       });
       // frame-ancestors decides; X-Frame-Options cannot name another origin.
       if (lti.length > 0) reply.raw.removeHeader('x-frame-options');
+    } else if (lti.length > 0 && !apiPath.test(req.url)) {
+      // A launch goes on into the app inside the LMS's iframe: its pages may be framed by the
+      // configured platforms too (and only by them). Server answers that are not pages never are.
+      reply.helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'frame-ancestors': lti } },
+      });
+      reply.raw.removeHeader('x-frame-options');
     }
   });
 }

@@ -33,6 +33,8 @@ import { guardEventBus } from './events/guarded-bus';
 import { createInProcessEventBus } from './events/in-process-bus';
 import { createPostgresEventBus } from './events/postgres-bus';
 import { resolveFilesSecret } from './files-secret';
+import { createKeyCleanupJob, keyCleanupJobKind } from './lti/lti-key-cleanup-job';
+import { createLtiRosterSource } from './lti/lti-roster-source';
 import { createLtiScoreJob } from './lti/lti-score-job';
 import { createLtiTool, type LtiTool } from './lti/lti-tool';
 
@@ -147,7 +149,12 @@ export function createServices(
     'graded-mail': createGradedMailJob({ db: database.db, mailer, publicUrl: config.publicUrl }),
     event: createEventJob(bus),
     ...(video ? { video } : {}),
-    ...(lti ? { 'lti.score': createLtiScoreJob({ db: database.db, tool: lti, log }) } : {}),
+    ...(lti
+      ? {
+          'lti.score': createLtiScoreJob({ db: database.db, tool: lti, log }),
+          [keyCleanupJobKind]: createKeyCleanupJob({ db: database.db, log }),
+        }
+      : {}),
   };
   const worker = createJobWorker({ db: database.db, log }, handlers, overrides.jobs);
   jobs = worker;
@@ -182,5 +189,6 @@ export function createServices(
     singleSignOn: config.oidc ? createOidcSignOn(config.oidc) : null,
     publicUrl: config.publicUrl,
     lti,
+    ltiRoster: lti ? createLtiRosterSource(database.db, lti) : null,
   };
 }

@@ -7,7 +7,8 @@ const ags = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
 
 let env: LtiEnv;
 beforeAll(async () => {
-  env = await startLtiEnv({ jobs: { pollMs: 100, retryBaseMs: 200 } });
+  // Retries a second apart: long enough that the admin list is sure to catch the passback waiting.
+  env = await startLtiEnv({ jobs: { pollMs: 100, retryBaseMs: 1000 } });
 });
 afterAll(async () => {
   await env?.close();
@@ -141,4 +142,42 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
     expect(await count()).toBe(before.jobs);
     expect(env.platform.scores.length).toBe(before.scores);
   });
+});
+
+describe('a grade recorded while a passback is being sent', () => {
+  it('gets a passback of its own, so the gradebook ends with the newest progress', async () => {
+    const unit = await buildUnit(env.db, { unitCode: 'HLTWHS003' });
+    const tasks = [
+      await buildTask(env.db, { unitId: unit.id }),
+      await buildTask(env.db, { unitId: unit.id }),
+    ];
+    const jar = cookieJar();
+    await env.launch(jar, {
+      claims: {
+        sub: 'learner-race',
+        [`${lti}resource_link`]: { id: 'race-link' },
+        [`${lti}custom`]: { unit_code: 'HLTWHS003' },
+        [ags]: {
+          scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
+          lineitem: env.platform.lineItemUrl('li-race'),
+        },
+      },
+    });
+    const student = await (await env.send(jar, `${env.publicUrl}/api/auth/user`)).json();
+    const [first, second] = await Promise.all(
+      tasks.map((task) => buildSubmission(env.db, { studentId: student.id, taskId: task.id })),
+    );
+    const assessor = await (await env.signedIn('assessor')).caller();
+    const race = () => env.platform.scores.filter((s) => s.lineItem === env.platform.lineItemUrl('li-race'));
+
+    // The first passback has read 50% and is on its way when the second task is graded.
+    const hold = env.platform.holdScores();
+    await assessor.assessor.grade({ submissionIds: [first?.id ?? ''], status: 'satisfactory' });
+    await hold.arrival;
+    await assessor.assessor.grade({ submissionIds: [second?.id ?? ''], status: 'satisfactory' });
+    hold.release();
+
+    const sent = await until(race, (s) => s.some((score) => score.body.activityProgress === 'Completed'));
+    expect(sent.at(-1)?.body).toMatchObject({ scoreGiven: 100, gradingProgress: 'FullyGraded' });
+  }, 60_000);
 });

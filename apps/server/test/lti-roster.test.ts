@@ -54,7 +54,16 @@ describe('LTI roster sync (Names and Role Provisioning)', () => {
       headers: { origin: env.publicUrl },
     });
     expect(sync.status).toBe(200);
-    expect(await sync.json()).toEqual({ members: 5, students: 3, assessors: 1, enrolled: 3 });
+    expect(await sync.json()).toEqual({
+      course: { id: courses[0].id, title: 'Certificate III in Care', label: 'CHC' },
+      members: 5,
+      students: 3,
+      assessors: 1,
+      enrolled: 3,
+      classId: expect.any(String),
+      classEnrolled: 3,
+      classEnded: 0,
+    });
     expect(env.platform.tokenRequests.at(-1)?.scope).toBe(
       'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
     );
@@ -104,5 +113,121 @@ describe('LTI roster sync (Names and Role Provisioning)', () => {
       },
     );
     expect(sync.status).toBe(404);
+  });
+});
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
+describe('an LMS course becomes a class (issue 19)', () => {
+  it('a launch makes the class, a roster sync fills it, and members who left have their enrolment ended', async () => {
+    await buildUnit(env.db, { unitCode: 'CHCCLS001' });
+    const course = {
+      [`${lti}context`]: { id: 'course-cls', label: 'CLS', title: 'Diploma of Community Services' },
+      [`${lti}resource_link`]: { id: 'cls-link' },
+      [`${lti}custom`]: { unit_code: 'CHCCLS001' },
+    };
+    // A learner launches first: the class is made, named after the course, with the link's unit.
+    const learner = cookieJar();
+    await env.launch(learner, { claims: { ...course, sub: 'cls-learner', given_name: 'Lia' } });
+    const classes = rowsOf<{ id: string; name: string; invite_code: string }>(
+      await env.db.execute(
+        `select c.id, c.name, c.invite_code from classes c join lti_contexts x on x.id = c.lti_context_id where x.context_id = 'course-cls'`,
+      ),
+    );
+    expect(classes).toHaveLength(1);
+    const klass = classes[0] as { id: string; name: string; invite_code: string };
+    expect(klass.name).toBe('Diploma of Community Services');
+    expect(klass.invite_code).toMatch(/^[0-9a-f]{16}$/);
+    const enrolments = async () =>
+      rowsOf<{ subject: string; ended: boolean }>(
+        await env.db.execute(
+          `select i.subject, e.ended_at is not null as ended from class_enrolments e
+           join identities i on i.user_id = e.student_id and i.kind = 'lti'
+           where e.class_id = '${klass.id}' order by i.subject, e.enrolled_at`,
+        ),
+      );
+    expect(await enrolments()).toEqual([{ subject: 'cls-learner', ended: false }]);
+    const unitsOfClass = rowsOf<{ unit_code: string }>(
+      await env.db.execute(
+        `select u.unit_code from class_units cu join units u on u.id = cu.unit_id where cu.class_id = '${klass.id}'`,
+      ),
+    );
+    expect(unitsOfClass.map((r) => r.unit_code)).toEqual(['CHCCLS001']);
+
+    // The teacher launches (same class, now assessed by them) and syncs through the app's procedure.
+    env.platform.setMembers([
+      { user_id: 'cls-learner', roles: [member('Learner')], given_name: 'Lia', family_name: 'Learner' },
+      { user_id: 'cls-2', roles: [member('Learner')], given_name: 'Mo', family_name: 'Member' },
+      { user_id: 'cls-teacher', roles: [member('Instructor')], given_name: 'Tom', family_name: 'Teacher' },
+    ]);
+    const teacher = cookieJar();
+    const { response: landed } = await env.launch(teacher, {
+      claims: {
+        ...course,
+        sub: 'cls-teacher',
+        [`${lti}roles`]: [member('Instructor')],
+        [nrps]: { context_memberships_url: env.platform.membershipsUrl, service_versions: ['2.0'] },
+      },
+    });
+    const caller = await env
+      .browser('127.0.0.1', teacher.cookies.get('evident_session')?.value ?? '')
+      .caller();
+    const [listed] = (await caller.assessor.ltiCourses()).filter(
+      (c) => c.title === 'Diploma of Community Services',
+    );
+    expect(listed).toBeDefined();
+    // The teacher's launch opened on this course, where its roster sync is.
+    expect(landed.headers.get('location')?.split('#')[0]).toBe(`/lms-courses?course=${listed?.id}`);
+    const first = await caller.assessor.syncLtiRoster({ courseId: listed?.id ?? '' });
+    expect(first).toMatchObject({ classId: klass.id, classEnrolled: 1, classEnded: 0, students: 2 });
+    expect(await enrolments()).toEqual([
+      { subject: 'cls-2', ended: false },
+      { subject: 'cls-learner', ended: false },
+    ]);
+    const assessors = rowsOf<{ subject: string }>(
+      await env.db.execute(
+        `select i.subject from class_assessors a join identities i on i.user_id = a.assessor_id and i.kind = 'lti' where a.class_id = '${klass.id}'`,
+      ),
+    );
+    expect(assessors.map((a) => a.subject)).toEqual(['cls-teacher']);
+
+    // cls-learner leaves the course, cls-2 is inactive: both enrolments end, the rows stay.
+    env.platform.setMembers([
+      { user_id: 'cls-2', roles: [member('Learner')], status: 'Inactive' },
+      { user_id: 'cls-teacher', roles: [member('Instructor')], given_name: 'Tom', family_name: 'Teacher' },
+    ]);
+    const second = await caller.assessor.syncLtiRoster({ courseId: listed?.id ?? '' });
+    expect(second).toMatchObject({ classEnrolled: 0, classEnded: 2, students: 0 });
+    expect(await enrolments()).toEqual([
+      { subject: 'cls-2', ended: true },
+      { subject: 'cls-learner', ended: true },
+    ]);
+    const endedBy = rowsOf<{ ended_by: string }>(
+      await env.db.execute(`select distinct ended_by from class_enrolments where class_id = '${klass.id}'`),
+    );
+    const teacherMe = await (await env.send(teacher, `${env.publicUrl}/api/auth/user`)).json();
+    expect(endedBy.map((r) => r.ended_by)).toEqual([teacherMe.id]);
+
+    // Launching again puts the learner back: a new open enrolment beside the ended one.
+    await env.launch(cookieJar(), { claims: { ...course, sub: 'cls-learner' } });
+    expect(await enrolments()).toEqual([
+      { subject: 'cls-2', ended: true },
+      { subject: 'cls-learner', ended: true },
+      { subject: 'cls-learner', ended: false },
+    ]);
+
+    // A platform that refuses the roster is a 502 with its answer, and nothing changes.
+    await env.db.execute(
+      `update lti_contexts set memberships_url = '${env.platform.origin}/memberships/nowhere' where id = '${listed?.id}'`,
+    );
+    await expect(caller.assessor.syncLtiRoster({ courseId: listed?.id ?? '' })).rejects.toMatchObject({
+      code: 'BAD_GATEWAY',
+      message: expect.stringContaining('The learning platform did not give the roster'),
+    });
+  });
+
+  it('refuses the roster procedures to a student', async () => {
+    const student = await env.signedIn('student');
+    await expect((await student.caller()).assessor.ltiCourses()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

@@ -100,14 +100,16 @@ describe('browser security headers on https with an LMS', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 
-  it('only /lti pages may be framed, and only by the configured platforms', async () => {
-    const lti = await app.inject({ method: 'GET', url: '/lti/launch' });
-    expect(directives(lti.headers['content-security-policy']).get('frame-ancestors')).toEqual([
-      'https://lms.example.edu',
-      'https://canvas.example.com',
-    ]);
-    expect(lti.headers['x-frame-options']).toBeUndefined();
-    for (const url of ['/lti-config', '/api/auth/user']) {
+  it('the /lti pages and the app may be framed, and only by the configured platforms; API answers never', async () => {
+    for (const url of ['/lti/launch', '/lti-config', '/lms-courses']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(directives(page.headers['content-security-policy']).get('frame-ancestors'), url).toEqual([
+        'https://lms.example.edu',
+        'https://canvas.example.com',
+      ]);
+      expect(page.headers['x-frame-options'], url).toBeUndefined();
+    }
+    for (const url of ['/api/auth/user', '/trpc/auth.user', '/healthz']) {
       const other = await app.inject({ method: 'GET', url });
       expect(directives(other.headers['content-security-policy']).get('frame-ancestors'), url).toEqual([
         "'none'",

@@ -12,4 +12,10 @@ export const chromiumFlags = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // Chromium refuses some ports outright (5060 and 5061 are SIP's); the suite's ports, whatever they
+  // are set to, must be reachable.
+  `--explicitly-allowed-ports=${['E2E_PORT', 'E2E_REGISTER_PORT', 'E2E_OIDC_PORT', 'E2E_LTI_PORT']
+    .map((name) => process.env[name])
+    .filter(Boolean)
+    .join(',')}`,
 ];

@@ -16,8 +16,19 @@
   } catch {
     return;
   }
+  // A tab signed in inside an LMS frame (src/features/lti/tab-session.ts) has no cookie: the server sent
+  // the landing page, and only the app knows to send the tab's session, so it loads at once and asks.
+  const tabSession = hasTabSession();
   if (typeof config.entry === 'string') loadAppOnFirstUse(config);
-  else if (config.screens) askFirstScreen(config);
+  else if (config.screens && !tabSession) askFirstScreen(config);
+
+  function hasTabSession() {
+    try {
+      return Boolean(window.sessionStorage.getItem('evident.lti-tab-session'));
+    } catch {
+      return false;
+    }
+  }
 
   function preload(files) {
     for (const file of files) {
@@ -44,9 +55,9 @@
         for (const sign of signs) window.addEventListener(sign, load, { capture: true, passive: true });
       });
     };
-    // An address with a query or a fragment (a refused single sign-on, an LMS launch) has something
-    // for the app to do at once.
-    if (window.location.search || window.location.hash) return load();
+    // An address with a query or a fragment (a refused single sign-on, an LMS launch), or a tab signed
+    // in inside an LMS frame, has something for the app to do at once.
+    if (window.location.search || window.location.hash || tabSession) return load();
     for (const sign of signs) window.addEventListener(sign, load, { capture: true, passive: true });
   }
 

@@ -2,6 +2,7 @@ import type { AppRouter } from '@evident/api/root';
 import type { CurrentUser } from '@evident/core/user';
 import type { createTRPCQueryUtils } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
+import { tabSessionHeaders } from './features/lti/tab-session';
 import { takeFirstAnswer } from './first-answers';
 
 /**
@@ -135,7 +136,7 @@ async function fetchCurrentUser(): Promise<CurrentUserOutput> {
   }
   const response = await fetch('/trpc/auth.user', {
     credentials: 'include',
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', ...tabSessionHeaders() },
   });
   if (!response.ok) throw new Error(`Could not load the current user (HTTP ${response.status})`);
   const body = (await response.json()) as { result?: { data?: CurrentUserOutput } };

@@ -15,13 +15,16 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as GradingRouteImport } from './routes/grading'
+import { Route as LmsCoursesRouteImport } from './routes/lms-courses'
 import { Route as LtiConfigRouteImport } from './routes/lti-config'
 import { Route as MatrixRouteImport } from './routes/matrix'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as UnitSetupRouteImport } from './routes/unit-setup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminLtiRouteImport } from './routes/admin/lti'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as AdminLtiPassbacksRouteImport } from './routes/admin/lti_.passbacks'
 import { Route as AdminUnitsIndexRouteImport } from './routes/admin/units/index'
 import { Route as AdminUnitsNewRouteImport } from './routes/admin/units/new'
 import { Route as AdminUnitsIdEditRouteImport } from './routes/admin/units/$id/edit'
@@ -58,6 +61,11 @@ const GradingRoute = GradingRouteImport.update({
   path: '/grading',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LmsCoursesRoute = LmsCoursesRouteImport.update({
+  id: '/lms-courses',
+  path: '/lms-courses',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LtiConfigRoute = LtiConfigRouteImport.update({
   id: '/lti-config',
   path: '/lti-config',
@@ -88,9 +96,19 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminLtiRoute = AdminLtiRouteImport.update({
+  id: '/lti',
+  path: '/lti',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLtiPassbacksRoute = AdminLtiPassbacksRouteImport.update({
+  id: '/lti_/passbacks',
+  path: '/lti/passbacks',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUnitsIndexRoute = AdminUnitsIndexRouteImport.update({
@@ -126,13 +144,16 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/grading': typeof GradingRoute
+  '/lms-courses': typeof LmsCoursesRoute
   '/lti-config': typeof LtiConfigRoute
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
@@ -145,13 +166,16 @@ export interface FileRoutesByTo {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/grading': typeof GradingRoute
+  '/lms-courses': typeof LmsCoursesRoute
   '/lti-config': typeof LtiConfigRoute
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/units': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
@@ -166,13 +190,16 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/grading': typeof GradingRoute
+  '/lms-courses': typeof LmsCoursesRoute
   '/lti-config': typeof LtiConfigRoute
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/lti_/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
@@ -188,13 +215,16 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/grading'
+    | '/lms-courses'
     | '/lti-config'
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
     | '/admin/audit'
+    | '/admin/lti'
     | '/admin/users'
     | '/admin/'
+    | '/admin/lti/passbacks'
     | '/admin/units/new'
     | '/admin/units/'
     | '/admin/units/$id/edit'
@@ -207,13 +237,16 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/grading'
+    | '/lms-courses'
     | '/lti-config'
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
     | '/admin/audit'
+    | '/admin/lti'
     | '/admin/users'
     | '/admin'
+    | '/admin/lti/passbacks'
     | '/admin/units/new'
     | '/admin/units'
     | '/admin/units/$id/edit'
@@ -227,13 +260,16 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/forgot-password'
     | '/grading'
+    | '/lms-courses'
     | '/lti-config'
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
     | '/admin/audit'
+    | '/admin/lti'
     | '/admin/users'
     | '/admin/'
+    | '/admin/lti_/passbacks'
     | '/admin/units/new'
     | '/admin/units/'
     | '/admin/units/$id/edit'
@@ -248,6 +284,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   GradingRoute: typeof GradingRoute
+  LmsCoursesRoute: typeof LmsCoursesRoute
   LtiConfigRoute: typeof LtiConfigRoute
   MatrixRoute: typeof MatrixRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -298,6 +335,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GradingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/lms-courses': {
+      id: '/lms-courses'
+      path: '/lms-courses'
+      fullPath: '/lms-courses'
+      preLoaderRoute: typeof LmsCoursesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/lti-config': {
       id: '/lti-config'
       path: '/lti-config'
@@ -340,11 +384,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/lti': {
+      id: '/admin/lti'
+      path: '/lti'
+      fullPath: '/admin/lti'
+      preLoaderRoute: typeof AdminLtiRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/users': {
       id: '/admin/users'
       path: '/users'
       fullPath: '/admin/users'
       preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/lti_/passbacks': {
+      id: '/admin/lti_/passbacks'
+      path: '/lti/passbacks'
+      fullPath: '/admin/lti/passbacks'
+      preLoaderRoute: typeof AdminLtiPassbacksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/units/': {
@@ -387,8 +445,10 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminLtiRoute: typeof AdminLtiRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminLtiPassbacksRoute: typeof AdminLtiPassbacksRoute
   AdminUnitsNewRoute: typeof AdminUnitsNewRoute
   AdminUnitsIndexRoute: typeof AdminUnitsIndexRoute
   AdminUnitsIdEditRoute: typeof AdminUnitsIdEditRoute
@@ -398,8 +458,10 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
+  AdminLtiRoute: AdminLtiRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminLtiPassbacksRoute: AdminLtiPassbacksRoute,
   AdminUnitsNewRoute: AdminUnitsNewRoute,
   AdminUnitsIndexRoute: AdminUnitsIndexRoute,
   AdminUnitsIdEditRoute: AdminUnitsIdEditRoute,
@@ -418,6 +480,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   GradingRoute: GradingRoute,
+  LmsCoursesRoute: LmsCoursesRoute,
   LtiConfigRoute: LtiConfigRoute,
   MatrixRoute: MatrixRoute,
   ResetPasswordRoute: ResetPasswordRoute,

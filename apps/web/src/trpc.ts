@@ -3,6 +3,7 @@ import { MAX_CALLS_PER_BATCH } from '@evident/core/batch-limit';
 import { getUntypedClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import { persistStudentQueries } from './features/capture/persisted-cache';
+import { tabSessionHeaders } from './features/lti/tab-session';
 import { adoptFirstAnswers } from './first-answers';
 import { queryClient } from './query-client';
 
@@ -18,8 +19,10 @@ export const trpcClient = trpc.createClient({
         url: '/trpc',
         // The server refuses bigger batches (413); a screen asking for more sends several.
         maxItems: MAX_CALLS_PER_BATCH,
-        // The session lives in an HttpOnly cookie, so every call must carry it.
+        // The session lives in an HttpOnly cookie, so every call must carry it; inside an LMS iframe
+        // without cookies, this tab's session goes as a header instead (features/lti/tab-session.ts).
         fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+        headers: tabSessionHeaders,
       }),
     }),
   ],

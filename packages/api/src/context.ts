@@ -10,6 +10,7 @@ import type {
 import type { EventBus } from '@evident/core/ports/events';
 import type { ImageProcessor } from '@evident/core/ports/images';
 import type { JobQueue } from '@evident/core/ports/jobs';
+import type { LtiRoster } from '@evident/core/ports/lti-roster';
 import type { Mailer } from '@evident/core/ports/mailer';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import type { SingleSignOn } from '@evident/core/ports/single-sign-on';
@@ -73,6 +74,8 @@ export type Services = {
   singleSignOn: SingleSignOn | null;
   /** Origin the app is reached at, used in links we mail: https://evident.example */
   publicUrl: string;
+  /** LMS course rosters (LTI Names and Role Provisioning); absent or null with LTI off. */
+  ltiRoster?: LtiRoster | null;
 };
 
 export type RequestMeta = {

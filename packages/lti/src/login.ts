@@ -11,6 +11,8 @@ export const loginParamsSchema = z.object({
   lti_message_hint: z.string().optional(),
   client_id: z.string().optional(),
   lti_deployment_id: z.string().optional(),
+  /** 1EdTech platform storage: the frame to post `lti.put_data` to ('_parent' or a frame's name). */
+  lti_storage_target: z.string().max(200).optional(),
 });
 export type LoginParams = z.infer<typeof loginParamsSchema>;
 

@@ -1,11 +1,15 @@
 import type { Logger } from '@evident/core/logger';
-import type { SessionStore } from '@evident/core/ports/auth';
+import type { Authenticator, SessionStore } from '@evident/core/ports/auth';
+import { isImpersonating } from '@evident/core/principal';
 import type { Database } from '@evident/db/client';
 import {
+  createLtiHandoff,
   findLtiPlatformById,
+  findOpenLtiLogin,
   recordLtiLaunch,
   saveLtiLogin,
   searchUnitsForLinking,
+  spendLtiHandoff,
   spendLtiLogin,
   upsertLtiPlatform,
 } from '@evident/db/queries/lti';
@@ -19,21 +23,39 @@ import { registerWithPlatform } from '@evident/lti/registration';
 import { roleFromLtiRoles } from '@evident/lti/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../cookies';
+import { credentialsOf } from '../request-credentials';
 import { autoPostPage, autoSubmitScript, refusalPage, registeredPage, unitChooserPage } from './lti-pages';
+import { storageCheckPage, storagePutPage, storageScript } from './lti-storage-pages';
 import type { LtiTool } from './lti-tool';
 
 /** A login's state and nonce are good for this long: the platform answers within seconds. */
 const loginTtlMs = 10 * 60 * 1000;
 const stateCookie = (state: string) => `evident_lti_${state}`;
 
-type Deps = { db: Database; sessions: SessionStore; log: Logger; tool: LtiTool };
+type Deps = {
+  db: Database;
+  sessions: SessionStore;
+  authenticator: Authenticator;
+  log: Logger;
+  tool: LtiTool;
+};
+
+/** A handoff (into the iframe's tab, or out to a new window) is spent within this long. */
+const handoffTtlMs = 2 * 60 * 1000;
+
+/** The state cookie was withheld but the platform's storage holds the state: read it back first. */
+class NeedsStorageCheck extends Error {
+  constructor(readonly page: string) {
+    super('platform storage check');
+  }
+}
 type Form = Record<string, string | undefined>;
 
 /**
  * `/lti/*`: OIDC login initiation, launch, deep linking, the tool's keys and its configuration. Every
  * refusal is a page saying why (status 4xx) and a log line with the detail.
  */
-export async function ltiRoutes(app: FastifyInstance, { db, sessions, log, tool }: Deps) {
+export async function ltiRoutes(app: FastifyInstance, { db, sessions, authenticator, log, tool }: Deps) {
   const https = tool.publicUrl.startsWith('https://');
   // Platforms post forms (login and launch); only these routes read them.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -61,6 +83,13 @@ export async function ltiRoutes(app: FastifyInstance, { db, sessions, log, tool 
       .send(autoSubmitScript),
   );
 
+  app.get('/lti/storage.js', async (_req, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(storageScript),
+  );
+
   const login = async (req: FastifyRequest, reply: FastifyReply) => {
     try {
       const params = parseLoginParams(req.method === 'POST' ? req.body : req.query);
@@ -79,22 +108,34 @@ export async function ltiRoutes(app: FastifyInstance, { db, sessions, log, tool 
       const redirectUri =
         ours && target ? `${target.origin}${target.pathname}` : `${tool.publicUrl}/lti/launch`;
       const started = startLogin(platform, params, redirectUri);
+      const storageTarget = params.lti_storage_target || null;
       await saveLtiLogin(db, {
         state: started.state,
         nonce: started.nonce,
         platformId: platform.id,
         expiresAt: new Date(Date.now() + loginTtlMs),
+        storageTarget,
       });
       // The launch comes back as a cross-site POST, which carries only a SameSite=None cookie (and
       // browsers keep those only when Secure, so over plain http it is Lax and works top-level only).
       const attributes = https ? 'SameSite=None; Secure' : 'SameSite=Lax';
-      return reply
+      reply
         .header(
           'set-cookie',
           `${stateCookie(started.state)}=1; Path=/lti; Max-Age=${loginTtlMs / 1000}; HttpOnly; ${attributes}`,
         )
-        .header('cache-control', 'no-store')
-        .redirect(started.redirectTo, 302);
+        .header('cache-control', 'no-store');
+      // Inside an iframe the cookie may not be kept: the platform's storage holds the state too.
+      if (storageTarget)
+        return reply.type('text/html; charset=utf-8').send(
+          storagePutPage({
+            target: storageTarget,
+            origin: new URL(platform.authorizationUrl).origin,
+            state: started.state,
+            next: started.redirectTo,
+          }),
+        );
+      return reply.redirect(started.redirectTo, 302);
     } catch (error) {
       return refuse(reply, 'login', error);
     }
@@ -115,7 +156,18 @@ export async function ltiRoutes(app: FastifyInstance, { db, sessions, log, tool 
     const launch = await verifyIdToken(form.id_token, { findPlatform: tool.findPlatform, keys: tool.keys });
     const state = form.state ?? '';
     if (!state) throw new LtiRefusal('The launch is missing its state.', 'no state in the form');
-    if (readCookie(req.headers.cookie, stateCookie(state)) !== '1')
+    const cookieKept = readCookie(req.headers.cookie, stateCookie(state)) === '1';
+    const stored = cookieKept ? undefined : await findOpenLtiLogin(db, state, new Date());
+    if (!cookieKept && stored?.storageTarget && form.lti_storage_state !== state)
+      throw new NeedsStorageCheck(
+        storageCheckPage({
+          target: stored.storageTarget,
+          origin: new URL(launch.platform.authorizationUrl).origin,
+          state,
+          idToken: form.id_token,
+        }),
+      );
+    if (!cookieKept && !stored?.storageTarget)
       throw new LtiRefusal(
         'Your browser did not keep the sign-in cookie for this launch (it may block cookies inside the course page). Open the link in a new window.',
         'state cookie missing or not matching',
@@ -169,22 +221,36 @@ export async function ltiRoutes(app: FastifyInstance, { db, sessions, log, tool 
       throw new LtiRefusal('This account has been deactivated.', `deactivated user ${recorded.user.id}`, 403);
     const { cookie } = await sessions.create(recorded.user.id, 'lti');
     reply.header('set-cookie', cookie);
+    // For an iframe that keeps no cookie of ours: the app exchanges this for a tab's own session.
+    const handoff = await createLtiHandoff(db, recorded.user.id, new Date(Date.now() + handoffTtlMs));
     log.info(
       `LTI ${launch.messageType} from ${launch.platform.issuer}: ${recorded.user.role} ${recorded.user.id}` +
         (recorded.link ? ` via link ${recorded.link.resourceLinkId}` : ''),
     );
-    return recorded;
+    return { ...recorded, handoff };
   }
 
   async function launchOrDeepLink(req: FastifyRequest, reply: FastifyReply) {
     try {
       const launch = await verifyLaunch(req, reply);
       if (launch.messageType === 'LtiDeepLinkingRequest') return await deepLinkChooser(launch, reply);
-      const { user, link } = await signIn(launch, reply);
-      // A student opens on the link's unit (the dashboard remembers it); everyone else on home.
-      const home = user.role === 'student' && link?.unitId ? `/?unit=${link.unitId}` : '/';
-      return reply.header('cache-control', 'no-store').redirect(home, 303);
+      const { user, link, contextId, handoff } = await signIn(launch, reply);
+      // A student opens on the link's unit (the dashboard remembers it); a course's teacher on the
+      // course, where its roster can be synced; everyone else on home.
+      const home =
+        user.role === 'student' && link?.unitId
+          ? `/?unit=${link.unitId}`
+          : user.role === 'assessor' && contextId && launch.membershipsUrl
+            ? `/lms-courses?course=${contextId}`
+            : '/';
+      return reply.header('cache-control', 'no-store').redirect(`${home}#lti_handoff=${handoff}`, 303);
     } catch (error) {
+      if (error instanceof NeedsStorageCheck)
+        return reply
+          .code(200)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(error.page);
       return refuse(reply, 'launch', error);
     }
   }
@@ -297,6 +363,46 @@ export async function ltiRoutes(app: FastifyInstance, { db, sessions, log, tool 
         .send(autoPostPage(request.returnUrl, { JWT: jwt }, `Adding ${unit.unitCode} to your course`));
     } catch (error) {
       return refuse(reply, 'deep link response', error);
+    }
+  });
+
+  // The app inside the LMS iframe: a launch's handoff becomes this tab's session token (a new
+  // session of the same person, sent by the app as a header).
+  app.post('/lti/session', async (req, reply) => {
+    const handoff = (req.body as { handoff?: unknown } | undefined)?.handoff;
+    const userId = typeof handoff === 'string' ? await spendLtiHandoff(db, handoff, new Date()) : undefined;
+    if (!userId)
+      return reply
+        .code(401)
+        .type('text/plain; charset=utf-8')
+        .send('This launch has expired or was already used. Open the link in your course again.');
+    const { session } = await sessions.create(userId, 'lti');
+    return reply.header('cache-control', 'no-store').send({ sessionToken: session.sessionId });
+  });
+
+  // 'Open in new window': the iframe's tab asks for a one-time link that signs the same person in
+  // to a first-party window, where cookies work as usual.
+  app.post('/lti/handoff', async (req, reply) => {
+    const { principal } = await authenticator.authenticate(credentialsOf(req.headers, sessions.cookieName));
+    if (principal?.proof.kind !== 'session' || isImpersonating(principal))
+      return reply.code(401).type('text/plain; charset=utf-8').send('Sign in through your course first.');
+    const handoff = await createLtiHandoff(db, principal.realUser.id, new Date(Date.now() + handoffTtlMs));
+    return reply.header('cache-control', 'no-store').send({ url: `/lti/continue?handoff=${handoff}` });
+  });
+
+  app.get<{ Querystring: Form }>('/lti/continue', async (req, reply) => {
+    try {
+      const userId = req.query.handoff ? await spendLtiHandoff(db, req.query.handoff, new Date()) : undefined;
+      if (!userId)
+        throw new LtiRefusal(
+          'This link has expired or was already used. Open Evident from your course again.',
+          'handoff unknown, spent or expired',
+          401,
+        );
+      const { cookie } = await sessions.create(userId, 'lti');
+      return reply.header('set-cookie', cookie).header('cache-control', 'no-store').redirect('/', 303);
+    } catch (error) {
+      return refuse(reply, 'new window', error);
     }
   });
 

@@ -1,7 +1,7 @@
 import type { JobHandler } from '@evident/api/jobs/job-worker';
 import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
-import { findLtiScoreFacts } from '@evident/db/queries/lti';
+import { findLtiScoreFacts, releaseLtiScoreDedupe } from '@evident/db/queries/lti';
 import { createServiceTokens, postScore, type Score, scoreScopes } from '@evident/lti/grades';
 import type { LtiTool } from './lti-tool';
 
@@ -15,8 +15,11 @@ export function createLtiScoreJob(deps: { db: Database; tool: Promise<LtiTool>; 
   let tokens: ReturnType<typeof createServiceTokens> | null = null;
   return {
     concurrency: 2,
-    async run(payload) {
+    async run(payload, { job }) {
       const { linkId, userId } = payload as { linkId: string; userId: string };
+      // Before reading the progress: a grade recorded while this runs then queues a job of its own
+      // instead of being folded into this one (which would send the older progress and lose it).
+      if (job.dedupeKey) await releaseLtiScoreDedupe(deps.db, job.id);
       const facts = await findLtiScoreFacts(deps.db, { linkId, userId });
       // The link lost its unit or column, or the person left: nothing to send.
       if (!facts) return;

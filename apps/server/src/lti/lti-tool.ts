@@ -10,6 +10,7 @@ import { createToolSigner, generateToolKey, type StoredToolKey, type ToolSigner 
 import type { LtiPlatform } from '@evident/lti/launch';
 import { createPlatformKeyCache, type PlatformKeyCache } from '@evident/lti/platform-keys';
 import type { Config } from '../config';
+import { queueKeyCleanups } from './lti-key-cleanup-job';
 
 /** How long a replaced tool key stays published, for platforms that cached our key set. */
 export const keyOverlapMs = 24 * 60 * 60 * 1000;
@@ -19,7 +20,7 @@ export type LtiTool = {
   keys: PlatformKeyCache;
   /** The signer over the keys published now (read again after a rotation). */
   signer(): Promise<ToolSigner>;
-  /** A new signing key; the old ones stay published for a day. */
+  /** A new signing key; the old ones stay published for a day, and are deleted a day after that. */
   rotate(): Promise<string>;
   findPlatform(issuer: string, clientIds: string[]): Promise<LtiPlatform | undefined>;
 };
@@ -46,6 +47,8 @@ export async function createLtiTool(
     await addToolKey(db, await generateToolKey(secret), null);
     log.info('LTI: generated the tool signing key');
   }
+  // Keys retired before a restart (or by `pnpm cli lti-rotate-key`) still get deleted in time.
+  await queueKeyCleanups(db);
   for (const platform of config.lti.platforms) {
     await upsertLtiPlatform(db, platform);
     log.info(`LTI: platform ${platform.issuer} (client ${platform.clientId}) registered from LTI_PLATFORMS`);
@@ -65,6 +68,7 @@ export async function createLtiTool(
       const key = await generateToolKey(secret);
       await addToolKey(db, key, new Date(Date.now() + keyOverlapMs));
       cached = null;
+      await queueKeyCleanups(db);
       log.info(`LTI: rotated the tool signing key to ${key.kid}`);
       return key.kid;
     },

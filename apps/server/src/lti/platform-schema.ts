@@ -1,17 +1,6 @@
-import { z } from 'zod';
+import { type LtiPlatformInput, ltiPlatformSchema } from '@evident/core/lti-platform';
 
-/** A platform registration as an admin gives it (REST, CLI or one LTI_PLATFORMS entry). */
-export const ltiPlatformSchema = z.object({
-  issuer: z.string({ error: 'issuer is required' }).trim().min(1, 'issuer is required'),
-  clientId: z.string({ error: 'clientId is required' }).trim().min(1, 'clientId is required'),
-  deploymentIds: z
-    .array(z.string().trim().min(1), { error: 'deploymentIds must be a list of deployment ids' })
-    .default([]),
-  authorizationUrl: z.url({ error: 'authorizationUrl must be a URL' }),
-  tokenUrl: z.url({ error: 'tokenUrl must be a URL' }),
-  jwksUrl: z.url({ error: 'jwksUrl must be a URL' }),
-});
-export type LtiPlatformInput = z.infer<typeof ltiPlatformSchema>;
+export { type LtiPlatformInput, ltiPlatformSchema };
 
 /** `--issuer I --client-id C --deployment-id D [--deployment-id D2] --auth-url U --token-url U --jwks-url U` */
 export function parsePlatformArgs(

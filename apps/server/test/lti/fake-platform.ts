@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  createRemoteJWKSet,
+  createLocalJWKSet,
   exportJWK,
   generateKeyPair,
   type JWK,
@@ -56,6 +56,28 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return body;
 }
 
+/**
+ * The tool's published keys, read with node:http rather than fetch: fetch refuses some ports outright
+ * (5060 and 5061, SIP's), and a tool may well listen on one.
+ */
+async function readJwks(url: string): Promise<{ keys: JWK[] }> {
+  return new Promise((resolve, reject) => {
+    get(url, (res) => {
+      let body = '';
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => {
+        try {
+          resolve(JSON.parse(body));
+        } catch (error) {
+          reject(error);
+        }
+      });
+    }).on('error', reject);
+  });
+}
+
 const escapeHtml = (v: string) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startFakePlatform(
@@ -74,7 +96,9 @@ export async function startFakePlatform(
   let members: Member[] = [];
   let toolJwksUrl = options.toolUrl ? `${options.toolUrl}/lti/keys` : '';
   let scoreFailuresLeft = 0;
+  let scoreHold: { promise: Promise<void>; arrived: () => void; arrival: Promise<void> } | null = null;
   const accessTokens = new Set<string>();
+  const toolKeySet = async () => createLocalJWKSet(await readJwks(toolJwksUrl));
 
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     try {
@@ -150,8 +174,12 @@ export async function startFakePlatform(
     }
     if (url.pathname === '/course/launch' && options.toolUrl) {
       // The course page's link: third-party-initiated login at the tool, for the person named.
+      // `role=Instructor` launches a teacher (with the roster service); `framed=1` comes from the
+      // course page's iframe, offering the platform storage; `tool_host` reaches the tool by another
+      // name (localhost), so the iframe is another site than this page, as an LMS's is.
       const q = url.searchParams;
       const hint = randomUUID();
+      const teacher = q.get('role') === 'Instructor';
       plans.set(hint, {
         claims: {
           sub: q.get('sub') ?? 'learner-1',
@@ -160,19 +188,72 @@ export async function startFakePlatform(
           email: q.get('email') ?? undefined,
           [`${lti}resource_link`]: { id: q.get('link') ?? 'link-1', title: 'Evidence portfolio' },
           [`${lti}custom`]: q.get('unit_code') ? { unit_code: q.get('unit_code') } : undefined,
+          ...(q.get('lineitem')
+            ? {
+                'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+                  scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
+                  lineitem: `${origin}/lineitems/${q.get('lineitem')}`,
+                },
+              }
+            : {}),
+          ...(teacher
+            ? {
+                [`${lti}roles`]: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor'],
+                'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice': {
+                  context_memberships_url: `${origin}/memberships/course-1`,
+                  service_versions: ['2.0'],
+                },
+              }
+            : {}),
         },
       });
-      const login = new URL(`${options.toolUrl}/lti/login`);
+      const tool = new URL(options.toolUrl);
+      if (q.get('tool_host')) tool.hostname = q.get('tool_host') ?? tool.hostname;
+      const toolOrigin = tool.origin;
+      const login = new URL(`${toolOrigin}/lti/login`);
       for (const [name, value] of Object.entries({
         iss: issuer,
         login_hint: q.get('sub') ?? 'learner-1',
-        target_link_uri: `${options.toolUrl}/lti/launch`,
+        target_link_uri: `${toolOrigin}/lti/launch`,
         lti_message_hint: hint,
         client_id: clientId,
         lti_deployment_id: deploymentId,
+        ...(q.get('framed') ? { lti_storage_target: '_parent' } : {}),
       }))
         login.searchParams.set(name, value);
       return res.writeHead(302, { location: login.toString() }).end();
+    }
+    if (url.pathname === '/course/page') {
+      // The LMS course page: the tool in an iframe, and the 1EdTech platform storage it may use
+      // (lti.put_data / lti.get_data by postMessage, kept per tool origin).
+      const launch = new URLSearchParams(url.searchParams);
+      launch.set('framed', '1');
+      return res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html><body>
+<h1>Certificate III in Care</h1>
+<iframe id="tool" title="Evident" src="/course/launch?${escapeHtml(launch.toString())}" style="width:100%;height:700px;border:1px solid #ccc"></iframe>
+<script>
+const store = new Map();
+window.storageCalls = [];
+window.addEventListener('message', (event) => {
+  const m = event.data || {};
+  if (m.subject !== 'lti.put_data' && m.subject !== 'lti.get_data') return;
+  window.storageCalls.push({ subject: m.subject, key: m.key, origin: event.origin });
+  const key = event.origin + ' ' + m.key;
+  if (m.subject === 'lti.put_data') store.set(key, m.value);
+  event.source.postMessage({ subject: m.subject + '.response', message_id: m.message_id, key: m.key, value: store.get(key) }, event.origin);
+});
+</script></body></html>`);
+    }
+    if (url.pathname === '/course/fail-scores' && req.method === 'POST') {
+      // The gradebook is down (503) for this many score posts; set by a test in another process.
+      scoreFailuresLeft = Number((JSON.parse(await readBody(req)) as { count?: number }).count ?? 0);
+      return json(res, 200, { failing: scoreFailuresLeft });
+    }
+    if (url.pathname === '/course/scores') return json(res, 200, scores);
+    if (url.pathname === '/course/members' && req.method === 'POST') {
+      // The course roster, set by a test running against this platform in another process.
+      members = JSON.parse(await readBody(req)) as Member[];
+      return json(res, 200, { members: members.length });
     }
     if (url.pathname === '/jwks') return json(res, 200, { keys: published.map((k) => k.publicJwk) });
 
@@ -207,16 +288,12 @@ export async function startFakePlatform(
       if (form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
         return json(res, 400, { error: 'invalid_request' });
       try {
-        const { payload } = await jwtVerify(
-          form.get('client_assertion') ?? '',
-          createRemoteJWKSet(new URL(toolJwksUrl)),
-          {
-            issuer: clientId,
-            subject: clientId,
-            audience: `${origin}/token`,
-            algorithms: ['RS256'],
-          },
-        );
+        const { payload } = await jwtVerify(form.get('client_assertion') ?? '', await toolKeySet(), {
+          issuer: clientId,
+          subject: clientId,
+          audience: `${origin}/token`,
+          algorithms: ['RS256'],
+        });
         if (!payload.jti) throw new Error('no jti');
       } catch (error) {
         return json(res, 401, { error: 'invalid_client', error_description: String(error) });
@@ -237,6 +314,11 @@ export async function startFakePlatform(
     if (score && req.method === 'POST') {
       if (req.headers['content-type'] !== 'application/vnd.ims.lis.v1.score+json')
         return json(res, 415, { error: 'wrong content type' });
+      // A slow gradebook: the post waits until the test lets it through.
+      if (scoreHold) {
+        scoreHold.arrived();
+        await scoreHold.promise;
+      }
       if (scoreFailuresLeft > 0) {
         scoreFailuresLeft -= 1;
         return json(res, 503, { error: 'try later' });
@@ -271,7 +353,7 @@ export async function startFakePlatform(
 
     if (url.pathname === '/deeplink/return' && req.method === 'POST') {
       const form = new URLSearchParams(await readBody(req));
-      const { payload } = await jwtVerify(form.get('JWT') ?? '', createRemoteJWKSet(new URL(toolJwksUrl)), {
+      const { payload } = await jwtVerify(form.get('JWT') ?? '', await toolKeySet(), {
         issuer: clientId,
         audience: issuer,
         algorithms: ['RS256'],
@@ -311,6 +393,25 @@ export async function startFakePlatform(
     },
     failNextScores(count: number) {
       scoreFailuresLeft = count;
+    },
+    /** Score posts wait from now on; `arrived` settles when one is waiting; `release` lets all through. */
+    holdScores() {
+      let release = () => {};
+      let arrived = () => {};
+      const arrival = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const promise = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      scoreHold = { promise, arrived, arrival };
+      return {
+        arrival,
+        release() {
+          scoreHold = null;
+          release();
+        },
+      };
     },
     lineItemUrl: (id: string) => `${origin}/lineitems/${id}`,
     membershipsUrl: `${origin}/memberships/course-1`,

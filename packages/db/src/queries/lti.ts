@@ -5,6 +5,7 @@ import { submissions } from '../schema/evidence';
 import { jobs } from '../schema/jobs';
 import {
   ltiContexts,
+  ltiHandoffs,
   ltiLinkLearners,
   ltiLogins,
   ltiPlatforms,
@@ -13,6 +14,7 @@ import {
 } from '../schema/lti';
 import { identities, users } from '../schema/users';
 import { enqueueJobs } from './jobs';
+import { addClassAssessor, addClassUnit, classForLtiContext, enrolInClass } from './lti-classes';
 
 export type LtiPlatformRow = typeof ltiPlatforms.$inferSelect;
 export type LtiPlatformFields = Omit<LtiPlatformRow, 'id' | 'createdAt'>;
@@ -98,7 +100,7 @@ export async function addToolKey(
 
 export async function saveLtiLogin(
   db: Database,
-  login: { state: string; nonce: string; platformId: string; expiresAt: Date },
+  login: { state: string; nonce: string; platformId: string; expiresAt: Date; storageTarget?: string | null },
 ): Promise<void> {
   await db.insert(ltiLogins).values(login);
   // Old logins go as new ones come: the table holds only the last few minutes.
@@ -298,7 +300,19 @@ export async function recordLtiLaunch(db: Database, facts: LaunchFacts) {
         }
       }
     }
-    return { user, link: link ?? null, contextId: contextRowId };
+    // The course is a class (issue 19): the link's unit is one of its units, the learner is
+    // enrolled, a teacher assesses it.
+    let classId: string | null = null;
+    if (contextRowId) {
+      const found = await classForLtiContext(tx, contextRowId);
+      classId = found?.id ?? null;
+      if (found && link?.unitId) await addClassUnit(tx, found.id, link.unitId);
+      if (found && user.role === 'student')
+        await enrolInClass(tx, { classId: found.id, studentId: user.id, by: null });
+      if (found && user.role === 'assessor' && facts.role === 'assessor')
+        await addClassAssessor(tx, found.id, user.id);
+    }
+    return { user, link: link ?? null, contextId: contextRowId, classId };
   });
 }
 
@@ -405,8 +419,18 @@ export async function listLtiPassbacks(db: Database) {
       lastError: jobs.lastError,
       createdAt: jobs.createdAt,
       payload: jobs.payload,
+      // Who and where, for the admin screen; gone when the person or link was deleted since.
+      studentFirstName: users.firstName,
+      studentLastName: users.lastName,
+      linkTitle: ltiResourceLinks.title,
+      unitCode: units.unitCode,
+      issuer: ltiPlatforms.issuer,
     })
     .from(jobs)
+    .leftJoin(users, sql`${users.id}::text = ${jobs.payload}->>'userId'`)
+    .leftJoin(ltiResourceLinks, sql`${ltiResourceLinks.id}::text = ${jobs.payload}->>'linkId'`)
+    .leftJoin(units, eq(units.id, ltiResourceLinks.unitId))
+    .leftJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiResourceLinks.platformId))
     .where(and(eq(jobs.kind, ltiScoreJobKind), inArray(jobs.status, ['queued', 'running', 'failed'])))
     .orderBy(desc(jobs.createdAt))
     .limit(200);
@@ -461,4 +485,90 @@ export async function enrolRosterInCourse(
     }
   }
   return enrolled;
+}
+
+/** Changes a platform's registration in place; undefined when there is no such platform. */
+export async function updateLtiPlatform(
+  db: Database,
+  id: string,
+  fields: LtiPlatformFields,
+): Promise<LtiPlatformRow | undefined> {
+  const [row] = await db.update(ltiPlatforms).set(fields).where(eq(ltiPlatforms.id, id)).returning();
+  return row;
+}
+
+/**
+ * A passback waiting or given up on goes again now, with a fresh set of attempts: an admin who
+ * fixed the platform's side should not wait out the backoff. 'running' ones are left alone.
+ */
+export async function retryLtiPassback(db: Database, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'queued', attempts: 0, runAfter: now, finishedAt: null, updatedAt: now })
+    .where(and(eq(jobs.id, id), eq(jobs.kind, ltiScoreJobKind), inArray(jobs.status, ['queued', 'failed'])))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Tool keys whose publication ended before `before`: nothing signed with them is still checked. */
+export async function deleteRetiredToolKeys(db: Database, before: Date): Promise<string[]> {
+  const rows = await db
+    .delete(ltiToolKeys)
+    .where(and(sql`${ltiToolKeys.retiresAt} is not null`, lt(ltiToolKeys.retiresAt, before)))
+    .returning({ kid: ltiToolKeys.kid });
+  return rows.map((row) => row.kid);
+}
+
+/** When each retired key stops being published, for keys still in the table. */
+export async function listToolKeyRetirements(db: Database): Promise<Date[]> {
+  const rows = await db
+    .selectDistinct({ retiresAt: ltiToolKeys.retiresAt })
+    .from(ltiToolKeys)
+    .where(sql`${ltiToolKeys.retiresAt} is not null`);
+  return rows.flatMap((row) => (row.retiresAt ? [row.retiresAt] : []));
+}
+
+/** The login a state names, unspent and unexpired: whether the platform's storage holds its state. */
+export async function findOpenLtiLogin(db: Database, state: string, now: Date) {
+  const [row] = await db
+    .select({ storageTarget: ltiLogins.storageTarget })
+    .from(ltiLogins)
+    .where(and(eq(ltiLogins.state, state), isNull(ltiLogins.usedAt), gt(ltiLogins.expiresAt, now)));
+  return row;
+}
+
+const sha256 = async (value: string) =>
+  Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value))).toString('hex');
+
+/** A single-use handoff for this person, good until `expiresAt`; the secret is returned, its hash kept. */
+export async function createLtiHandoff(db: Database, userId: string, expiresAt: Date): Promise<string> {
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+  await db.insert(ltiHandoffs).values({ tokenHash: await sha256(token), userId, expiresAt });
+  // Spent and expired ones go as new ones come.
+  await db.delete(ltiHandoffs).where(lt(ltiHandoffs.expiresAt, new Date(expiresAt.getTime() - 86_400_000)));
+  return token;
+}
+
+/** Spends a handoff once: the person it was for, or undefined (unknown, spent or expired). */
+export async function spendLtiHandoff(db: Database, token: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(ltiHandoffs)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(ltiHandoffs.tokenHash, await sha256(token)),
+        isNull(ltiHandoffs.usedAt),
+        gt(ltiHandoffs.expiresAt, now),
+      ),
+    )
+    .returning({ userId: ltiHandoffs.userId });
+  return row?.userId;
+}
+
+/**
+ * A running passback gives up its dedupe key: it has already read the progress it will send, so a
+ * grade recorded from now on needs a job of its own (the key only spares queuing twice while one waits).
+ */
+export async function releaseLtiScoreDedupe(db: Database, jobId: string): Promise<void> {
+  await db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.id, jobId));
 }

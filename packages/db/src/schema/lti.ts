@@ -44,6 +44,11 @@ export const ltiLogins = pgTable(
       .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The platform offered its storage (`lti_storage_target`): the state was also put there, so a
+     * launch whose state cookie the browser withheld (a third-party iframe) is checked against it.
+     */
+    storageTarget: text('storage_target'),
   },
   (t) => [uniqueIndex('lti_logins_nonce_idx').on(t.nonce), index('lti_logins_expires_idx').on(t.expiresAt)],
 );
@@ -98,4 +103,22 @@ export const ltiLinkLearners = pgTable(
     lastLaunchAt: timestamp('last_launch_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.userId] }), index('lti_link_learners_user_idx').on(t.userId)],
+);
+
+/**
+ * A launch handed on without cookies: into the LMS iframe's tab (exchanged for a session token the
+ * app sends as a header) or out of it into a new window (exchanged for a session cookie). Single use,
+ * a couple of minutes long; only the SHA-256 of the secret is kept.
+ */
+export const ltiHandoffs = pgTable(
+  'lti_handoffs',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('lti_handoffs_expires_idx').on(t.expiresAt)],
 );

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { forgetStudentQueries } from '../capture/persisted-cache';
+import { forgetTabSession } from '../lti/tab-session';
 
 /** Log out: the server call's errors are ignored (spec section 7), then the cache (and its offline copy) is dropped and the app goes to /. */
 export function useLogOut() {
@@ -15,6 +16,7 @@ export function useLogOut() {
     } catch {
       // Deliberately ignored: the visitor asked to leave, so leave either way.
     }
+    forgetTabSession();
     queryClient.clear();
     // The last known tasks kept for offline use (issue 18) leave with the person.
     await forgetStudentQueries();

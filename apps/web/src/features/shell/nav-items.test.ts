@@ -28,6 +28,8 @@ describe('the highlighted navigation item', () => {
     expect(activeAt(person('rto_admin'), '/admin/units/abc/tasks')).toEqual(['Units']);
     expect(activeAt(person('rto_admin'), '/admin/users')).toEqual(['Users']);
     expect(activeAt(person('rto_admin'), '/admin/audit')).toEqual(['Audit']);
+    expect(activeAt(person('rto_admin'), '/admin/lti')).toEqual(['LTI']);
+    expect(activeAt(person('rto_admin'), '/admin/lti/passbacks')).toEqual(['LTI']);
     expect(activeAt(person('assessor'), '/grading')).toEqual(['Grading']);
     expect(activeAt(person('student'), '/unit-setup')).toEqual(['Setup Unit']);
     expect(activeAt(person('rto_admin'), '/admin/unitsx')).toEqual([]);

@@ -8,7 +8,8 @@ export type NavPath =
   | '/admin'
   | '/admin/units'
   | '/admin/users'
-  | '/admin/audit';
+  | '/admin/audit'
+  | '/admin/lti';
 
 export type NavItem = {
   label: string;
@@ -35,6 +36,7 @@ const adminNav: NavItem[] = [
   { label: 'Units', to: '/admin/units', exact: false },
   { label: 'Users', to: '/admin/users', exact: false },
   { label: 'Audit', to: '/admin/audit', exact: false },
+  { label: 'LTI', to: '/admin/lti', exact: false },
 ];
 
 /** Grading and the matrix, which admins open as themselves too (issue 19). */

@@ -12,6 +12,7 @@ import { OfflineBanner } from '../capture/offline-banner';
 import { QueueBadge } from '../capture/queue-badge';
 import { useCaptureQueue } from '../capture/use-capture-queue';
 import { LiveUpdates } from '../live/live-updates';
+import { OpenInNewWindow } from '../lti/open-in-new-window';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Brand } from './brand';
 import { ImpersonationBanner } from './impersonation-banner';
@@ -51,6 +52,7 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
       </a>
       <Box component="header" className={classes.header}>
         {user.isImpersonating ? <ImpersonationBanner user={user} /> : null}
+        <OpenInNewWindow />
         <Container size="xl" className={classes.bar}>
           <Group gap="sm" wrap="nowrap">
             <Burger

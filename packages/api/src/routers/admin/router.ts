@@ -1,5 +1,11 @@
 import { auditSearchInput } from '@evident/core/audit';
 import { unitCodeInput, unitInput } from '@evident/core/curriculum-inputs';
+import {
+  ltiPassbackIdInput,
+  ltiPlatformIdInput,
+  ltiPlatformSchema,
+  ltiPlatformUpdateInput,
+} from '@evident/core/lti-platform';
 import { userSearchInput } from '@evident/core/people';
 import { listPeople } from '@evident/db/queries/people';
 import { countAdminStats } from '@evident/db/queries/stats';
@@ -11,6 +17,14 @@ import { approveUser, approveUserInput } from './approve-user';
 import { auditCsv, auditPage } from './audit';
 import { generateUnitTasks } from './generate-unit-tasks';
 import { impersonate, impersonateInput, stopImpersonation } from './impersonation';
+import {
+  addPlatform,
+  changePlatform,
+  listPassbacks,
+  listPlatforms,
+  removePlatform,
+  retryPassback,
+} from './lti';
 import { changeRole, changeRoleInput, deactivate, findPeople, personInput, reactivate } from './people';
 import {
   archiveTask,
@@ -60,6 +74,23 @@ export const adminRouter = router({
     fetchFromRegister: adminProcedure
       .input(unitCodeInput)
       .mutation(({ ctx, input }) => fetchFromRegister(ctx.register, input.unitCode)),
+  }),
+
+  lti: router({
+    platforms: adminProcedure.query(({ ctx }) => listPlatforms(ctx)),
+    addPlatform: adminProcedure
+      .input(ltiPlatformSchema)
+      .mutation(({ ctx, input }) => addPlatform(ctx, input)),
+    updatePlatform: adminProcedure
+      .input(ltiPlatformUpdateInput)
+      .mutation(({ ctx, input }) => changePlatform(ctx, input)),
+    removePlatform: adminProcedure
+      .input(ltiPlatformIdInput)
+      .mutation(({ ctx, input }) => removePlatform(ctx, input.id)),
+    passbacks: adminProcedure.query(({ ctx }) => listPassbacks(ctx)),
+    retryPassback: adminProcedure
+      .input(ltiPassbackIdInput)
+      .mutation(({ ctx, input }) => retryPassback(ctx, input.id)),
   }),
 
   tasks: router({

@@ -4,6 +4,7 @@ import { assessmentRecordInput, getAssessmentRecord } from './assessment-record'
 import { gradeSubmissions } from './grade-submissions';
 import { gradingSubmissionsOutput } from './grading-submission-output';
 import { gradingSubmissionsInput, listGradingSubmissions } from './list-submissions';
+import { listLtiCourses, ltiCourseInput, syncLtiCourse } from './lti-courses';
 import { listReportSubjects } from './report-subjects';
 import {
   listSubmissionOutcomes,
@@ -27,4 +28,17 @@ export const assessorRouter = router({
   assessmentRecord: reportsProcedure
     .input(assessmentRecordInput)
     .query(({ ctx, input }) => getAssessmentRecord(ctx, input)),
+  // LMS courses the assessor launched into (an admin: every one), and their roster sync.
+  ltiCourses: reportsProcedure.query(({ ctx }) =>
+    listLtiCourses(ctx.db, { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin' }),
+  ),
+  syncLtiRoster: reportsProcedure
+    .input(ltiCourseInput)
+    .mutation(({ ctx, input }) =>
+      syncLtiCourse(
+        ctx,
+        { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin', actorId: ctx.realUserId },
+        input.courseId,
+      ),
+    ),
 });

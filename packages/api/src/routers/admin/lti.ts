@@ -1,0 +1,81 @@
+import { AppError } from '@evident/core/errors';
+import type { LtiPlatformInput } from '@evident/core/lti-platform';
+import { isUniqueViolation } from '@evident/db/errors';
+import {
+  deleteLtiPlatform,
+  listLtiPassbacks,
+  listLtiPlatforms,
+  retryLtiPassback,
+  updateLtiPlatform,
+  upsertLtiPlatform,
+} from '@evident/db/queries/lti';
+import type { Context } from '../../context';
+
+const platformView = (row: Awaited<ReturnType<typeof listLtiPlatforms>>[number]) => ({
+  id: row.id,
+  issuer: row.issuer,
+  clientId: row.clientId,
+  deploymentIds: row.deploymentIds,
+  authorizationUrl: row.authorizationUrl,
+  tokenUrl: row.tokenUrl,
+  jwksUrl: row.jwksUrl,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const sameRegistration = () =>
+  new AppError('CONFLICT', 'Another platform is already registered with this issuer and client id');
+
+export async function listPlatforms(ctx: Context) {
+  return (await listLtiPlatforms(ctx.db)).map(platformView);
+}
+
+/** Adding a platform that is already registered (same issuer and client id) refuses rather than overwrites. */
+export async function addPlatform(ctx: Context, input: LtiPlatformInput) {
+  const known = (await listLtiPlatforms(ctx.db)).some(
+    (row) => row.issuer === input.issuer && row.clientId === input.clientId,
+  );
+  if (known) throw sameRegistration();
+  return platformView(await upsertLtiPlatform(ctx.db, input));
+}
+
+export async function changePlatform(ctx: Context, { id, ...input }: LtiPlatformInput & { id: string }) {
+  try {
+    const row = await updateLtiPlatform(ctx.db, id, input);
+    if (!row) throw new AppError('NOT_FOUND', 'Platform not found');
+    return platformView(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw sameRegistration();
+    throw error;
+  }
+}
+
+export async function removePlatform(ctx: Context, id: string) {
+  if (!(await deleteLtiPlatform(ctx.db, id))) throw new AppError('NOT_FOUND', 'Platform not found');
+  return { id };
+}
+
+export async function listPassbacks(ctx: Context) {
+  const rows = await listLtiPassbacks(ctx.db);
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    nextAttemptAt: row.status === 'queued' ? row.runAfter.toISOString() : null,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    studentName:
+      row.studentFirstName !== null ? `${row.studentFirstName} ${row.studentLastName ?? ''}`.trim() : null,
+    linkTitle: row.linkTitle,
+    unitCode: row.unitCode,
+    issuer: row.issuer,
+  }));
+}
+
+/** Sends a waiting or failed passback again now; the worker is woken so it goes at once. */
+export async function retryPassback(ctx: Context, id: string) {
+  if (!(await retryLtiPassback(ctx.db, id, new Date())))
+    throw new AppError('NOT_FOUND', 'That passback is not waiting or failed any more');
+  ctx.jobs.wake();
+  return { id };
+}

@@ -1,0 +1,91 @@
+import { AppError } from '@evident/core/errors';
+import type { Database } from '@evident/db/client';
+import {
+  enrolRosterInCourse,
+  findLtiPlatformById,
+  listSyncableContexts,
+  recordLtiLaunch,
+} from '@evident/db/queries/lti';
+import { syncClassWithRoster } from '@evident/db/queries/lti-classes';
+import { z } from 'zod';
+import type { Services } from '../../context';
+
+export const ltiCourseInput = z.object({ courseId: z.uuid({ error: 'courseId must be a course id' }) });
+
+/** Who asks: an approved assessor syncs the courses they launched into as a teacher; an admin any. */
+export type CourseTeacher = {
+  userId: string;
+  anyCourse: boolean;
+  /** Recorded on the enrolments a sync ends: the admin behind an assessor they view as. */
+  actorId?: string;
+};
+
+/** LMS courses whose roster this person may pull in (with the roster service offered). */
+export async function listLtiCourses(db: Database, who: CourseTeacher) {
+  const courses = await listSyncableContexts(db, who);
+  return courses.map(({ id, title, label }) => ({ id, title, label }));
+}
+
+/**
+ * Names and Role Provisioning: the course's roster (every page) pulled in. Each active member becomes
+ * (or stays) a person linked by platform and subject, as a launch would make them; students are
+ * enrolled in the units the course's links open and in the course's class; teachers assess the
+ * class; students who left the roster have their class enrolment ended.
+ */
+export async function syncLtiCourse(
+  services: Pick<Services, 'db' | 'ltiRoster' | 'log'>,
+  who: CourseTeacher,
+  courseId: string,
+) {
+  const { db, ltiRoster } = services;
+  if (!ltiRoster) throw new AppError('CONFLICT', 'LTI is not switched on for this server');
+  const course = (await listSyncableContexts(db, who)).find((c) => c.id === courseId);
+  if (!course?.membershipsUrl)
+    throw new AppError('NOT_FOUND', 'Course not found, or its platform offers no roster');
+  const platform = await findLtiPlatformById(db, course.platformId);
+  if (!platform) throw new AppError('NOT_FOUND', 'The course platform is no longer registered');
+  const members = await ltiRoster.members({ platformId: platform.id, membershipsUrl: course.membershipsUrl });
+
+  const students: { userId: string; subject: string }[] = [];
+  const assessorIds: string[] = [];
+  for (const member of members.filter((m) => m.active)) {
+    const { user } = await recordLtiLaunch(db, {
+      platformId: platform.id,
+      issuer: platform.issuer,
+      subject: member.subject,
+      role: member.role,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      email: member.email,
+      context: null,
+      resourceLink: null,
+    });
+    if (user.role === 'student') students.push({ userId: user.id, subject: member.subject });
+    else if (member.role === 'assessor') assessorIds.push(user.id);
+  }
+  const enrolled = await enrolRosterInCourse(db, {
+    contextId: course.id,
+    members: students.map((s) => ({ userId: s.userId, platformUserId: s.subject })),
+  });
+  const placed = await syncClassWithRoster(db, {
+    contextRowId: course.id,
+    issuer: platform.issuer,
+    students,
+    assessorIds,
+    actorId: who.actorId ?? who.userId,
+  });
+  services.log.info(
+    `LTI roster sync for course ${course.id}: ${members.length} members, ${enrolled} unit enrolments added, ` +
+      `${placed.enrolled} class enrolments added, ${placed.ended} ended`,
+  );
+  return {
+    course: { id: course.id, title: course.title, label: course.label },
+    members: members.length,
+    students: students.length,
+    assessors: members.filter((m) => m.active && m.role === 'assessor').length,
+    enrolled,
+    classId: placed.classId,
+    classEnrolled: placed.enrolled,
+    classEnded: placed.ended,
+  };
+}

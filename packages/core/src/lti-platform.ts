@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * A platform registration as an admin gives it: the admin screen, REST, the CLI or one
+ * LTI_PLATFORMS entry all check it with this one schema, so each refuses the same things.
+ */
+export const ltiPlatformSchema = z.object({
+  issuer: z.string({ error: 'issuer is required' }).trim().min(1, 'issuer is required'),
+  clientId: z.string({ error: 'clientId is required' }).trim().min(1, 'clientId is required'),
+  deploymentIds: z
+    .array(z.string().trim().min(1, 'a deployment id cannot be empty'), {
+      error: 'deploymentIds must be a list of deployment ids',
+    })
+    .default([]),
+  authorizationUrl: z.url({ error: 'authorizationUrl must be a URL' }),
+  tokenUrl: z.url({ error: 'tokenUrl must be a URL' }),
+  jwksUrl: z.url({ error: 'jwksUrl must be a URL' }),
+});
+export type LtiPlatformInput = z.infer<typeof ltiPlatformSchema>;
+
+export const ltiPlatformIdInput = z.object({ id: z.uuid({ error: 'id must be a platform id' }) });
+export const ltiPlatformUpdateInput = ltiPlatformSchema.extend(ltiPlatformIdInput.shape);
+export const ltiPassbackIdInput = z.object({ id: z.uuid({ error: 'id must be a passback id' }) });
