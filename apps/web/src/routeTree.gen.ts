@@ -22,6 +22,9 @@ import { Route as UnitSetupRouteImport } from './routes/unit-setup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as JoinCodeRouteImport } from './routes/join.$code'
+import { Route as AdminClassesIndexRouteImport } from './routes/admin/classes/index'
+import { Route as AdminClassesIdRouteImport } from './routes/admin/classes/$id'
 import { Route as AdminUnitsIndexRouteImport } from './routes/admin/units/index'
 import { Route as AdminUnitsNewRouteImport } from './routes/admin/units/new'
 import { Route as AdminUnitsIdEditRouteImport } from './routes/admin/units/$id/edit'
@@ -93,6 +96,21 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const JoinCodeRoute = JoinCodeRouteImport.update({
+  id: '/join/$code',
+  path: '/join/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminClassesIndexRoute = AdminClassesIndexRouteImport.update({
+  id: '/classes/',
+  path: '/classes/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminClassesIdRoute = AdminClassesIdRouteImport.update({
+  id: '/classes/$id',
+  path: '/classes/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUnitsIndexRoute = AdminUnitsIndexRouteImport.update({
   id: '/units/',
   path: '/units/',
@@ -132,8 +150,11 @@ export interface FileRoutesByFullPath {
   '/unit-setup': typeof UnitSetupRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/users': typeof AdminUsersRoute
+  '/join/$code': typeof JoinCodeRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
+  '/admin/classes/': typeof AdminClassesIndexRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
@@ -151,8 +172,11 @@ export interface FileRoutesByTo {
   '/unit-setup': typeof UnitSetupRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/users': typeof AdminUsersRoute
+  '/join/$code': typeof JoinCodeRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
+  '/admin/classes': typeof AdminClassesIndexRoute
   '/admin/units': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
@@ -172,8 +196,11 @@ export interface FileRoutesById {
   '/unit-setup': typeof UnitSetupRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/users': typeof AdminUsersRoute
+  '/join/$code': typeof JoinCodeRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
+  '/admin/classes/': typeof AdminClassesIndexRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
@@ -194,8 +221,11 @@ export interface FileRouteTypes {
     | '/unit-setup'
     | '/admin/audit'
     | '/admin/users'
+    | '/join/$code'
     | '/admin/'
+    | '/admin/classes/$id'
     | '/admin/units/new'
+    | '/admin/classes/'
     | '/admin/units/'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
@@ -213,8 +243,11 @@ export interface FileRouteTypes {
     | '/unit-setup'
     | '/admin/audit'
     | '/admin/users'
+    | '/join/$code'
     | '/admin'
+    | '/admin/classes/$id'
     | '/admin/units/new'
+    | '/admin/classes'
     | '/admin/units'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
@@ -233,8 +266,11 @@ export interface FileRouteTypes {
     | '/unit-setup'
     | '/admin/audit'
     | '/admin/users'
+    | '/join/$code'
     | '/admin/'
+    | '/admin/classes/$id'
     | '/admin/units/new'
+    | '/admin/classes/'
     | '/admin/units/'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
@@ -252,6 +288,7 @@ export interface RootRouteChildren {
   MatrixRoute: typeof MatrixRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   UnitSetupRoute: typeof UnitSetupRoute
+  JoinCodeRoute: typeof JoinCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -347,6 +384,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/join/$code': {
+      id: '/join/$code'
+      path: '/join/$code'
+      fullPath: '/join/$code'
+      preLoaderRoute: typeof JoinCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/classes/': {
+      id: '/admin/classes/'
+      path: '/classes'
+      fullPath: '/admin/classes/'
+      preLoaderRoute: typeof AdminClassesIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/classes/$id': {
+      id: '/admin/classes/$id'
+      path: '/classes/$id'
+      fullPath: '/admin/classes/$id'
+      preLoaderRoute: typeof AdminClassesIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/units/': {
       id: '/admin/units/'
       path: '/units'
@@ -389,7 +447,9 @@ interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminClassesIdRoute: typeof AdminClassesIdRoute
   AdminUnitsNewRoute: typeof AdminUnitsNewRoute
+  AdminClassesIndexRoute: typeof AdminClassesIndexRoute
   AdminUnitsIndexRoute: typeof AdminUnitsIndexRoute
   AdminUnitsIdEditRoute: typeof AdminUnitsIdEditRoute
   AdminUnitsIdTasksRoute: typeof AdminUnitsIdTasksRoute
@@ -400,7 +460,9 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminClassesIdRoute: AdminClassesIdRoute,
   AdminUnitsNewRoute: AdminUnitsNewRoute,
+  AdminClassesIndexRoute: AdminClassesIndexRoute,
   AdminUnitsIndexRoute: AdminUnitsIndexRoute,
   AdminUnitsIdEditRoute: AdminUnitsIdEditRoute,
   AdminUnitsIdTasksRoute: AdminUnitsIdTasksRoute,
@@ -422,6 +484,7 @@ const rootRouteChildren: RootRouteChildren = {
   MatrixRoute: MatrixRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   UnitSetupRoute: UnitSetupRoute,
+  JoinCodeRoute: JoinCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
