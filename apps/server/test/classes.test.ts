@@ -186,6 +186,8 @@ describe('enrolling students', () => {
 
     const detail = await caller.admin.classes.get({ id: klass.id });
     expect(detail.students.map((s) => s.email).sort()).toEqual([known.user.email, 'nina.new@example.com']);
+    const listed = (await caller.admin.classes.list()).find((row) => row.id === klass.id);
+    expect(listed).toMatchObject({ studentCount: 2, assessorCount: 0 });
 
     const kinds = await env.db
       .select()

@@ -18,9 +18,9 @@ const unitSummary = {
   archivedAt: units.archivedAt,
 };
 
-/** Every class, newest first, with its units and how many assessors and (current) students it has. */
+/** Every class, newest first (archived ones last), with its units and how many assessors and current students. */
 export async function listClasses(db: Database) {
-  const [rows, unitRows] = await Promise.all([
+  const [rows, unitRows, studentCounts, assessorCounts] = await Promise.all([
     db
       .select({
         id: classes.id,
@@ -29,10 +29,6 @@ export async function listClasses(db: Database) {
         endsOn: classes.endsOn,
         createdAt: classes.createdAt,
         archivedAt: classes.archivedAt,
-        studentCount: sql<number>`(select count(*)::int from ${classEnrolments}
-          where ${classEnrolments.classId} = ${classes.id} and ${classEnrolments.endedAt} is null)`,
-        assessorCount: sql<number>`(select count(*)::int from ${classAssessors}
-          where ${classAssessors.classId} = ${classes.id})`,
       })
       .from(classes)
       .orderBy(sql`${classes.archivedAt} is not null`, desc(classes.createdAt), asc(classes.id)),
@@ -41,9 +37,22 @@ export async function listClasses(db: Database) {
       .from(classUnits)
       .innerJoin(units, eq(units.id, classUnits.unitId))
       .orderBy(asc(units.unitCode)),
+    db
+      .select({ classId: classEnrolments.classId, n: sql<number>`count(*)::int` })
+      .from(classEnrolments)
+      .where(isNull(classEnrolments.endedAt))
+      .groupBy(classEnrolments.classId),
+    db
+      .select({ classId: classAssessors.classId, n: sql<number>`count(*)::int` })
+      .from(classAssessors)
+      .groupBy(classAssessors.classId),
   ]);
+  const countOf = (counts: { classId: string; n: number }[], id: string) =>
+    counts.find((row) => row.classId === id)?.n ?? 0;
   return rows.map((row) => ({
     ...row,
+    studentCount: countOf(studentCounts, row.id),
+    assessorCount: countOf(assessorCounts, row.id),
     units: unitRows.filter((unit) => unit.classId === row.id).map(({ classId: _c, ...unit }) => unit),
   }));
 }

@@ -42,7 +42,13 @@ export function ClassStudentsSection({ row }: { row: AdminClass }) {
           No students yet.
         </Text>
       ) : (
-        <Stack gap={6} mt="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack
+          gap={6}
+          mt="md"
+          component="ul"
+          aria-label="Current students"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {row.students.map((student) => (
             <Group component="li" key={student.enrolmentId} justify="space-between" wrap="wrap" gap="xs">
               <div style={{ minWidth: 0, flex: '1 1 220px' }}>

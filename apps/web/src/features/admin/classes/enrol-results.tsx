@@ -30,7 +30,6 @@ export function EnrolResults({
       withCloseButton
       closeButtonLabel="Dismiss results"
       onClose={onDismiss}
-      aria-label="Enrolment results"
     >
       <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {ordered.map((result) => (
