@@ -95,7 +95,15 @@ test('an admin creates a class, enrols students by picking and by pasting emails
   await page.getByRole('link', { name: 'Back to Classes' }).click();
   await expect(page.getByRole('link', { name: new RegExp(name) })).toContainText('1 student · 0 assessors');
 
+  await page.screenshot({ path: test.info().outputPath('classes-1280-light.png'), fullPage: true });
   await page.getByRole('link', { name: new RegExp(name) }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('class-detail-1280-light.png'), fullPage: true });
+  // Dark, as the system asks (the app follows it until someone picks a theme): switched live.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.screenshot({ path: test.info().outputPath('class-detail-1280-dark.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('button', { name: 'Archive' }).click();
   await confirm(page, 'Archive');
   await expectToast(page, 'Class archived');
