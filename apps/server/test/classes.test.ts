@@ -449,6 +449,24 @@ describe('SELF_ENROL', () => {
         'FORBIDDEN: Joining a unit by its code is turned off here. Ask your trainer for the class invitation link.',
       );
       expect(await closed.db.select().from(enrolments)).toEqual([]);
+      // The spec's REST path says the same, as a 403 with the message as its body.
+      const closedApp = await closed.app();
+      const rest = await closedApp.inject({
+        method: 'POST',
+        url: '/api/units/generate-tasks',
+        headers: {
+          cookie: `evident_session=${student.sessionId}`,
+          'content-type': 'application/json',
+          origin: 'http://localhost:80',
+          host: 'localhost:80',
+        },
+        payload: JSON.stringify({ unitCode: unit.unitCode }),
+      });
+      await closedApp.close();
+      expect(rest.statusCode).toBe(403);
+      expect(rest.body).toBe(
+        'Joining a unit by its code is turned off here. Ask your trainer for the class invitation link.',
+      );
 
       // The invitation link still works.
       const admin = await closed.signedIn('rto_admin');

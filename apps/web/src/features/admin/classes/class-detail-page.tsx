@@ -110,7 +110,12 @@ function ClassDetail({ row }: { row: AdminClass }) {
           <Stack gap={6}>
             {row.units.map((unit) => (
               <Group key={unit.id} gap="xs" wrap="nowrap" align="baseline">
-                <Text className={classes.code} size="sm" c="teal.8" style={{ flexShrink: 0 }}>
+                <Text
+                  className={classes.code}
+                  size="sm"
+                  c="var(--mantine-primary-color-light-color)"
+                  style={{ flexShrink: 0 }}
+                >
                   {unit.unitCode}
                 </Text>
                 <Text size="sm">{unit.title}</Text>
