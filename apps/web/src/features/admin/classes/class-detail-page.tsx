@@ -110,14 +110,12 @@ function ClassDetail({ row }: { row: AdminClass }) {
           <Stack gap={6}>
             {row.units.map((unit) => (
               <Group key={unit.id} gap="xs" wrap="nowrap" align="baseline">
-                <Text
+                <span
                   className={classes.code}
-                  size="sm"
-                  c="var(--mantine-primary-color-light-color)"
-                  style={{ flexShrink: 0 }}
+                  style={{ flexShrink: 0, fontSize: 'var(--mantine-font-size-sm)' }}
                 >
                   {unit.unitCode}
-                </Text>
+                </span>
                 <Text size="sm">{unit.title}</Text>
                 {unit.archived ? (
                   <Badge color="gray" variant="light" size="sm">
