@@ -147,6 +147,7 @@ const envSchema = z
         .optional(),
     ),
     ASSESSOR_SIGNUP: z.enum(['open', 'approval'], { error: 'must be open or approval' }).default('approval'),
+    SELF_ENROL: z.enum(['open', 'invitation'], { error: 'must be open or invitation' }).default('open'),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
@@ -295,6 +296,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
         : null,
     /** Who may assess: `approval` (default) holds self-registered assessors until an admin approves them. */
     assessorSignup: env.ASSESSOR_SIGNUP,
+    /** How students join units: `open` (default) by unit code, `invitation` only through a class invitation link. */
+    selfEnrol: env.SELF_ENROL,
     videoProcessing: {
       enabled: env.VIDEO_PROCESSING,
       ffmpegPath: env.FFMPEG_PATH,

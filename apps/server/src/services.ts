@@ -186,6 +186,7 @@ export function createServices(
     log,
     events,
     assessorSignup: config.assessorSignup,
+    selfEnrol: config.selfEnrol,
     singleSignOn: config.oidc ? createOidcSignOn(config.oidc) : null,
     publicUrl: config.publicUrl,
     lti,

@@ -146,4 +146,26 @@ describe('@evident/client outside the repository', () => {
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('Invalid API token');
   }, 120_000);
+
+  it('enrols a file of emails in a class and prints what happened to each', async () => {
+    const admin = await env.signedIn('rto_admin');
+    await env.signedIn('student', { email: 'already.here@example.com' });
+    const unit = await buildUnit(env.db, {
+      unitCode: 'TLILIC0003',
+      title: 'Licence to operate a forklift truck',
+    });
+    const caller = await admin.caller();
+    const klass = await caller.admin.classes.create({ name: 'Forklift March', unitIds: [unit.id] });
+    const { token } = await caller.account.tokens.issue({ name: 'Enrolment', scope: 'write' });
+    const emails = join(project, 'emails.txt');
+    writeFileSync(emails, 'already.here@example.com\nNew Person <new.person@example.com>\nnot-an-email\n');
+
+    const enrolled = await node('enrol-class.js', [klass.id, emails], token);
+    expect(enrolled.stdout.trim().split('\n')).toEqual([
+      'enrolled\talready.here@example.com\tEnrolled',
+      'invited\tnew.person@example.com\tInvited: new account, invitation mailed',
+      'invalid\tnot-an-email\tNot enrolled: not a valid email address',
+    ]);
+    expect(enrolled.stderr).toContain('Forklift March: 2 students');
+  }, 120_000);
 });

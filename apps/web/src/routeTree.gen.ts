@@ -24,6 +24,9 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminLtiRouteImport } from './routes/admin/lti'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as JoinCodeRouteImport } from './routes/join.$code'
+import { Route as AdminClassesIndexRouteImport } from './routes/admin/classes/index'
+import { Route as AdminClassesIdRouteImport } from './routes/admin/classes/$id'
 import { Route as AdminLtiPassbacksRouteImport } from './routes/admin/lti_.passbacks'
 import { Route as AdminUnitsIndexRouteImport } from './routes/admin/units/index'
 import { Route as AdminUnitsNewRouteImport } from './routes/admin/units/new'
@@ -106,6 +109,21 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const JoinCodeRoute = JoinCodeRouteImport.update({
+  id: '/join/$code',
+  path: '/join/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminClassesIndexRoute = AdminClassesIndexRouteImport.update({
+  id: '/classes/',
+  path: '/classes/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminClassesIdRoute = AdminClassesIdRouteImport.update({
+  id: '/classes/$id',
+  path: '/classes/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminLtiPassbacksRoute = AdminLtiPassbacksRouteImport.update({
   id: '/lti_/passbacks',
   path: '/lti/passbacks',
@@ -152,9 +170,12 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
+  '/join/$code': typeof JoinCodeRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
+  '/admin/classes/': typeof AdminClassesIndexRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
@@ -174,9 +195,12 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
+  '/join/$code': typeof JoinCodeRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
+  '/admin/classes': typeof AdminClassesIndexRoute
   '/admin/units': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
@@ -198,9 +222,12 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
+  '/join/$code': typeof JoinCodeRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti_/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
+  '/admin/classes/': typeof AdminClassesIndexRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
@@ -223,9 +250,12 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/lti'
     | '/admin/users'
+    | '/join/$code'
     | '/admin/'
+    | '/admin/classes/$id'
     | '/admin/lti/passbacks'
     | '/admin/units/new'
+    | '/admin/classes/'
     | '/admin/units/'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
@@ -245,9 +275,12 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/lti'
     | '/admin/users'
+    | '/join/$code'
     | '/admin'
+    | '/admin/classes/$id'
     | '/admin/lti/passbacks'
     | '/admin/units/new'
+    | '/admin/classes'
     | '/admin/units'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
@@ -268,9 +301,12 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/lti'
     | '/admin/users'
+    | '/join/$code'
     | '/admin/'
+    | '/admin/classes/$id'
     | '/admin/lti_/passbacks'
     | '/admin/units/new'
+    | '/admin/classes/'
     | '/admin/units/'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
@@ -289,6 +325,7 @@ export interface RootRouteChildren {
   MatrixRoute: typeof MatrixRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   UnitSetupRoute: typeof UnitSetupRoute
+  JoinCodeRoute: typeof JoinCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -398,6 +435,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/join/$code': {
+      id: '/join/$code'
+      path: '/join/$code'
+      fullPath: '/join/$code'
+      preLoaderRoute: typeof JoinCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/classes/': {
+      id: '/admin/classes/'
+      path: '/classes'
+      fullPath: '/admin/classes/'
+      preLoaderRoute: typeof AdminClassesIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/classes/$id': {
+      id: '/admin/classes/$id'
+      path: '/classes/$id'
+      fullPath: '/admin/classes/$id'
+      preLoaderRoute: typeof AdminClassesIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/lti_/passbacks': {
       id: '/admin/lti_/passbacks'
       path: '/lti/passbacks'
@@ -448,8 +506,10 @@ interface AdminRouteRouteChildren {
   AdminLtiRoute: typeof AdminLtiRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminClassesIdRoute: typeof AdminClassesIdRoute
   AdminLtiPassbacksRoute: typeof AdminLtiPassbacksRoute
   AdminUnitsNewRoute: typeof AdminUnitsNewRoute
+  AdminClassesIndexRoute: typeof AdminClassesIndexRoute
   AdminUnitsIndexRoute: typeof AdminUnitsIndexRoute
   AdminUnitsIdEditRoute: typeof AdminUnitsIdEditRoute
   AdminUnitsIdTasksRoute: typeof AdminUnitsIdTasksRoute
@@ -461,8 +521,10 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminLtiRoute: AdminLtiRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminClassesIdRoute: AdminClassesIdRoute,
   AdminLtiPassbacksRoute: AdminLtiPassbacksRoute,
   AdminUnitsNewRoute: AdminUnitsNewRoute,
+  AdminClassesIndexRoute: AdminClassesIndexRoute,
   AdminUnitsIndexRoute: AdminUnitsIndexRoute,
   AdminUnitsIdEditRoute: AdminUnitsIdEditRoute,
   AdminUnitsIdTasksRoute: AdminUnitsIdTasksRoute,
@@ -485,6 +547,7 @@ const rootRouteChildren: RootRouteChildren = {
   MatrixRoute: MatrixRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   UnitSetupRoute: UnitSetupRoute,
+  JoinCodeRoute: JoinCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -70,6 +70,8 @@ export type Services = {
   events: EventBus;
   /** `open`: a self-registered assessor is approved at once; `approval`: an admin approves them first. */
   assessorSignup: 'open' | 'approval';
+  /** `open`: a unit code alone enrols a student (the spec); `invitation`: only a class invitation does. */
+  selfEnrol: 'open' | 'invitation';
   /** OpenID Connect sign-in (`OIDC_*`); null when not configured. */
   singleSignOn: SingleSignOn | null;
   /** Origin the app is reached at, used in links we mail: https://evident.example */

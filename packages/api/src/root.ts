@@ -2,6 +2,7 @@ import { accountRouter } from './routers/account/router';
 import { adminRouter } from './routers/admin/router';
 import { assessorRouter } from './routers/assessor/router';
 import { authRouter } from './routers/auth/router';
+import { invitationRouter } from './routers/invitation/router';
 import { liveRouter } from './routers/live/router';
 import { reportsRouter } from './routers/reports/router';
 import { studentRouter } from './routers/student/router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   admin: adminRouter,
   live: liveRouter,
   account: accountRouter,
+  invitation: invitationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,6 +27,15 @@ export const auditActionLabels: Record<string, string> = {
   'task.archive': 'Task archived',
   'task.unarchive': 'Task restored',
   'task.delete': 'Task deleted',
+  'class.create': 'Class created',
+  'class.update': 'Class changed',
+  'class.archive': 'Class archived',
+  'class.invite-link': 'Class invitation link renewed',
+  'class.assessor-add': 'Assessor added to class',
+  'class.assessor-remove': 'Assessor removed from class',
+  'class.enrol': 'Enrolled in class',
+  'class.invite': 'Invited to class',
+  'class.enrolment-end': 'Class enrolment ended',
 };
 
 export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;

@@ -65,6 +65,30 @@ export function renderMail(message: MailMessage): RenderedMail {
         html: layout('Reset your password', lines, { label: 'Reset Password', url: message.resetUrl }),
       };
     }
+    case 'class-invitation': {
+      const lines = [
+        `Hi ${message.firstName},`,
+        `You have been enrolled in ${message.className} on Evident, where you gather workplace evidence for your training.`,
+        'Choose a password with the link below, then sign in to see your tasks.',
+        `The link works once and expires in ${message.expiresInDays} days. If it has expired, use 'Forgot password' on the sign-in screen with this email address.`,
+      ];
+      const list: ListBlock | undefined =
+        message.units.length > 0
+          ? { items: message.units, closing: 'Your tasks for these units are waiting for you.' }
+          : undefined;
+      const units = message.units.map((unit) => `- ${unit}`).join('\n');
+      return {
+        to: message.to,
+        subject: `You are invited to ${message.className} on Evident`,
+        text: `${lines.join('\n\n')}\n\n${units ? `${units}\n\n` : ''}Set your password: ${message.setPasswordUrl}\n`,
+        html: layout(
+          `Join ${message.className}`,
+          lines,
+          { label: 'Set Password', url: message.setPasswordUrl },
+          list,
+        ),
+      };
+    }
     case 'outstanding-tasks': {
       const count = message.tasks.length;
       const unit = `${message.unit.unitCode} ${message.unit.title}`;

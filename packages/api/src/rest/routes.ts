@@ -82,6 +82,28 @@ export const restRoutes: RestRoute[] = [
   route('POST', '/api/admin/units/:id/generate-tasks', (caller, r) =>
     caller.admin.units.generateTasks(withParams(r, { id: r.params.id })),
   ),
+  route('GET', '/api/admin/classes', (caller) => caller.admin.classes.list()),
+  route('POST', '/api/admin/classes', (caller, r) => caller.admin.classes.create(body(r))),
+  route('GET', '/api/admin/classes/:id', (caller, r) =>
+    caller.admin.classes.get(withParams(r, { id: r.params.id })),
+  ),
+  route('PUT', '/api/admin/classes/:id', (caller, r) =>
+    caller.admin.classes.update(withParams(r, { id: r.params.id })),
+  ),
+  // Archives: enrolments stay on record.
+  route('DELETE', '/api/admin/classes/:id', (caller, r) =>
+    caller.admin.classes.delete(withParams(r, { id: r.params.id })),
+  ),
+  route('POST', '/api/admin/classes/:id/assessors', (caller, r) =>
+    caller.admin.classes.addAssessors(withParams(r, { id: r.params.id })),
+  ),
+  route('POST', '/api/admin/classes/:id/students', (caller, r) =>
+    caller.admin.classes.addStudents(withParams(r, { id: r.params.id })),
+  ),
+  // Ends the enrolment; the row stays.
+  route('DELETE', '/api/admin/classes/:id/students/:userId', (caller, r) =>
+    caller.admin.classes.endEnrolment(withParams(r, { id: r.params.id, userId: r.params.userId })),
+  ),
   route('POST', '/api/tga/fetch-unit', (caller, r) => caller.admin.units.fetchFromRegister(body(r))),
   route(
     'GET',

@@ -3,6 +3,17 @@ export type MailMessage =
   | { kind: 'welcome'; to: string; firstName: string; appUrl: string }
   | { kind: 'password-reset'; to: string; firstName: string; resetUrl: string; expiresInMinutes: number }
   | {
+      /** A new account made by enrolling its email in a class: set a password through the link. */
+      kind: 'class-invitation';
+      to: string;
+      firstName: string;
+      className: string;
+      /** The class's units, `CODE Title` each. */
+      units: string[];
+      setPasswordUrl: string;
+      expiresInDays: number;
+    }
+  | {
       kind: 'outstanding-tasks';
       to: string;
       firstName: string;

@@ -1,9 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
+import { takeReturnTo } from './return-to';
 
 /**
- * Signs in, refreshes the current user and goes to /dashboard (spec section 2). Failures are left to
- * the caller, which knows which toast to show.
+ * Signs in, refreshes the current user and goes to /dashboard (spec section 2), or back to the page
+ * that asked the visitor to sign in (a class invitation link). Failures are left to the caller, which
+ * knows which toast to show.
  */
 export function useSignIn() {
   const navigate = useNavigate();
@@ -13,7 +15,8 @@ export function useSignIn() {
   async function signIn(credentials: { email: string; password: string }) {
     await login.mutateAsync(credentials);
     await utils.auth.user.refetch();
-    await navigate({ to: '/dashboard' });
+    const back = takeReturnTo();
+    await (back ? navigate({ href: back }) : navigate({ to: '/dashboard' }));
   }
 
   return { signIn, isSigningIn: login.isPending };

@@ -27,6 +27,7 @@ describe('the highlighted navigation item', () => {
     expect(activeAt(person('rto_admin'), '/admin/')).toEqual(['Dashboard']);
     expect(activeAt(person('rto_admin'), '/admin/units/abc/tasks')).toEqual(['Units']);
     expect(activeAt(person('rto_admin'), '/admin/users')).toEqual(['Users']);
+    expect(activeAt(person('rto_admin'), '/admin/classes/abc')).toEqual(['Classes']);
     expect(activeAt(person('rto_admin'), '/admin/audit')).toEqual(['Audit']);
     expect(activeAt(person('rto_admin'), '/admin/lti')).toEqual(['LTI']);
     expect(activeAt(person('rto_admin'), '/admin/lti/passbacks')).toEqual(['LTI']);

@@ -7,6 +7,7 @@ export type NavPath =
   | '/matrix'
   | '/admin'
   | '/admin/units'
+  | '/admin/classes'
   | '/admin/users'
   | '/admin/audit'
   | '/admin/lti';
@@ -34,6 +35,7 @@ const adminNav: NavItem[] = [
   // At `/` an admin sees the admin dashboard, or while viewing as someone, that person's dashboard.
   { label: 'Dashboard', to: '/admin', exact: true, home: true },
   { label: 'Units', to: '/admin/units', exact: false },
+  { label: 'Classes', to: '/admin/classes', exact: false },
   { label: 'Users', to: '/admin/users', exact: false },
   { label: 'Audit', to: '/admin/audit', exact: false },
   { label: 'LTI', to: '/admin/lti', exact: false },

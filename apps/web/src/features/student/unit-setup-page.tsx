@@ -18,6 +18,7 @@ import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 import { rememberUnit } from './chosen-unit';
+import { InvitationOnlyNotice } from './invitation-only-notice';
 import classes from './unit-setup-page.module.css';
 
 const steps: { icon: TablerIcon; title: string; text: string }[] = [
@@ -82,6 +83,7 @@ export function UnitSetupPage() {
         title="Set Up Your Unit"
         subtitle="Enter your unit of competency code to get plain-language workplace tasks."
       />
+      <InvitationOnlyNotice />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>

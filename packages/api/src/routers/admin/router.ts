@@ -15,6 +15,7 @@ import { adminProcedure, router } from '../../trpc';
 import { peopleTokensRouter } from '../tokens/router';
 import { approveUser, approveUserInput } from './approve-user';
 import { auditCsv, auditPage } from './audit';
+import { adminClassesRouter } from './classes/router';
 import { generateUnitTasks } from './generate-unit-tasks';
 import { impersonate, impersonateInput, stopImpersonation } from './impersonation';
 import {
@@ -57,6 +58,8 @@ export const adminRouter = router({
   approveUser: adminProcedure.input(approveUserInput).mutation(({ ctx, input }) => approveUser(ctx, input)),
 
   tokens: peopleTokensRouter,
+
+  classes: adminClassesRouter,
 
   units: router({
     list: adminProcedure.query(({ ctx }) => listUnits(ctx.db)),

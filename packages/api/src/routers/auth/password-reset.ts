@@ -10,7 +10,8 @@ import type { Context } from '../../context';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Reset tokens are kept hashed; a class invitation's set-password link is one too. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function forgotPasswordMessage(email: string): string {
   return `If an account exists for ${email}, you will receive a password reset link shortly.`;

@@ -17,6 +17,8 @@ import { withdrawEvidence, withdrawEvidenceInput } from './withdraw-evidence';
 
 export const studentRouter = router({
   tasks: studentProcedure.query(({ ctx }) => listStudentTasks(ctx.db, ctx.user.id)),
+  /** Whether Setup Unit takes a unit code (`SELF_ENROL`), so the screen can say so before anyone types. */
+  setUpOptions: studentProcedure.query(({ ctx }) => ({ selfEnrol: ctx.selfEnrol })),
   setUpUnit: studentProcedure
     .input(unitCodeInput)
     .mutation(({ ctx, input }) => setUpUnit(ctx, ctx.user.id, input.unitCode)),

@@ -1,3 +1,4 @@
+import { SELF_ENROL_CLOSED_MESSAGE } from '@evident/core/classes';
 import { AppError } from '@evident/core/errors';
 import type { Database } from '@evident/db/client';
 import { countUnitTasks } from '@evident/db/queries/tasks';
@@ -13,12 +14,16 @@ import {
 import type { Services } from '../../context';
 import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/generated-tasks';
 
-/** `student.setUpUnit` / `POST /api/units/generate-tasks`: rate-limited per student. */
+/**
+ * `student.setUpUnit` / `POST /api/units/generate-tasks`: rate-limited per student. With
+ * `SELF_ENROL=invitation` a code alone joins nothing: students join through a class invitation link.
+ */
 export async function setUpUnit(
-  deps: GenerationDeps & Pick<Services, 'rateLimits' | 'events'>,
+  deps: GenerationDeps & Pick<Services, 'rateLimits' | 'events' | 'selfEnrol'>,
   studentId: string,
   unitCode: string,
 ) {
+  if (deps.selfEnrol === 'invitation') throw new AppError('FORBIDDEN', SELF_ENROL_CLOSED_MESSAGE);
   await deps.rateLimits.consume('unitSetupUser', studentId);
   const result = await setUpUnitForStudent(deps, studentId, unitCode);
   if (result.created) await deps.events.publish({ type: 'tasks.generated', unitId: result.unitId });

@@ -44,12 +44,14 @@ function whoDidIt(event: AuditEvent): string {
 }
 
 function extra(event: AuditEvent): string | null {
-  const { reason, from, to, status, fileName, method } = event.detail;
+  const { reason, from, to, status, fileName, method, className, via } = event.detail;
   if (typeof reason === 'string') return `Reason: ${reason}`;
   if (typeof from === 'string' && typeof to === 'string') return `${from} → ${to}`;
   if (typeof status === 'string') return status.replaceAll('_', ' ');
   if (typeof fileName === 'string') return fileName;
   if (typeof method === 'string') return `By ${method === 'oidc' ? 'single sign-on' : method}`;
+  if (typeof className === 'string')
+    return typeof via === 'string' ? `${className} (by ${via.replaceAll('-', ' ')})` : className;
   return null;
 }
 

@@ -1,0 +1,75 @@
+import { Button, CopyButton, Group, Paper, Text, TextInput, Title } from '@mantine/core';
+import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { trpc } from '../../../trpc';
+import { confirmAction } from '../../dialog/confirm';
+import { errorMessage } from '../../toast/error-message';
+import { toastError, toastSuccess } from '../../toast/toast';
+import type { AdminClass } from '../admin-types';
+import { useClassSaved } from './use-class-saved';
+
+/** The link a signed-in student opens to join: built on the address this page was opened at. */
+export const invitationLink = (inviteCode: string) =>
+  `${window.location.origin}/join/${encodeURIComponent(inviteCode)}`;
+
+export function InviteLinkSection({ row }: { row: AdminClass }) {
+  const saved = useClassSaved();
+  const renew = trpc.admin.classes.regenerateInviteLink.useMutation({
+    onSuccess: async (result) => {
+      toastSuccess('New invitation link', 'The old link no longer works');
+      await saved(result);
+    },
+    onError: (error) => toastError('Could not renew the link', errorMessage(error, 'Please try again')),
+  });
+  const link = invitationLink(row.inviteCode);
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="class-invite"
+    >
+      <Title order={2} size="h4" id="class-invite">
+        Invitation link
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Share it with your students: signed in as a student, opening it joins this class and its units.
+      </Text>
+      <TextInput
+        readOnly
+        value={link}
+        aria-label="Class invitation link"
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <Group gap="sm" mt="sm">
+        <CopyButton value={link}>
+          {({ copied, copy }) => (
+            <Button
+              onClick={copy}
+              color={copied ? 'teal' : undefined}
+              leftSection={copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+            >
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+          )}
+        </CopyButton>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={18} aria-hidden />}
+          loading={renew.isPending}
+          onClick={() =>
+            confirmAction({
+              title: 'New invitation link',
+              message: 'Make a new invitation link for this class?',
+              detail: 'The current link stops working at once; students already in the class stay.',
+              confirmLabel: 'Make new link',
+              onConfirm: () => renew.mutate({ id: row.id }),
+            })
+          }
+        >
+          New link
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

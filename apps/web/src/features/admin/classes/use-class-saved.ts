@@ -1,0 +1,11 @@
+import { trpc } from '../../../trpc';
+import type { AdminClass } from '../admin-types';
+
+/** Every change answers with the class as it now is: put it in the cache and refresh the list. */
+export function useClassSaved() {
+  const utils = trpc.useUtils();
+  return async (saved: AdminClass) => {
+    utils.admin.classes.get.setData({ id: saved.id }, saved);
+    await utils.admin.classes.list.invalidate();
+  };
+}

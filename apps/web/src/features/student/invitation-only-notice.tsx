@@ -1,0 +1,21 @@
+import { SELF_ENROL_CLOSED_MESSAGE } from '@evident/core/classes';
+import { Alert } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { trpc } from '../../trpc';
+
+/** With `SELF_ENROL=invitation` a unit code joins nothing: say so, and how to join, before anyone types. */
+export function InvitationOnlyNotice() {
+  const options = trpc.student.setUpOptions.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  if (options.data?.selfEnrol !== 'invitation') return null;
+  return (
+    <Alert
+      color="blue"
+      icon={<IconMailForward size={20} aria-hidden />}
+      title="Join through your class invitation"
+      mb="lg"
+      role="status"
+    >
+      {SELF_ENROL_CLOSED_MESSAGE} Opening it while signed in adds you to your class and its units.
+    </Alert>
+  );
+}

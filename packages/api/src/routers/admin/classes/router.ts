@@ -1,0 +1,41 @@
+import {
+  addAssessorsInput,
+  addStudentsInput,
+  classIdInput,
+  classMemberInput,
+  createClassInput,
+  updateClassInput,
+} from '@evident/core/classes';
+import { listClasses } from '@evident/db/queries/classes';
+import { adminProcedure, router } from '../../../trpc';
+import { addAssessors, removeAssessor } from './class-assessors';
+import { addStudents, endEnrolment } from './class-students';
+import { createClass, deleteClass, getClass, regenerateInviteLink, updateClass } from './classes';
+
+/** Classes (issue 19): `admin.classes.*`, and `/api/admin/classes...` through the REST table. */
+export const adminClassesRouter = router({
+  list: adminProcedure.query(async ({ ctx }) =>
+    (await listClasses(ctx.db)).map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      archivedAt: row.archivedAt?.toISOString() ?? null,
+      units: row.units.map(({ archivedAt, ...unit }) => ({ ...unit, archived: archivedAt !== null })),
+    })),
+  ),
+  get: adminProcedure.input(classIdInput).query(({ ctx, input }) => getClass(ctx, input.id)),
+  create: adminProcedure.input(createClassInput).mutation(({ ctx, input }) => createClass(ctx, input)),
+  update: adminProcedure.input(updateClassInput).mutation(({ ctx, input }) => updateClass(ctx, input)),
+  /** Archives: the class leaves use, its enrolments stay on record. */
+  delete: adminProcedure.input(classIdInput).mutation(({ ctx, input }) => deleteClass(ctx, input.id)),
+  addAssessors: adminProcedure
+    .input(addAssessorsInput)
+    .mutation(({ ctx, input }) => addAssessors(ctx, input)),
+  removeAssessor: adminProcedure
+    .input(classMemberInput)
+    .mutation(({ ctx, input }) => removeAssessor(ctx, input)),
+  addStudents: adminProcedure.input(addStudentsInput).mutation(({ ctx, input }) => addStudents(ctx, input)),
+  endEnrolment: adminProcedure.input(classMemberInput).mutation(({ ctx, input }) => endEnrolment(ctx, input)),
+  regenerateInviteLink: adminProcedure
+    .input(classIdInput)
+    .mutation(({ ctx, input }) => regenerateInviteLink(ctx, input.id)),
+});
