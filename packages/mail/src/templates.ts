@@ -74,7 +74,7 @@ export function renderMail(message: MailMessage): RenderedMail {
       ];
       const list: ListBlock | undefined =
         message.units.length > 0
-          ? { items: message.units, closing: 'Your tasks for these units are waiting for you.' }
+          ? { items: message.units, after: ['Your tasks for these units are waiting for you.'] }
           : undefined;
       const units = message.units.map((unit) => `- ${unit}`).join('\n');
       return {
