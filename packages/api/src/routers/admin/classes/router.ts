@@ -9,12 +9,13 @@ import {
 import { listClasses } from '@evident/db/queries/classes';
 import { adminProcedure, router } from '../../../trpc';
 import { addAssessors, removeAssessor } from './class-assessors';
+import { classDetailOutput, classListOutput } from './class-output';
 import { addStudents, endEnrolment } from './class-students';
 import { createClass, deleteClass, getClass, regenerateInviteLink, updateClass } from './classes';
 
 /** Classes (issue 19): `admin.classes.*`, and `/api/admin/classes...` through the REST table. */
 export const adminClassesRouter = router({
-  list: adminProcedure.query(async ({ ctx }) =>
+  list: adminProcedure.output(classListOutput).query(async ({ ctx }) =>
     (await listClasses(ctx.db)).map((row) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),
@@ -22,7 +23,10 @@ export const adminClassesRouter = router({
       units: row.units.map(({ archivedAt, ...unit }) => ({ ...unit, archived: archivedAt !== null })),
     })),
   ),
-  get: adminProcedure.input(classIdInput).query(({ ctx, input }) => getClass(ctx, input.id)),
+  get: adminProcedure
+    .input(classIdInput)
+    .output(classDetailOutput)
+    .query(({ ctx, input }) => getClass(ctx, input.id)),
   create: adminProcedure.input(createClassInput).mutation(({ ctx, input }) => createClass(ctx, input)),
   update: adminProcedure.input(updateClassInput).mutation(({ ctx, input }) => updateClass(ctx, input)),
   /** Archives: the class leaves use, its enrolments stay on record. */
