@@ -1,6 +1,6 @@
 import { buildSubmission, buildTask, buildUnit } from '@evident/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieJar, type LtiEnv, startLtiEnv } from './lti/lti-harness';
+import { cookieJar, courseAssessor, type LtiEnv, startLtiEnv } from './lti/lti-harness';
 
 /** The admin tRPC procedures behind the LTI Platforms and Grade Passbacks screens. */
 
@@ -107,7 +107,7 @@ describe('grade passbacks (admin procedures)', () => {
     const submission = await buildSubmission(env.db, { studentId: student.id, taskId: task.id });
     env.platform.failNextScores(1);
     const scoresBefore = env.platform.scores.length;
-    await (await (await env.signedIn('assessor')).caller()).assessor.grade({
+    await (await (await courseAssessor(env, student.id)).caller()).assessor.grade({
       submissionIds: [submission.id],
       status: 'satisfactory',
     });

@@ -1,8 +1,6 @@
-import { classAssessors, classEnrolments } from '@evident/db/schema';
 import { buildSubmission, buildTask, buildUnit } from '@evident/db/testing/factories';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieJar, type LtiEnv, startLtiEnv } from './lti/lti-harness';
+import { cookieJar, courseAssessor, type LtiEnv, startLtiEnv } from './lti/lti-harness';
 
 const lti = 'https://purl.imsglobal.org/spec/lti/claim/';
 const ags = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
@@ -15,23 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
 });
-
-/**
- * An assessor of the course's class: a launch with a course makes the learner a member of its class,
- * and only that class's assessors grade them (issue 19).
- */
-async function courseAssessor(studentId: string) {
-  const assessor = await env.signedIn('assessor');
-  const enrolled = await env.db
-    .select({ classId: classEnrolments.classId })
-    .from(classEnrolments)
-    .where(eq(classEnrolments.studentId, studentId));
-  expect(enrolled.length).toBeGreaterThan(0);
-  await env.db
-    .insert(classAssessors)
-    .values(enrolled.map(({ classId }) => ({ classId, assessorId: assessor.user.id })));
-  return assessor;
-}
 
 async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 300; i += 1) {
@@ -70,7 +51,7 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
     const [first, second] = await Promise.all(
       tasks.map((task) => buildSubmission(env.db, { studentId: student.id, taskId: task.id })),
     );
-    const assessor = await courseAssessor(student.id);
+    const assessor = await courseAssessor(env, student.id);
 
     await (await assessor.caller()).assessor.grade({
       submissionIds: [first?.id ?? ''],
@@ -152,7 +133,7 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
       return list[0]?.n;
     };
     const before = { jobs: await count(), scores: env.platform.scores.length };
-    const assessor = await courseAssessor(student.id);
+    const assessor = await courseAssessor(env, student.id);
     const graded = await (await assessor.caller()).assessor.grade({
       submissionIds: [submission.id],
       status: 'satisfactory',
@@ -186,7 +167,7 @@ describe('a grade recorded while a passback is being sent', () => {
     const [first, second] = await Promise.all(
       tasks.map((task) => buildSubmission(env.db, { studentId: student.id, taskId: task.id })),
     );
-    const assessor = await (await courseAssessor(student.id)).caller();
+    const assessor = await (await courseAssessor(env, student.id)).caller();
     const race = () => env.platform.scores.filter((s) => s.lineItem === env.platform.lineItemUrl('li-race'));
 
     // The first passback has read 50% and is on its way when the second task is graded.

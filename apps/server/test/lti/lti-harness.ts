@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JobWorkerOptions } from '@evident/api/jobs/job-worker';
+import { classAssessors, classEnrolments } from '@evident/db/schema';
+import { eq } from 'drizzle-orm';
 import { createTestEnv } from '../harness';
 import { type FakePlatform, startFakePlatform } from './fake-platform';
 
@@ -137,3 +139,20 @@ export async function startLtiEnv(options: { env?: Record<string, string>; jobs?
   };
 }
 export type LtiEnv = Awaited<ReturnType<typeof startLtiEnv>>;
+
+/**
+ * An assessor of the course's class: a launch with a course makes the learner a member of its class,
+ * and only that class's assessors grade them (issue 19).
+ */
+export async function courseAssessor(env: LtiEnv, studentId: string) {
+  const assessor = await env.signedIn('assessor');
+  const enrolled = await env.db
+    .select({ classId: classEnrolments.classId })
+    .from(classEnrolments)
+    .where(eq(classEnrolments.studentId, studentId));
+  if (enrolled.length === 0) throw new Error('the student is in no class: did the launch carry a course?');
+  await env.db
+    .insert(classAssessors)
+    .values(enrolled.map(({ classId }) => ({ classId, assessorId: assessor.user.id })));
+  return assessor;
+}
