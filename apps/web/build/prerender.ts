@@ -126,8 +126,10 @@ export function prerenderPages(): Plugin {
         writeFileSync(
           join(outDir, 'landing.html'),
           template
-            // The landing page runs without the app until the visitor starts using it (boot.js).
+            // The landing page runs without the app until the visitor starts using it (boot.js), and
+            // without the entry's own imports, which Vite links as modulepreloads (the entry brings them).
             .replace(entryTag, '')
+            .replace(/<link rel="modulepreload"[^>]*>\n?/g, '')
             .replace(
               BOOT_SCRIPT,
               `${bootConfig({ entry, chunks: chunksFor(LANDING, bundle) })}${BOOT_SCRIPT}`,
