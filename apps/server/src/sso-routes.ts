@@ -31,14 +31,43 @@ function checksCookie(value: string, maxAge: number, secure: boolean): string {
   return `${CHECKS_COOKIE}=${value}; Path=/api/login; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-function readChecks(req: FastifyRequest): SsoChecks | null {
+/**
+ * Where the person was when they chose single sign-on (a class invitation link, a deep link), taken
+ * only as a path on this site: never another origin (`//host`, `/\host`), so the callback cannot be
+ * made to send anyone elsewhere.
+ */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 500 || !value.startsWith('/')) return null;
+  // Read as a browser would: a path that reaches another host has another origin here.
+  const base = 'http://return.invalid';
+  try {
+    const url = new URL(value, base);
+    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+type StoredChecks = { checks: SsoChecks; returnTo: string | null };
+
+function readChecks(req: FastifyRequest): StoredChecks | null {
   const raw = readCookie(req.headers.cookie, CHECKS_COOKIE);
   if (!raw) return null;
   try {
-    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<SsoChecks>;
+    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<SsoChecks> & {
+      returnTo?: unknown;
+    };
     const { state, nonce, codeVerifier, redirectUri } = parsed;
-    if ([state, nonce, codeVerifier, redirectUri].every((v) => typeof v === 'string'))
-      return parsed as SsoChecks;
+    if (
+      typeof state === 'string' &&
+      typeof nonce === 'string' &&
+      typeof codeVerifier === 'string' &&
+      typeof redirectUri === 'string'
+    )
+      return {
+        checks: { state, nonce, codeVerifier, redirectUri },
+        returnTo: safeReturnPath(parsed.returnTo),
+      };
   } catch {
     // A cookie we did not write: as if there were none.
   }
@@ -59,7 +88,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions) 
     return reply.code(status).type('text/plain; charset=utf-8').send(message);
   }
 
-  app.get('/api/login', async (req, reply) => {
+  app.get<{ Querystring: { returnTo?: string } }>('/api/login', async (req, reply) => {
     const sso = services.singleSignOn;
     if (!sso) {
       if (wantsPage(req)) return reply.redirect('/?sso=unavailable', 303);
@@ -68,7 +97,8 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions) 
     const base = options.publicUrlFromRequest ? `${req.protocol}://${req.host}` : services.publicUrl;
     try {
       const { url, checks } = await sso.start(`${base}${CALLBACK_PATH}`);
-      const value = Buffer.from(JSON.stringify(checks)).toString('base64url');
+      const returnTo = safeReturnPath(req.query.returnTo);
+      const value = Buffer.from(JSON.stringify({ ...checks, returnTo })).toString('base64url');
       reply.header('set-cookie', checksCookie(value, 600, secure));
       return reply.redirect(url, 302);
     } catch (error) {
@@ -85,10 +115,11 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions) 
   app.get<{ Querystring: Record<string, string> }>(CALLBACK_PATH, async (req, reply) => {
     const sso = services.singleSignOn;
     if (!sso) return refuse(req, reply, 501, notConfigured);
-    const checks = readChecks(req);
+    const stored = readChecks(req);
     // Spent either way: one answer per sign-in.
     reply.header('set-cookie', checksCookie('', 0, secure));
-    if (!checks) return refuse(req, reply, 400, expiredMessage);
+    if (!stored) return refuse(req, reply, 400, expiredMessage);
+    const { checks, returnTo } = stored;
     const answer = new URLSearchParams(req.query);
     if (answer.has('error')) {
       const said = answer.get('error_description') ?? answer.get('error') ?? '';
@@ -98,7 +129,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions) 
     try {
       const claims = await sso.finish(answer, checks);
       await signInWithProvider(ctx, claims);
-      return reply.redirect('/dashboard', 303);
+      return reply.redirect(returnTo ?? '/dashboard', 303);
     } catch (thrown) {
       if (thrown instanceof SsoRefused) {
         await recordAudit(services.db, {

@@ -24,6 +24,8 @@ const allowedByRouter: Record<string, readonly Audience[]> = {
   live: ['student', 'assessor', 'rto_admin', 'admin viewing as student'],
   // Each person's own API tokens.
   account: ['student', 'assessor', 'rto_admin', 'admin viewing as student'],
+  // The class invitation link: anyone holding it reads it (invitation.get); a student joins.
+  invitation: ['student', 'admin viewing as student'],
 };
 
 /** Procedures whose audience differs from their router's. */
@@ -32,6 +34,12 @@ const allowedByProcedure: Record<string, readonly Audience[]> = {
   'assessor.submissions': ['assessor', 'rto_admin'],
   'assessor.reportSubjects': ['assessor', 'rto_admin'],
   'assessor.assessmentRecord': ['assessor', 'rto_admin'],
+  // The grading screen, which admins read too, asks what became of a card graded elsewhere.
+  'assessor.submissionOutcomes': ['assessor', 'rto_admin'],
+  // LMS courses: an assessor's own, every course for an admin (issue 17).
+  'assessor.ltiCourses': ['assessor', 'rto_admin'],
+  'assessor.syncLtiRoster': ['assessor', 'rto_admin'],
+  'invitation.get': audiences,
 };
 
 async function browserFor(audience: Audience) {

@@ -35,8 +35,8 @@ const cookieValue = (setCookie: string | string[] | undefined, name: string) =>
     ?.split(';')[0];
 
 /** Starts at /api/login and signs in at the provider as `login`; answers the callback URL it sends back. */
-async function throughProvider(login: string) {
-  const start = await app.inject({ method: 'GET', url: '/api/login' });
+async function throughProvider(login: string, startUrl = '/api/login') {
+  const start = await app.inject({ method: 'GET', url: startUrl });
   expect(start.statusCode).toBe(302);
   const checks = cookieValue(start.headers['set-cookie'], 'evident_sso') ?? '';
   expect(checks).toMatch(/^evident_sso=./);
@@ -118,6 +118,28 @@ describe('single sign-on through a real OpenID provider', () => {
     expect(me2.json().id).toBe(me.json().id);
     const linked = await env.db.select().from(identities).where(eq(identities.userId, me.json().id));
     expect(linked).toMatchObject([{ kind: 'oidc', issuer: provider.issuer, subject: 'sub-new' }]);
+  });
+
+  it('returns to the path the sign-in began on (a class invitation link), never to another site', async () => {
+    provider.accounts.set('sub-return', {
+      email: 'return@example.com',
+      givenName: 'Rae',
+      familyName: 'Turn',
+    });
+    const back = await throughProvider(
+      'sub-return',
+      `/api/login?returnTo=${encodeURIComponent('/join/abc123?x=1')}`,
+    );
+    expect((await finish(back.callback, back.checks)).headers.location).toBe('/join/abc123?x=1');
+    for (const elsewhere of [
+      '//evil.example/join',
+      '/\\evil.example/join',
+      'https://evil.example/',
+      'join',
+    ]) {
+      const run = await throughProvider('sub-return', `/api/login?returnTo=${encodeURIComponent(elsewhere)}`);
+      expect((await finish(run.callback, run.checks)).headers.location, elsewhere).toBe('/dashboard');
+    }
   });
 
   it('links a verified email to the existing person', async () => {

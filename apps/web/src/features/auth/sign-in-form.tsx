@@ -58,7 +58,7 @@ export function SignInForm() {
             {/* A plain link: single sign-on is a full-page redirect through the identity provider. */}
             <Button
               component="a"
-              href="/api/login"
+              href={singleSignOnHref()}
               variant="default"
               fullWidth
               leftSection={<IconKey size={16} aria-hidden />}
@@ -70,4 +70,14 @@ export function SignInForm() {
       </Stack>
     </form>
   );
+}
+
+/**
+ * Back to where the sign-in began (a class invitation link, a deep link) after the provider; from the
+ * landing page, the server's default (the dashboard).
+ */
+function singleSignOnHref(): string {
+  const { pathname, search } = window.location;
+  if (pathname === '/') return '/api/login';
+  return `/api/login?${new URLSearchParams({ returnTo: pathname + search })}`;
 }

@@ -43,8 +43,10 @@ describe('the highlighted navigation item', () => {
       'Grading',
       'Evidence Matrix',
       'Units',
+      'Classes',
       'Users',
       'Audit',
+      'LTI',
     ]);
     expect(labels(person('assessor', 'rto_admin'))).toContain('Grading');
     expect(labels(person('student', 'rto_admin'))).not.toContain('Grading');
