@@ -1,6 +1,6 @@
 import { buildSubmission, buildTask, buildUnit } from '@evident/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieJar, courseAssessor, type LtiEnv, startLtiEnv } from './lti/lti-harness';
+import { cookieJar, courseAssessor, type LtiEnv, startLtiEnv, until } from './lti/lti-harness';
 
 /** The admin tRPC procedures behind the LTI Platforms and Grade Passbacks screens. */
 
@@ -15,15 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
 });
-
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 300; i += 1) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not reached');
-}
 
 const moodle = {
   issuer: 'https://moodle.example.edu',
@@ -114,6 +105,7 @@ describe('grade passbacks (admin procedures)', () => {
 
     const admin = await (await env.signedIn('rto_admin')).caller();
     const waiting = await until(
+      env,
       () => admin.admin.lti.passbacks(),
       (list) => list.some((p) => p.lastError?.includes('503') && p.status === 'queued'),
     );
@@ -134,11 +126,13 @@ describe('grade passbacks (admin procedures)', () => {
 
     await admin.admin.lti.retryPassback({ id: passback?.id ?? '' });
     const scores = await until(
+      env,
       () => env.platform.scores,
       (s) => s.length > scoresBefore,
     );
     expect(scores.at(-1)?.body).toMatchObject({ userId: 'learner-retry', activityProgress: 'Completed' });
     await until(
+      env,
       () => admin.admin.lti.passbacks(),
       (list) => !list.some((p) => p.id === passback?.id),
     );

@@ -1,6 +1,6 @@
 import { buildSubmission, buildTask, buildUnit } from '@evident/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieJar, courseAssessor, type LtiEnv, startLtiEnv } from './lti/lti-harness';
+import { cookieJar, courseAssessor, type LtiEnv, startLtiEnv, until } from './lti/lti-harness';
 
 const lti = 'https://purl.imsglobal.org/spec/lti/claim/';
 const ags = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
@@ -13,18 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
 });
-
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 300; i += 1) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const jobs = await env.db.execute(
-    `select kind, status, attempts, last_error from jobs where kind = 'lti.score'`,
-  );
-  throw new Error(`condition not reached; lti.score jobs: ${JSON.stringify(jobs)}`);
-}
 
 describe('LTI grade passback (Assignment and Grade Services)', () => {
   it('posts InProgress for partial progress, then Completed 100/100 once every task is satisfactory, through retries', async () => {
@@ -58,6 +46,7 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
       status: 'satisfactory',
     });
     const partial = await until(
+      env,
       () => env.platform.scores,
       (s) => s.length >= 1,
     );
@@ -81,6 +70,7 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
     });
     const admin = await env.signedIn('rto_admin');
     const waiting = await until(
+      env,
       async () =>
         (await (
           await fetch(`${env.publicUrl}/api/admin/lti/passbacks`, {
@@ -92,6 +82,7 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
     expect(waiting[0]?.status).toMatch(/queued|running/);
 
     const done = await until(
+      env,
       () => env.platform.scores,
       (s) => s.length >= 2,
     );
@@ -103,6 +94,7 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
       gradingProgress: 'FullyGraded',
     });
     await until(
+      env,
       async () =>
         (await (
           await fetch(`${env.publicUrl}/api/admin/lti/passbacks`, {
@@ -177,7 +169,9 @@ describe('a grade recorded while a passback is being sent', () => {
     await assessor.assessor.grade({ submissionIds: [second?.id ?? ''], status: 'satisfactory' });
     hold.release();
 
-    const sent = await until(race, (s) => s.some((score) => score.body.activityProgress === 'Completed'));
+    const sent = await until(env, race, (s) =>
+      s.some((score) => score.body.activityProgress === 'Completed'),
+    );
     expect(sent.at(-1)?.body).toMatchObject({ scoreGiven: 100, gradingProgress: 'FullyGraded' });
   }, 60_000);
 });

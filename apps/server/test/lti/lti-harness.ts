@@ -156,3 +156,20 @@ export async function courseAssessor(env: LtiEnv, studentId: string) {
     .values(enrolled.map(({ classId }) => ({ classId, assessorId: assessor.user.id })));
   return assessor;
 }
+
+/** Reads until `ok` (up to 30 s); when it never is, says where the grade passbacks stand. */
+export async function until<T>(
+  env: LtiEnv,
+  read: () => Promise<T> | T,
+  ok: (value: T) => boolean,
+): Promise<T> {
+  for (let i = 0; i < 300; i += 1) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const jobs = await env.db.execute(
+    `select kind, status, attempts, last_error from jobs where kind = 'lti.score'`,
+  );
+  throw new Error(`condition not reached; lti.score jobs: ${JSON.stringify(jobs)}`);
+}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../../trpc';
@@ -6,7 +6,7 @@ import { confirmAction } from '../../dialog/confirm';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminClass } from '../admin-types';
-import { PeoplePicker } from './people-picker';
+import { PickPeopleRow } from './people-picker';
 import { useClassSaved } from './use-class-saved';
 
 /** Who assesses the class: approved assessors, added from a search and taken off with a confirm. */
@@ -75,24 +75,17 @@ export function ClassAssessorsSection({ row }: { row: AdminClass }) {
         </Stack>
       )}
       {archived ? null : (
-        <Group align="flex-end" gap="sm" mt="md" wrap="wrap">
-          <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-            <PeoplePicker
-              personRole="assessor"
-              label="Add assessors"
-              value={picked}
-              onChange={setPicked}
-              exclude={row.assessors.map((person) => person.id)}
-            />
-          </div>
-          <Button
-            disabled={picked.length === 0}
-            loading={add.isPending}
-            onClick={() => add.mutate({ id: row.id, userIds: picked })}
-          >
-            Add
-          </Button>
-        </Group>
+        <PickPeopleRow
+          mt="md"
+          personRole="assessor"
+          label="Add assessors"
+          value={picked}
+          onChange={setPicked}
+          exclude={row.assessors.map((person) => person.id)}
+          action="Add"
+          busy={add.isPending}
+          onSubmit={() => add.mutate({ id: row.id, userIds: picked })}
+        />
       )}
     </Paper>
   );

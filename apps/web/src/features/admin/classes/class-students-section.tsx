@@ -8,7 +8,7 @@ import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminClass, StudentEnrolResult } from '../admin-types';
 import { EnrolResults } from './enrol-results';
-import { PeoplePicker } from './people-picker';
+import { PickPeopleRow } from './people-picker';
 import { useClassSaved } from './use-class-saved';
 
 const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
@@ -137,24 +137,16 @@ function EnrolStudents({ row }: { row: AdminClass }) {
         style={{ alignSelf: 'flex-start' }}
       />
       {mode === 'pick' ? (
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-            <PeoplePicker
-              personRole="student"
-              label="Enrol students"
-              value={picked}
-              onChange={setPicked}
-              exclude={row.students.map((student) => student.id)}
-            />
-          </div>
-          <Button
-            disabled={picked.length === 0}
-            loading={enrol.isPending}
-            onClick={() => enrol.mutate({ id: row.id, userIds: picked })}
-          >
-            Enrol
-          </Button>
-        </Group>
+        <PickPeopleRow
+          personRole="student"
+          label="Enrol students"
+          value={picked}
+          onChange={setPicked}
+          exclude={row.students.map((student) => student.id)}
+          action="Enrol"
+          busy={enrol.isPending}
+          onSubmit={() => enrol.mutate({ id: row.id, userIds: picked })}
+        />
       ) : (
         <>
           <Textarea

@@ -1,4 +1,4 @@
-import { MultiSelect } from '@mantine/core';
+import { Button, Group, type MantineSpacing, MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useRef, useState } from 'react';
 import { trpc } from '../../../trpc';
@@ -48,5 +48,27 @@ export function PeoplePicker({ personRole: role, label, value, onChange, exclude
       hidePickedOptions
       comboboxProps={{ withinPortal: true }}
     />
+  );
+}
+
+type PickPeopleRowProps = PeoplePickerProps & {
+  /** The button's label ('Add', 'Enrol'). */
+  action: string;
+  busy: boolean;
+  onSubmit(): void;
+  mt?: MantineSpacing;
+};
+
+/** The picker with its button beside it (below it on a phone), as a class's sections add people. */
+export function PickPeopleRow({ action, busy, onSubmit, mt, ...picker }: PickPeopleRowProps) {
+  return (
+    <Group align="flex-end" gap="sm" mt={mt} wrap="wrap">
+      <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+        <PeoplePicker {...picker} />
+      </div>
+      <Button disabled={picker.value.length === 0} loading={busy} onClick={onSubmit}>
+        {action}
+      </Button>
+    </Group>
   );
 }
