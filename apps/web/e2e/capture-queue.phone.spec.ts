@@ -271,3 +271,19 @@ test('a queued file can be removed before it is sent', async ({ page, context })
   const taskId = (await card.getAttribute('data-task-id')) ?? '';
   expect(await filesOf(page, taskId)).toHaveLength(0);
 });
+
+test('the tasks kept for offline use leave the device when the session ends without a log-out', async ({
+  page,
+  context,
+}) => {
+  await studentWithUnit(page);
+  const taskCount = await page.getByTestId('task-card').count();
+  await expect.poll(() => storedTaskCount(page)).toBe(taskCount);
+  // The session ends on the server's side (expired, or ended elsewhere): no log-out ran here.
+  await context.clearCookies();
+  await page.reload();
+  // The next person reaches for Sign In; by then the app has asked who is signed in: no one.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect.poll(() => storedTaskCount(page)).toBe(0);
+});

@@ -43,11 +43,23 @@ const lastUserKey = 'evident.lastUser';
 /** The build's prerender runs in Node: nothing to keep there. */
 const canKeep = () => typeof indexedDB !== 'undefined';
 
-/** Written in the background: no screen waits for it (a signed-out visitor loads idb-keyval after paint). */
+/**
+ * Written in the background: no screen waits for it (a signed-out visitor loads idb-keyval after paint).
+ * When the server names someone else (or no one: a session that ended without a log-out), the tasks the
+ * last person left for offline use go too, so the next person on this device never sees them (the new
+ * person's own list, if written meanwhile, is written again at their next answer or when the page hides).
+ */
 function rememberUser(user: CurrentUser | null): CurrentUser | null {
   if (!canKeep()) return user;
   void import('idb-keyval')
-    .then(({ del, set }) => (user ? set(lastUserKey, user) : del(lastUserKey)))
+    .then(async ({ del, get, set }) => {
+      const before = await get<CurrentUser>(lastUserKey);
+      if (before && before.id !== user?.id) {
+        const { forgetStudentQueries } = await import('./features/capture/persisted-cache');
+        await forgetStudentQueries();
+      }
+      await (user ? set(lastUserKey, user) : del(lastUserKey));
+    })
     .then(() => localStorage.removeItem(lastUserKey))
     .catch(() => {
       // Private mode or a full disk: the app just cannot open offline.
