@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { chromiumFlags, chromiumPath } from './chromium';
 import { e2ePort } from './e2e-env';
 import { studentWithUnit } from './support';
+import { threePartVideo, uploadStep } from './upload-parts';
 
 /**
  * Issue 18: a whole shift without signal loses nothing. Files captured offline wait in the capture
@@ -218,15 +219,12 @@ test('a connection cut in the middle of a part resumes by itself without sending
 }) => {
   await studentWithUnit(page);
   const card = page.getByTestId('task-card').first();
-  // 21 MiB of MP4 (an ftyp box, then filler): three 8 MiB parts.
-  const video = Buffer.alloc(21 * 1024 * 1024, 0x11);
-  Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]).copy(video);
+  const video = threePartVideo();
 
   const sent: string[] = [];
   let cut = false;
   await page.route('**/files/upload/**', async (route) => {
-    const url = new URL(route.request().url());
-    const step = `${route.request().method()} ${url.searchParams.get('part') ?? url.searchParams.get('parts') ?? ''}`;
+    const step = uploadStep(route);
     sent.push(step);
     // The phone loses signal while part 2 is on its way, after part 1 arrived.
     if (step === 'PUT 2' && !cut) {

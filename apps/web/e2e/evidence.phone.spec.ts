@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectToast, studentWithUnit } from './support';
+import { threePartVideo, uploadStep } from './upload-parts';
 
 /**
  * A 12-megapixel photo as a phone camera saves it: smooth light with sensor grain, high JPEG quality,
@@ -227,15 +228,12 @@ test('a big video goes up in parts, and after a dropped part the retry sends onl
 }) => {
   await studentWithUnit(page);
   const card = page.getByTestId('task-card').first();
-  // 21 MiB of MP4 (an ftyp box, then filler): three 8 MiB parts.
-  const video = Buffer.alloc(21 * 1024 * 1024, 0x11);
-  Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]).copy(video);
+  const video = threePartVideo();
 
   const sent: string[] = [];
   let dropped = false;
   await page.route('**/files/upload/**', async (route) => {
-    const url = new URL(route.request().url());
-    const step = `${route.request().method()} ${url.searchParams.get('part') ?? url.searchParams.get('parts') ?? ''}`;
+    const step = uploadStep(route);
     sent.push(step);
     // The connection drops while part 2 is on its way, after part 1 arrived.
     if (step === 'PUT 2' && !dropped) {
