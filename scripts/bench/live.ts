@@ -33,7 +33,7 @@ type Stream = { waitFor(text: string): Promise<void>; close(): void };
 /** An assessor's live stream, read as the browser's EventSource would. */
 async function openStream(server: RunningServer, cookie: string): Promise<Stream> {
   const controller = new AbortController();
-  const response = await fetch(`${server.url}/trpc/live.events`, {
+  const response = await fetch(`${server.url}/trpc/live.events.stream`, {
     headers: { cookie, accept: 'text/event-stream' },
     signal: controller.signal,
   });

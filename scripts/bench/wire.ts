@@ -48,7 +48,7 @@ export async function benchWire(): Promise<void> {
       let scripts = 0;
       for (const [id, size] of bytes) {
         const url = urls.get(id) ?? '';
-        if (url.includes('/trpc/live.events')) continue;
+        if (url.includes('/trpc/live.events.stream')) continue;
         total += size;
         if (new URL(url).pathname.endsWith('.js')) scripts += size;
       }

@@ -100,7 +100,11 @@ describe('API tokens over REST', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: assessor.user.id, role: 'assessor', isImpersonating: false });
     // The tRPC endpoint answers the same token the same way.
-    const trpc = await app.inject({ method: 'GET', url: '/trpc/auth.user', headers: withToken(token) });
+    const trpc = await app.inject({
+      method: 'GET',
+      url: '/trpc/auth.session.get',
+      headers: withToken(token),
+    });
     expect(trpc.statusCode).toBe(200);
     expect(trpc.json().result.data.id).toBe(assessor.user.id);
   });
@@ -167,7 +171,7 @@ describe('API tokens over REST', () => {
     expect([revoked.statusCode, revoked.body]).toEqual([401, 'This API token has been revoked']);
     const trpc = await app.inject({
       method: 'GET',
-      url: '/trpc/auth.user',
+      url: '/trpc/auth.session.get',
       headers: withToken(revoking.token),
     });
     expect(trpc.statusCode).toBe(401);
@@ -221,7 +225,7 @@ describe('API tokens over REST', () => {
     expect(unapproved.body).toContain('must approve your assessor account');
 
     const caller = await tokenCaller(adminToken);
-    expect(await codeOf(caller.admin.impersonate({ userId: student.user.id }))).toBe(
+    expect(await codeOf(caller.admin.impersonation.start({ userId: student.user.id }))).toBe(
       'FORBIDDEN: Viewing the app as someone else needs a signed-in session',
     );
     expect(
@@ -271,7 +275,7 @@ describe('API tokens over REST', () => {
     const assessor = await env.signedIn('assessor');
     const { token } = await issue(admin, assessor.user.id);
     const session = await env.sessionFor(assessor.user.id);
-    expect((await (await session.caller()).auth.user())?.id).toBe(assessor.user.id);
+    expect((await (await session.caller()).auth.session.get())?.id).toBe(assessor.user.id);
 
     await env.db
       .update(users)
@@ -279,7 +283,7 @@ describe('API tokens over REST', () => {
       .where(eq(users.id, assessor.user.id));
     const byToken = await app.inject({ method: 'GET', url: '/api/auth/user', headers: withToken(token) });
     expect([byToken.statusCode, byToken.body]).toEqual([401, 'This account has been deactivated']);
-    expect(await (await session.caller()).auth.user()).toBeNull();
+    expect(await (await session.caller()).auth.session.get()).toBeNull();
     const byCookie = await app.inject({
       method: 'GET',
       url: '/api/assessor/submissions',
@@ -293,9 +297,9 @@ describe('API tokens over REST', () => {
       .update(sessions)
       .set({ actingAsUserId: student.user.id })
       .where(eq(sessions.id, viewing.sessionId ?? ''));
-    expect((await (await viewing.caller()).auth.user())?.id).toBe(student.user.id);
+    expect((await (await viewing.caller()).auth.session.get())?.id).toBe(student.user.id);
     await env.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, student.user.id));
-    expect((await (await viewing.caller()).auth.user())?.id).toBe(admin.user.id);
+    expect((await (await viewing.caller()).auth.session.get())?.id).toBe(admin.user.id);
   });
 
   it('records last use at most once a minute, and audits issue, first use and revocation', async () => {
@@ -382,7 +386,7 @@ describe('API tokens from the account page', () => {
     );
     await caller.account.tokens.revoke({ tokenId: issued.id });
     expect((await caller.account.tokens.list())[0]?.status).toBe('revoked');
-    expect(await codeOf((await tokenCaller(issued.token)).auth.user())).toBe(
+    expect(await codeOf((await tokenCaller(issued.token)).auth.session.get())).toBe(
       'UNAUTHORIZED: This API token has been revoked',
     );
   });

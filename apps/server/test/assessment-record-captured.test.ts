@@ -29,7 +29,7 @@ describe('the assessment record names when each file was captured and when it wa
     const { student, caller, task } = await studentWithUnit(env);
     const body = pdf(4);
     const file = { fileName: 'night-shift-log.pdf', fileType: 'application/pdf', fileSize: body.length };
-    const grant = await caller.student.uploadUrl({ ...file, clientKey: 'record-capture-1' });
+    const grant = await caller.student.evidence.requestUploadUrl({ ...file, clientKey: 'record-capture-1' });
     const put = await app.inject({
       method: 'PUT',
       url: pathOf(grant.uploadUrl),
@@ -39,7 +39,7 @@ describe('the assessment record names when each file was captured and when it wa
     expect(put.statusCode).toBe(200);
     // Captured on a basement site two days ago, sent today.
     const capturedAt = '2026-03-02T01:15:00.000Z';
-    const recorded = await caller.student.recordEvidence({
+    const recorded = await caller.student.evidence.record({
       taskId: task.id,
       ...file,
       objectPath: grant.objectPath,
@@ -48,7 +48,7 @@ describe('the assessment record names when each file was captured and when it wa
     });
 
     const marker = await env.signedIn('assessor');
-    const record = await (await marker.caller()).assessor.assessmentRecord({
+    const record = await (await marker.caller()).assessor.records.get({
       studentId: student.user.id,
       unitId: task.unitId,
     });

@@ -23,7 +23,9 @@ const newcomer = (email: string) => ({
 describe('registration', () => {
   it('a student registers, is welcomed by mail, and signs in with the same credentials', async () => {
     const visitor = env.browser();
-    const { user } = await (await visitor.caller()).auth.register({ ...newcomer('Ada@Example.com') });
+    const { user } = await (await visitor.caller()).auth.accounts.register({
+      ...newcomer('Ada@Example.com'),
+    });
     expect(user).toMatchObject({ email: 'ada@example.com', role: 'student', firstName: 'Ada' });
     expect(visitor.sessionId).toBeNull();
 
@@ -32,8 +34,11 @@ describe('registration', () => {
     const welcome = listOutbox(env.config.mail.outboxDir).find((m) => m.to === 'ada@example.com');
     expect(welcome?.subject).toBe('Welcome to Evident');
 
-    await (await visitor.caller()).auth.login({ email: 'ADA@example.com', password: 'analytical-engine' });
-    const me = await (await visitor.caller()).auth.user();
+    await (await visitor.caller()).auth.session.login({
+      email: 'ADA@example.com',
+      password: 'analytical-engine',
+    });
+    const me = await (await visitor.caller()).auth.session.get();
     expect(me).toMatchObject({
       email: 'ada@example.com',
       role: 'student',
@@ -43,7 +48,7 @@ describe('registration', () => {
   });
 
   it('an assessor may register as an assessor', async () => {
-    const { user } = await (await env.browser().caller()).auth.register({
+    const { user } = await (await env.browser().caller()).auth.accounts.register({
       ...newcomer('grace@example.com'),
       role: 'assessor',
     });
@@ -52,8 +57,8 @@ describe('registration', () => {
 
   it('refuses a second account with the same email in any case', async () => {
     const caller = await env.browser().caller();
-    await caller.auth.register(newcomer('dup@example.com'));
-    await expect(caller.auth.register(newcomer('DUP@example.COM'))).rejects.toMatchObject({
+    await caller.auth.accounts.register(newcomer('dup@example.com'));
+    await expect(caller.auth.accounts.register(newcomer('DUP@example.COM'))).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'An account with this email already exists',
     });
@@ -63,16 +68,16 @@ describe('registration', () => {
     const caller = await env.browser().caller();
     for (const role of ['rto_admin', 'superuser']) {
       await expect(
-        caller.auth.register({ ...newcomer(`${role}@example.com`), role: role as 'student' }),
+        caller.auth.accounts.register({ ...newcomer(`${role}@example.com`), role: role as 'student' }),
       ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     }
     await expect(
-      caller.auth.register({ ...newcomer('short@example.com'), password: 'seven77' }),
+      caller.auth.accounts.register({ ...newcomer('short@example.com'), password: 'seven77' }),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
     await expect(
-      caller.auth.register({ ...newcomer('noname@example.com'), firstName: '  ' }),
+      caller.auth.accounts.register({ ...newcomer('noname@example.com'), firstName: '  ' }),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
@@ -82,11 +87,11 @@ describe('registration', () => {
 describe('signing in and out', () => {
   it('answers wrong credentials the same way whether or not the email exists', async () => {
     const caller = await env.browser().caller();
-    await caller.auth.register(newcomer('known@example.com'));
+    await caller.auth.accounts.register(newcomer('known@example.com'));
     // Both at once and settled together: neither rejection is left unhandled while the other is awaited.
     const answers = await Promise.allSettled([
-      caller.auth.login({ email: 'known@example.com', password: 'not-the-password' }),
-      caller.auth.login({ email: 'nobody@example.com', password: 'not-the-password' }),
+      caller.auth.session.login({ email: 'known@example.com', password: 'not-the-password' }),
+      caller.auth.session.login({ email: 'nobody@example.com', password: 'not-the-password' }),
     ]);
     for (const answer of answers) {
       expect(answer).toMatchObject({
@@ -100,8 +105,8 @@ describe('signing in and out', () => {
     const student = await env.signedIn('student');
     const stolenSessionId = student.sessionId;
     expect(stolenSessionId).toBeTruthy();
-    await (await student.caller()).auth.logout();
-    expect(await (await student.caller()).auth.user()).toBeNull();
+    await (await student.caller()).auth.session.logout();
+    expect(await (await student.caller()).auth.session.get()).toBeNull();
     const rows = await env.db
       .select()
       .from(sessions)
@@ -122,7 +127,9 @@ describe('password reset', () => {
   it('mails a single-use link that sets a new password and ends the other sessions', async () => {
     const student = await env.signedIn('student', { email: 'forgetful@example.com' });
     const stranger = env.browser();
-    const answer = await (await stranger.caller()).auth.forgotPassword({ email: 'Forgetful@example.com' });
+    const answer = await (await stranger.caller()).auth.password.requestReset({
+      email: 'Forgetful@example.com',
+    });
     expect(answer.message).toBe(
       'If an account exists for forgetful@example.com, you will receive a password reset link shortly.',
     );
@@ -133,24 +140,26 @@ describe('password reset', () => {
     const stored = await env.db.select().from(passwordResetTokens);
     expect(stored.some((row) => row.tokenHash === token)).toBe(false);
 
-    await (await stranger.caller()).auth.resetPassword({ token, password: 'a-brand-new-secret' });
-    expect(await (await student.caller()).auth.user()).toBeNull();
+    await (await stranger.caller()).auth.password.reset({ token, password: 'a-brand-new-secret' });
+    expect(await (await student.caller()).auth.session.get()).toBeNull();
     await expect(
-      (await stranger.caller()).auth.resetPassword({ token, password: 'another-new-secret' }),
+      (await stranger.caller()).auth.password.reset({ token, password: 'another-new-secret' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid or expired reset token' });
 
     const caller = await env.browser().caller();
     await expect(
-      caller.auth.login({ email: 'forgetful@example.com', password: student.password }),
+      caller.auth.session.login({ email: 'forgetful@example.com', password: student.password }),
     ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
-    await caller.auth.login({ email: 'forgetful@example.com', password: 'a-brand-new-secret' });
+    await caller.auth.session.login({ email: 'forgetful@example.com', password: 'a-brand-new-secret' });
   });
 
   it('answers an unknown email exactly like a known one and mails nobody', async () => {
     const before = listOutbox(env.config.mail.outboxDir).length;
-    const answer = await (await env.browser().caller()).auth.forgotPassword({ email: 'ghost@example.com' });
+    const answer = await (await env.browser().caller()).auth.password.requestReset({
+      email: 'ghost@example.com',
+    });
     expect(answer.message).toBe(
       'If an account exists for ghost@example.com, you will receive a password reset link shortly.',
     );
@@ -161,25 +170,25 @@ describe('password reset', () => {
   it('a reset spends every link the user was mailed, not just the one used', async () => {
     await env.signedIn('student', { email: 'twice-asked@example.com' });
     const stranger = await env.browser().caller();
-    await stranger.auth.forgotPassword({ email: 'twice-asked@example.com' });
+    await stranger.auth.password.requestReset({ email: 'twice-asked@example.com' });
     await resetLinksFor(env, 'twice-asked@example.com', 1);
-    await stranger.auth.forgotPassword({ email: 'twice-asked@example.com' });
+    await stranger.auth.password.requestReset({ email: 'twice-asked@example.com' });
     const [second, first] = await resetLinksFor(env, 'twice-asked@example.com', 2);
     const tokens = [first, second].map((link) => link?.searchParams.get('token') ?? '');
     expect(new Set(tokens).size).toBe(2);
 
-    await stranger.auth.resetPassword({ token: tokens[1] ?? '', password: 'the-one-that-counts' });
+    await stranger.auth.password.reset({ token: tokens[1] ?? '', password: 'the-one-that-counts' });
     await expect(
-      stranger.auth.resetPassword({ token: tokens[0] ?? '', password: 'an-older-link-used-later' }),
+      stranger.auth.password.reset({ token: tokens[0] ?? '', password: 'an-older-link-used-later' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid or expired reset token' });
-    await stranger.auth.login({ email: 'twice-asked@example.com', password: 'the-one-that-counts' });
+    await stranger.auth.session.login({ email: 'twice-asked@example.com', password: 'the-one-that-counts' });
   });
 
   it('keeps the path of PUBLIC_URL in the mailed link', async () => {
     const mounted = await createTestEnv({ env: { PUBLIC_URL: 'https://example.org/evident/' } });
     try {
       await mounted.signedIn('student', { email: 'mounted@example.com' });
-      await (await mounted.browser().caller()).auth.forgotPassword({ email: 'mounted@example.com' });
+      await (await mounted.browser().caller()).auth.password.requestReset({ email: 'mounted@example.com' });
       const [link] = await resetLinksFor(mounted, 'mounted@example.com', 1);
       expect(link?.origin).toBe('https://example.org');
       expect(link?.pathname).toBe('/evident/reset-password');
@@ -206,11 +215,11 @@ describe('password reset', () => {
 
   it('refuses an expired token', async () => {
     await env.signedIn('student', { email: 'late@example.com' });
-    await (await env.browser().caller()).auth.forgotPassword({ email: 'late@example.com' });
+    await (await env.browser().caller()).auth.password.requestReset({ email: 'late@example.com' });
     const token = (await resetLinkFor(env, 'late@example.com')).searchParams.get('token') ?? '';
     await env.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     await expect(
-      (await env.browser().caller()).auth.resetPassword({ token, password: 'too-late-now' }),
+      (await env.browser().caller()).auth.password.reset({ token, password: 'too-late-now' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
@@ -223,18 +232,18 @@ describe('rate limits', () => {
       const guesser = await limited.browser('10.0.4.1').caller();
       for (let i = 0; i < 10; i++) {
         await expect(
-          guesser.auth.login({ email: 'victim@example.com', password: 'guess-guess' }),
+          guesser.auth.session.login({ email: 'victim@example.com', password: 'guess-guess' }),
         ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       }
       await expect(
-        guesser.auth.login({ email: 'victim@example.com', password: 'guess-guess' }),
+        guesser.auth.session.login({ email: 'victim@example.com', password: 'guess-guess' }),
       ).rejects.toMatchObject({
         code: 'TOO_MANY_REQUESTS',
         message: expect.stringMatching(/^Too many attempts\. Please wait 15 minutes and try again\.$/),
       });
       // The same address may still sign in to another account.
       await expect(
-        guesser.auth.login({ email: 'someone-else@example.com', password: 'guess-guess' }),
+        guesser.auth.session.login({ email: 'someone-else@example.com', password: 'guess-guess' }),
       ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     } finally {
       await limited.close();
@@ -252,7 +261,7 @@ describe('rate limits', () => {
       }
       const college = '10.0.6.1';
       for (const student of students) {
-        const { user } = await (await limited.browser(college).caller()).auth.login({
+        const { user } = await (await limited.browser(college).caller()).auth.session.login({
           email: student.user.email,
           password: student.password,
         });
@@ -262,11 +271,11 @@ describe('rate limits', () => {
       const guesser = await limited.browser(college).caller();
       for (let i = 0; i < 3; i++) {
         await expect(
-          guesser.auth.login({ email: `nobody${i}@example.com`, password: 'guess-guess' }),
+          guesser.auth.session.login({ email: `nobody${i}@example.com`, password: 'guess-guess' }),
         ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       }
       await expect(
-        guesser.auth.login({ email: 'nobody9@example.com', password: 'guess-guess' }),
+        guesser.auth.session.login({ email: 'nobody9@example.com', password: 'guess-guess' }),
       ).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     } finally {
       await limited.close();
@@ -281,11 +290,11 @@ describe('rate limits', () => {
         const attacker = await limited.browser(`10.0.5.${address}`).caller();
         for (let i = 0; i < 2; i++) {
           await expect(
-            attacker.auth.login({ email: 'owner@example.com', password: 'guess-guess' }),
+            attacker.auth.session.login({ email: 'owner@example.com', password: 'guess-guess' }),
           ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
         }
       }
-      const signedIn = await (await limited.browser('10.0.5.6').caller()).auth.login({
+      const signedIn = await (await limited.browser('10.0.5.6').caller()).auth.session.login({
         email: 'owner@example.com',
         password: owner.password,
       });
@@ -308,7 +317,9 @@ describe('rate limits', () => {
         limited
           .browser(address)
           .caller()
-          .then((caller) => caller.auth.login({ email: 'popular@example.com', password: 'guess-guess' }));
+          .then((caller) =>
+            caller.auth.session.login({ email: 'popular@example.com', password: 'guess-guess' }),
+          );
       for (const address of ['10.0.6.1', '10.0.6.2']) {
         await expect(guess(address)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       }
@@ -341,7 +352,7 @@ describe('rate limits', () => {
     try {
       const owner = await limited.signedIn('student', { email: 'many-devices@example.com' });
       for (let device = 0; device < 6; device++) {
-        await (await limited.browser(`10.0.1.${device}`).caller()).auth.login({
+        await (await limited.browser(`10.0.1.${device}`).caller()).auth.session.login({
           email: 'many-devices@example.com',
           password: owner.password,
         });
@@ -349,11 +360,11 @@ describe('rate limits', () => {
       const guesser = await limited.browser('10.0.2.1').caller();
       for (let i = 0; i < 3; i++) {
         await expect(
-          guesser.auth.login({ email: 'many-devices@example.com', password: 'guess-guess' }),
+          guesser.auth.session.login({ email: 'many-devices@example.com', password: 'guess-guess' }),
         ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       }
       // Three failures used the account's points; the owner's attempt takes the next turn, which is free.
-      await (await limited.browser('10.0.1.9').caller()).auth.login({
+      await (await limited.browser('10.0.1.9').caller()).auth.session.login({
         email: 'many-devices@example.com',
         password: owner.password,
       });
@@ -369,12 +380,12 @@ describe('rate limits', () => {
     const app = await limited.app();
     try {
       const first = await limited.browser('10.0.3.1').caller();
-      await first.auth.register(newcomer('popular@example.com'));
-      await expect(first.auth.register(newcomer('popular@example.com'))).rejects.toMatchObject({
+      await first.auth.accounts.register(newcomer('popular@example.com'));
+      await expect(first.auth.accounts.register(newcomer('popular@example.com'))).rejects.toMatchObject({
         code: 'CONFLICT',
       });
       const elsewhere = await limited.browser('10.0.3.2').caller();
-      await expect(elsewhere.auth.register(newcomer('Popular@Example.com'))).rejects.toMatchObject({
+      await expect(elsewhere.auth.accounts.register(newcomer('Popular@Example.com'))).rejects.toMatchObject({
         code: 'TOO_MANY_REQUESTS',
         message: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/),
       });
@@ -390,7 +401,7 @@ describe('rate limits', () => {
       expect(overRest.body).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
 
       // Another email from the same addresses is not held back by it.
-      await elsewhere.auth.register(newcomer('someone-else@example.com'));
+      await elsewhere.auth.accounts.register(newcomer('someone-else@example.com'));
     } finally {
       await app.close();
       await limited.close();
@@ -407,12 +418,12 @@ describe('rate limits', () => {
     });
     try {
       const caller = await limited.browser('10.0.0.9').caller();
-      await caller.auth.register(newcomer('one@example.com'));
-      await expect(caller.auth.register(newcomer('two@example.com'))).rejects.toMatchObject({
+      await caller.auth.accounts.register(newcomer('one@example.com'));
+      await expect(caller.auth.accounts.register(newcomer('two@example.com'))).rejects.toMatchObject({
         code: 'TOO_MANY_REQUESTS',
       });
-      await caller.auth.forgotPassword({ email: 'one@example.com' });
-      await expect(caller.auth.forgotPassword({ email: 'two@example.com' })).rejects.toMatchObject({
+      await caller.auth.password.requestReset({ email: 'one@example.com' });
+      await expect(caller.auth.password.requestReset({ email: 'two@example.com' })).rejects.toMatchObject({
         code: 'TOO_MANY_REQUESTS',
       });
     } finally {
@@ -446,7 +457,7 @@ describe('rate limits', () => {
       });
       // The same over tRPC: the owner asking again gets the usual answer, not a 429.
       const owner = await limited.browser('10.0.7.99').caller();
-      await expect(owner.auth.forgotPassword({ email: 'targeted@example.com' })).resolves.toEqual({
+      await expect(owner.auth.password.requestReset({ email: 'targeted@example.com' })).resolves.toEqual({
         message:
           'If an account exists for targeted@example.com, you will receive a password reset link shortly.',
       });

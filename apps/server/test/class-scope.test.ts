@@ -93,36 +93,36 @@ describe('an assessor sees the students of their classes and those in no class',
   it('in the grading queue, the matrix, its export, Email Outstanding and the report chooser', async () => {
     const annie = await people.annie.caller();
     const expected = ['Ada', 'Lena', 'Nora', 'Xena'];
-    expect(firstNames(await annie.assessor.submissions())).toEqual(expected);
-    expect(matrixNames(await annie.reports.evidenceMatrix({ unitId }))).toEqual(expected);
-    const csv = await annie.reports.evidenceMatrixCsv({ unitId });
+    expect(firstNames(await annie.assessor.submissions.list())).toEqual(expected);
+    expect(matrixNames(await annie.reports.evidenceMatrix.get({ unitId }))).toEqual(expected);
+    const csv = await annie.reports.evidenceMatrix.exportCsv({ unitId });
     expect(csv.content).toContain('Xena');
     expect(csv.content).not.toContain('Yuri');
-    expect((await annie.reports.outstandingReminders({ unitId })).incomplete).toBe(4);
-    const subjects = await annie.assessor.reportSubjects();
+    expect((await annie.reports.outstanding.list({ unitId })).incomplete).toBe(4);
+    const subjects = await annie.assessor.records.listSubjects();
     expect(subjects.map((s) => s.firstName).sort()).toEqual(expected);
-    const units = (await annie.reports.evidenceMatrix({ unitId })).units;
+    const units = (await annie.reports.evidenceMatrix.get({ unitId })).units;
     expect(units.find((unit) => unit.id === unitId)?.studentCount).toBe(4);
 
     const bert = await people.bert.caller();
-    expect(firstNames(await bert.assessor.submissions())).toEqual(['Ada', 'Lena', 'Nora', 'Yuri']);
+    expect(firstNames(await bert.assessor.submissions.list())).toEqual(['Ada', 'Lena', 'Nora', 'Yuri']);
   });
 
   it("another class's student is refused with the reason: a matrix cell, the record PDF, grading", async () => {
     const annie = await people.annie.caller();
     await expect(
-      annie.reports.submission({ studentId: people.yuri.id, taskId: taskIds[0] ?? '' }),
+      annie.reports.submissions.get({ studentId: people.yuri.id, taskId: taskIds[0] ?? '' }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN', message: outsideYourClassesMessage });
-    await expect(
-      annie.assessor.assessmentRecord({ studentId: people.yuri.id, unitId }),
-    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(annie.assessor.records.get({ studentId: people.yuri.id, unitId })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     const pdf = await get(people.annie, `/api/assessor/reports/${people.yuri.id}/${unitId}.pdf`);
     expect([pdf.statusCode, pdf.body]).toEqual([403, outsideYourClassesMessage]);
 
     const yuris = people.pending.Yuri ?? '';
     const noras = people.pending.Nora ?? '';
     await expect(
-      annie.assessor.grade({ submissionIds: [noras, yuris], status: 'satisfactory' }),
+      annie.assessor.submissions.grade({ submissionIds: [noras, yuris], status: 'satisfactory' }),
     ).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: expect.stringMatching(/class you do not assess.*Nothing was graded/),
@@ -131,9 +131,9 @@ describe('an assessor sees the students of their classes and those in no class',
     expect(rows[0]?.status).toBe('submitted');
 
     // Her own class's student, and the one in no class, she opens and grades.
-    const cell = await annie.reports.submission({ studentId: people.xena.id, taskId: taskIds[0] ?? '' });
+    const cell = await annie.reports.submissions.get({ studentId: people.xena.id, taskId: taskIds[0] ?? '' });
     expect(cell.submission?.files.length).toBe(1);
-    const graded = await annie.assessor.grade({
+    const graded = await annie.assessor.submissions.grade({
       submissionIds: [people.pending.Xena ?? '', noras],
       status: 'satisfactory',
     });
@@ -149,18 +149,30 @@ describe('an assessor sees the students of their classes and those in no class',
     const viewer = await env.signedIn('rto_admin');
     await setActingAs(env.db, { sessionId: viewer.sessionId ?? '', actingAsUserId: people.bert.user.id });
     const asBert = await viewer.caller();
-    expect(firstNames(await asBert.assessor.submissions())).toEqual(['Ada', 'Lena', 'Nora', 'Yuri']);
+    expect(firstNames(await asBert.assessor.submissions.list())).toEqual(['Ada', 'Lena', 'Nora', 'Yuri']);
   });
 });
 
 describe('an admin opens grading and the matrix as themselves, read-only', () => {
   it('sees every student and every class, and is refused grading with the reason', async () => {
     const admin = await people.admin.caller();
-    expect(firstNames(await admin.assessor.submissions())).toEqual(['Ada', 'Lena', 'Nora', 'Xena', 'Yuri']);
-    expect(matrixNames(await admin.reports.evidenceMatrix({ unitId }))).toHaveLength(5);
-    expect((await admin.reports.classFilter()).classes.map((c) => c.name)).toEqual(['Class X', 'Class Y']);
+    expect(firstNames(await admin.assessor.submissions.list())).toEqual([
+      'Ada',
+      'Lena',
+      'Nora',
+      'Xena',
+      'Yuri',
+    ]);
+    expect(matrixNames(await admin.reports.evidenceMatrix.get({ unitId }))).toHaveLength(5);
+    expect((await admin.reports.classFilter.get()).classes.map((c) => c.name)).toEqual([
+      'Class X',
+      'Class Y',
+    ]);
     await expect(
-      admin.assessor.grade({ submissionIds: [people.pending.Nora ?? ''], status: 'satisfactory' }),
+      admin.assessor.submissions.grade({
+        submissionIds: [people.pending.Nora ?? ''],
+        status: 'satisfactory',
+      }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN', message: adminReadOnlyGradingMessage });
     const overRest = await app.inject({
       method: 'POST',
@@ -196,8 +208,10 @@ describe('the class filter', () => {
     expect(oneUnit.json().unit.unitCode).toBe('SCOPE202');
 
     const admin = await people.admin.caller();
-    expect(firstNames(await admin.assessor.submissions({ classId: people.classY.id }))).toEqual(['Yuri']);
-    const reminders = await admin.reports.outstandingReminders({ unitId, classId: people.classY.id });
+    expect(firstNames(await admin.assessor.submissions.list({ classId: people.classY.id }))).toEqual([
+      'Yuri',
+    ]);
+    const reminders = await admin.reports.outstanding.list({ unitId, classId: people.classY.id });
     expect(reminders.incomplete).toBe(1);
   });
 
@@ -217,30 +231,30 @@ describe('the class filter', () => {
   it('is remembered per person, offers only their classes, and forgets a class they lost', async () => {
     const annie = await people.annie.caller();
     const bert = await people.bert.caller();
-    expect(await annie.reports.classFilter()).toEqual({
+    expect(await annie.reports.classFilter.get()).toEqual({
       classes: [{ id: people.classX.id, name: 'Class X' }],
       classId: null,
     });
-    await annie.reports.setClassFilter({ classId: people.classX.id });
-    expect((await (await people.annie.caller()).reports.classFilter()).classId).toBe(people.classX.id);
-    expect((await bert.reports.classFilter()).classId).toBeNull();
-    await expect(annie.reports.setClassFilter({ classId: people.classY.id })).rejects.toMatchObject({
+    await annie.reports.classFilter.set({ classId: people.classX.id });
+    expect((await (await people.annie.caller()).reports.classFilter.get()).classId).toBe(people.classX.id);
+    expect((await bert.reports.classFilter.get()).classId).toBeNull();
+    await expect(annie.reports.classFilter.set({ classId: people.classY.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Class not found',
     });
-    expect((await annie.reports.classFilter()).classId).toBe(people.classX.id);
+    expect((await annie.reports.classFilter.get()).classId).toBe(people.classX.id);
 
     // Archiving the class drops it from the filter: she is back to all her students.
     await env.db.update(classes).set({ archivedAt: new Date() }).where(eq(classes.id, people.classX.id));
     try {
-      expect(await annie.reports.classFilter()).toEqual({ classes: [], classId: null });
+      expect(await annie.reports.classFilter.get()).toEqual({ classes: [], classId: null });
       // Xena is now in no class that counts, so every assessor sees her.
-      expect(firstNames(await bert.assessor.submissions())).toContain('Xena');
+      expect(firstNames(await bert.assessor.submissions.list())).toContain('Xena');
     } finally {
       await env.db.update(classes).set({ archivedAt: null }).where(eq(classes.id, people.classX.id));
     }
-    await annie.reports.setClassFilter({ classId: null });
-    expect((await annie.reports.classFilter()).classId).toBeNull();
+    await annie.reports.classFilter.set({ classId: null });
+    expect((await annie.reports.classFilter.get()).classId).toBeNull();
   });
 
   it('the OpenAPI document names classId on both paths', async () => {

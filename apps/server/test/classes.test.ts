@@ -112,7 +112,7 @@ describe('enrolling students', () => {
     const unit = await unitWithTasks();
     const klass = await caller.admin.classes.create({ name: 'Cert III group', unitIds: [unit.id] });
     const student = await env.signedIn('student');
-    expect(await (await student.caller()).student.tasks()).toEqual([]);
+    expect(await (await student.caller()).student.tasks.list()).toEqual([]);
 
     const { results, class: after } = await caller.admin.classes.addStudents({
       id: klass.id,
@@ -120,7 +120,7 @@ describe('enrolling students', () => {
     });
     expect(results).toEqual([expect.objectContaining({ outcome: 'enrolled', userId: student.user.id })]);
     expect(after.students.map((s) => s.id)).toEqual([student.user.id]);
-    const tasks = await (await student.caller()).student.tasks();
+    const tasks = await (await student.caller()).student.tasks.list();
     expect(tasks.map((task) => task.unit.id)).toEqual([unit.id, unit.id]);
 
     const again = await caller.admin.classes.addStudents({ id: klass.id, userIds: [student.user.id] });
@@ -176,12 +176,12 @@ describe('enrolling students', () => {
     expect(link).toBeDefined();
     const token = new URL(link ?? '').searchParams.get('token') ?? '';
     const visitor = env.browser();
-    await (await visitor.caller()).auth.resetPassword({ token, password: 'nina chooses this' });
-    await (await visitor.caller()).auth.login({
+    await (await visitor.caller()).auth.password.reset({ token, password: 'nina chooses this' });
+    await (await visitor.caller()).auth.session.login({
       email: 'nina.new@example.com',
       password: 'nina chooses this',
     });
-    const tasks = await (await visitor.caller()).student.tasks();
+    const tasks = await (await visitor.caller()).student.tasks.list();
     expect(tasks).toHaveLength(2);
 
     const detail = await caller.admin.classes.get({ id: klass.id });
@@ -225,7 +225,7 @@ describe('enrolling students', () => {
     expect(rows[0]?.endedBy).toBe(admin.user.id);
     expect(rows[0]?.endedAt).toBeInstanceOf(Date);
     // Their unit and its evidence stay theirs.
-    expect(await (await student.caller()).student.tasks()).toHaveLength(2);
+    expect(await (await student.caller()).student.tasks.list()).toHaveLength(2);
 
     expect(
       await refusal(caller.admin.classes.endEnrolment({ id: klass.id, userId: student.user.id })),
@@ -280,9 +280,9 @@ describe('archiving a class', () => {
       await refusal(caller.admin.classes.addStudents({ id: klass.id, emails: ['someone@example.com'] })),
     ).toBe('CONFLICT: Old cohort has been archived and takes no changes');
     const other = await env.signedIn('student');
-    expect(await refusal((await other.caller()).invitation.join({ inviteCode: klass.inviteCode }))).toBe(
-      'CONFLICT: Old cohort has been archived and is closed to new students.',
-    );
+    expect(
+      await refusal((await other.caller()).invitation.classes.join({ inviteCode: klass.inviteCode })),
+    ).toBe('CONFLICT: Old cohort has been archived and is closed to new students.');
   });
 });
 
@@ -293,27 +293,29 @@ describe('the class invitation link', () => {
     const klass = await caller.admin.classes.create({ name: 'Link cohort', unitIds: [unit.id] });
 
     const visitor = await env.browser().caller();
-    expect(await visitor.invitation.get({ inviteCode: klass.inviteCode })).toMatchObject({
+    expect(await visitor.invitation.classes.get({ inviteCode: klass.inviteCode })).toMatchObject({
       name: 'Link cohort',
       units: [{ unitCode: unit.unitCode }],
       closedReason: null,
       alreadyJoined: false,
     });
-    expect(await refusal(visitor.invitation.join({ inviteCode: klass.inviteCode }))).toMatch(/^UNAUTHORIZED/);
+    expect(await refusal(visitor.invitation.classes.join({ inviteCode: klass.inviteCode }))).toMatch(
+      /^UNAUTHORIZED/,
+    );
 
     const student = await env.signedIn('student');
-    const joined = await (await student.caller()).invitation.join({ inviteCode: klass.inviteCode });
+    const joined = await (await student.caller()).invitation.classes.join({ inviteCode: klass.inviteCode });
     expect(joined).toMatchObject({ className: 'Link cohort', joined: true });
-    expect(await (await student.caller()).student.tasks()).toHaveLength(2);
+    expect(await (await student.caller()).student.tasks.list()).toHaveLength(2);
     expect(
-      (await (await student.caller()).invitation.get({ inviteCode: klass.inviteCode })).alreadyJoined,
+      (await (await student.caller()).invitation.classes.get({ inviteCode: klass.inviteCode })).alreadyJoined,
     ).toBe(true);
-    const again = await (await student.caller()).invitation.join({ inviteCode: klass.inviteCode });
+    const again = await (await student.caller()).invitation.classes.join({ inviteCode: klass.inviteCode });
     expect(again.joined).toBe(false);
 
     const renewed = await caller.admin.classes.regenerateInviteLink({ id: klass.id });
     expect(renewed.inviteCode).not.toBe(klass.inviteCode);
-    expect(await refusal(visitor.invitation.get({ inviteCode: klass.inviteCode }))).toBe(
+    expect(await refusal(visitor.invitation.classes.get({ inviteCode: klass.inviteCode }))).toBe(
       'NOT_FOUND: This invitation link is not valid. Ask your trainer for the class invitation link.',
     );
   });
@@ -328,13 +330,13 @@ describe('the class invitation link', () => {
       endsOn: '2020-12-31',
     });
     const student = await env.signedIn('student');
-    const info = await (await student.caller()).invitation.get({ inviteCode: klass.inviteCode });
+    const info = await (await student.caller()).invitation.classes.get({ inviteCode: klass.inviteCode });
     expect(info.closedReason).toBe(
       'Last year ended on 2020-12-31. Ask your trainer which class to join now.',
     );
-    expect(await refusal((await student.caller()).invitation.join({ inviteCode: klass.inviteCode }))).toMatch(
-      /^CONFLICT: Last year ended on 2020-12-31/,
-    );
+    expect(
+      await refusal((await student.caller()).invitation.classes.join({ inviteCode: klass.inviteCode })),
+    ).toMatch(/^CONFLICT: Last year ended on 2020-12-31/);
   });
 });
 
@@ -433,8 +435,8 @@ describe('SELF_ENROL', () => {
     const unit = await unitWithTasks();
     const student = await env.signedIn('student');
     const caller = await student.caller();
-    expect(await caller.student.setUpOptions()).toEqual({ selfEnrol: 'open' });
-    expect(await caller.student.setUpUnit({ unitCode: unit.unitCode })).toMatchObject({ taskCount: 2 });
+    expect(await caller.student.units.getSetUpOptions()).toEqual({ selfEnrol: 'open' });
+    expect(await caller.student.units.setUp({ unitCode: unit.unitCode })).toMatchObject({ taskCount: 2 });
   });
 
   it('invitation: a unit code joins nothing and says how to get an invitation', async () => {
@@ -444,8 +446,8 @@ describe('SELF_ENROL', () => {
       await buildTask(closed.db, { unitId: unit.id });
       const student = await closed.signedIn('student');
       const caller = await student.caller();
-      expect(await caller.student.setUpOptions()).toEqual({ selfEnrol: 'invitation' });
-      expect(await refusal(caller.student.setUpUnit({ unitCode: unit.unitCode }))).toBe(
+      expect(await caller.student.units.getSetUpOptions()).toEqual({ selfEnrol: 'invitation' });
+      expect(await refusal(caller.student.units.setUp({ unitCode: unit.unitCode }))).toBe(
         'FORBIDDEN: Joining a unit by its code is turned off here. Ask your trainer for the class invitation link.',
       );
       expect(await closed.db.select().from(enrolments)).toEqual([]);
@@ -474,8 +476,8 @@ describe('SELF_ENROL', () => {
         name: 'Invited',
         unitIds: [unit.id],
       });
-      await caller.invitation.join({ inviteCode: klass.inviteCode });
-      expect(await caller.student.tasks()).toHaveLength(1);
+      await caller.invitation.classes.join({ inviteCode: klass.inviteCode });
+      expect(await caller.student.tasks.list()).toHaveLength(1);
     } finally {
       await closed.close();
     }

@@ -24,13 +24,13 @@ describe('student unit setup', () => {
     });
     try {
       const student = await (await limited.signedIn('student')).caller();
-      await student.student.setUpUnit({ unitCode: 'HLTINF006' });
-      await student.student.setUpUnit({ unitCode: 'SITXFSA005' });
-      await expect(student.student.setUpUnit({ unitCode: 'RIIWHS204E' })).rejects.toMatchObject({
+      await student.student.units.setUp({ unitCode: 'HLTINF006' });
+      await student.student.units.setUp({ unitCode: 'SITXFSA005' });
+      await expect(student.student.units.setUp({ unitCode: 'RIIWHS204E' })).rejects.toMatchObject({
         code: 'TOO_MANY_REQUESTS',
       });
       const other = await (await limited.signedIn('student')).caller();
-      expect((await other.student.setUpUnit({ unitCode: 'RIIWHS204E' })).taskCount).toBeGreaterThan(0);
+      expect((await other.student.units.setUp({ unitCode: 'RIIWHS204E' })).taskCount).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }
@@ -39,13 +39,13 @@ describe('student unit setup', () => {
   it('a student sets up an example unit and sees its tasks', async () => {
     const student = await env.signedIn('student');
     const caller = await student.caller();
-    const result = await caller.student.setUpUnit({ unitCode: '  riiwhs204e ' });
+    const result = await caller.student.units.setUp({ unitCode: '  riiwhs204e ' });
     expect(result.unitCode).toBe('RIIWHS204E');
     expect(result.taskCount).toBeGreaterThan(3);
     // The client says 'Created {n} tasks' only when this set-up generated them.
     expect(result.created).toBe(true);
 
-    const list = await caller.student.tasks();
+    const list = await caller.student.tasks.list();
     expect(list).toHaveLength(result.taskCount);
     expect(list[0]).toMatchObject({ unitCode: 'RIIWHS204E', submission: null });
     expect(list.map((t) => t.position)).toEqual([...list.keys()]);
@@ -55,7 +55,7 @@ describe('student unit setup', () => {
 
   it('a second student joins the existing unit without generating new tasks', async () => {
     const first = await env.signedIn('student');
-    expect(await (await first.caller()).student.setUpUnit({ unitCode: 'HLTINF006' })).toMatchObject({
+    expect(await (await first.caller()).student.units.setUp({ unitCode: 'HLTINF006' })).toMatchObject({
       created: true,
     });
     const [unit] = await env.db.select().from(units).where(eq(units.unitCode, 'HLTINF006'));
@@ -65,7 +65,7 @@ describe('student unit setup', () => {
       .where(eq(tasks.unitId, unit?.id ?? ''));
 
     const second = await env.signedIn('student');
-    const result = await (await second.caller()).student.setUpUnit({ unitCode: 'hltinf006' });
+    const result = await (await second.caller()).student.units.setUp({ unitCode: 'hltinf006' });
     const after = await env.db
       .select({ id: tasks.id })
       .from(tasks)
@@ -74,14 +74,14 @@ describe('student unit setup', () => {
     // 'Joined HLTINF006: {n} tasks', not 'Created {n} tasks'.
     expect(result).toMatchObject({ unitCode: 'HLTINF006', created: false });
     expect(after.map((t) => t.id).sort()).toEqual(before.map((t) => t.id).sort());
-    expect((await (await second.caller()).student.tasks()).length).toBe(before.length);
+    expect((await (await second.caller()).student.tasks.list()).length).toBe(before.length);
   });
 
   it('two students setting up the same new unit at once get one unit and one task set', async () => {
     const [a, b] = await Promise.all([env.signedIn('student'), env.signedIn('student')]);
     const [ra, rb] = await Promise.all([
-      (await a.caller()).student.setUpUnit({ unitCode: 'SITXFSA005' }),
-      (await b.caller()).student.setUpUnit({ unitCode: 'SITXFSA005' }),
+      (await a.caller()).student.units.setUp({ unitCode: 'SITXFSA005' }),
+      (await b.caller()).student.units.setUp({ unitCode: 'SITXFSA005' }),
     ]);
     expect(ra.unitId).toBe(rb.unitId);
     const rows = await env.db.select().from(units).where(eq(units.unitCode, 'SITXFSA005'));
@@ -113,7 +113,7 @@ describe('student unit setup', () => {
       const students = await Promise.all(Array.from({ length: 10 }, () => env.signedIn('student')));
       const callers = await Promise.all(students.map((student) => student.caller()));
       const results = await Promise.all(
-        callers.map((caller) => caller.student.setUpUnit({ unitCode: 'PARALLEL1' })),
+        callers.map((caller) => caller.student.units.setUp({ unitCode: 'PARALLEL1' })),
       );
       expect(calls).toBe(1);
       expect(new Set(results.map((r) => r.unitId)).size).toBe(1);
@@ -122,7 +122,7 @@ describe('student unit setup', () => {
         .from(tasks)
         .where(eq(tasks.unitId, results[0]?.unitId ?? ''));
       expect(results.map((r) => r.taskCount)).toEqual(Array(10).fill(taskRows.length));
-      for (const caller of callers) expect(await caller.student.tasks()).toHaveLength(taskRows.length);
+      for (const caller of callers) expect(await caller.student.tasks.list()).toHaveLength(taskRows.length);
     } finally {
       env.services.taskGenerator = original;
     }
@@ -149,8 +149,8 @@ describe('student unit setup', () => {
       const [firstCaller, secondCaller] = [await first.caller(), await second.caller()];
       // Either set-up may take the lock first; whichever meets the failing generator fails alone.
       const settled = await Promise.allSettled([
-        firstCaller.student.setUpUnit({ unitCode: 'PARALLEL2' }),
-        secondCaller.student.setUpUnit({ unitCode: 'PARALLEL2' }),
+        firstCaller.student.units.setUp({ unitCode: 'PARALLEL2' }),
+        secondCaller.student.units.setUp({ unitCode: 'PARALLEL2' }),
       ]);
       expect(settled.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       expect(settled.find((r) => r.status === 'fulfilled')).toMatchObject({
@@ -164,18 +164,18 @@ describe('student unit setup', () => {
 
   it('an unknown code is a 404 with a message and creates nothing', async () => {
     const student = await env.signedIn('student');
-    await expect((await student.caller()).student.setUpUnit({ unitCode: 'NOSUCH999' })).rejects.toMatchObject(
-      {
-        code: 'NOT_FOUND',
-        message: expect.stringContaining('NOSUCH999'),
-      },
-    );
+    await expect(
+      (await student.caller()).student.units.setUp({ unitCode: 'NOSUCH999' }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('NOSUCH999'),
+    });
     expect(await env.db.select().from(units).where(eq(units.unitCode, 'NOSUCH999'))).toHaveLength(0);
   });
 
   it('a blank code is refused', async () => {
     const student = await env.signedIn('student');
-    await expect((await student.caller()).student.setUpUnit({ unitCode: '   ' })).rejects.toMatchObject({
+    await expect((await student.caller()).student.units.setUp({ unitCode: '   ' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });
@@ -188,7 +188,7 @@ describe('student unit setup', () => {
       performanceEvidence: pe,
     });
     const student = await env.signedIn('student');
-    const result = await (await student.caller()).student.setUpUnit({ unitCode: 'CUSTOM101' });
+    const result = await (await student.caller()).student.units.setUp({ unitCode: 'CUSTOM101' });
     expect(result.taskCount).toBeGreaterThanOrEqual(4);
   });
 });
@@ -303,10 +303,10 @@ describe('admin units', () => {
 
   it('counts units, tasks and students', async () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
-    const before = await admin.admin.stats();
+    const before = await admin.admin.stats.get();
     await env.signedIn('student');
     await admin.admin.units.create({ unitCode: 'COUNT01', title: 'Counted' });
-    const after = await admin.admin.stats();
+    const after = await admin.admin.stats.get();
     expect(after.totalStudents).toBe(before.totalStudents + 1);
     expect(after.totalUnits).toBe(before.totalUnits + 1);
     expect(after.totalTasks).toBe(before.totalTasks);

@@ -24,7 +24,7 @@ describe('demo data', () => {
     const tasks = await listStudentTasks(env.db, jordan?.id ?? '');
     expect(new Set(tasks.map((t) => t.unitCode))).toEqual(new Set(['RIIWHS204E', 'HLTINF006', 'SITXFSA005']));
     const admin = await env.sessionFor(people.find((p) => p.role === 'rto_admin')?.id ?? '');
-    expect((await (await admin.caller()).admin.stats()).totalUnits).toBe(3);
+    expect((await (await admin.caller()).admin.stats.get()).totalUnits).toBe(3);
 
     expect(await seedDemoData(env.services)).toEqual([]);
   });
@@ -33,21 +33,21 @@ describe('demo data', () => {
     const email = (address: string) => findUserByEmail(env.db, address).then((u) => u?.id ?? '');
     const assessor = await (await env.sessionFor(await email('assessor@demo.evident.local'))).caller();
 
-    const waiting = await assessor.assessor.submissions();
+    const waiting = await assessor.assessor.submissions.list();
     expect(waiting).toHaveLength(9);
     expect(new Set(waiting.map((s) => s.status))).toEqual(new Set(['submitted']));
     expect(waiting.every((s) => s.files.length > 0)).toBe(true);
 
-    const { units } = await assessor.reports.evidenceMatrix();
+    const { units } = await assessor.reports.evidenceMatrix.get();
     const unitId = units.find((u) => u.unitCode === 'HLTINF006')?.id;
-    const matrix = await assessor.reports.evidenceMatrix({ unitId });
+    const matrix = await assessor.reports.evidenceMatrix.get({ unitId });
     const statuses = Object.values(matrix.submissions).map((cell) => cell.status);
     expect(new Set(statuses)).toEqual(new Set(['satisfactory', 'not_yet_satisfactory', 'submitted']));
     // Tasks without evidence are the fourth state: no cell at all.
     expect(statuses.length).toBeLessThan(matrix.students.length * matrix.tasks.length);
 
     const jordan = await (await env.sessionFor(await email('jordan@demo.evident.local'))).caller();
-    const sentBack = (await jordan.student.tasks()).find(
+    const sentBack = (await jordan.student.tasks.list()).find(
       (task) => task.submission?.status === 'not_yet_satisfactory',
     );
     expect(sentBack?.unitCode).toBe('HLTINF006');

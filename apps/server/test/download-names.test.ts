@@ -16,7 +16,10 @@ afterAll(async () => {
 /** Uploads and records a PDF under a name the student typed, then downloads it from its signed URL. */
 async function downloadedAs(typedName: string) {
   const { caller, task } = await studentWithUnit(env);
-  const grant = await caller.student.uploadUrl({ fileName: typedName, fileType: 'application/pdf' });
+  const grant = await caller.student.evidence.requestUploadUrl({
+    fileName: typedName,
+    fileType: 'application/pdf',
+  });
   const stored = await app.inject({
     method: 'PUT',
     url: pathOf(grant.uploadUrl),
@@ -24,13 +27,13 @@ async function downloadedAs(typedName: string) {
     payload: pdf(),
   });
   expect(stored.statusCode, stored.body).toBe(200);
-  await caller.student.recordEvidence({
+  await caller.student.evidence.record({
     taskId: task.id,
     fileName: typedName,
     fileType: 'application/pdf',
     objectPath: grant.objectPath,
   });
-  const { submission } = await caller.student.evidence({ taskId: task.id });
+  const { submission } = await caller.student.evidence.list({ taskId: task.id });
   const file = submission?.files[0];
   if (!file) throw new Error('no file recorded');
   const inline = await app.inject({ method: 'GET', url: pathOf(file.url) });

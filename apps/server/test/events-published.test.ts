@@ -26,7 +26,7 @@ describe('mutations publish their domain events after they commit', () => {
   it('a student setting up a new unit publishes tasks.generated and their enrolment; the next student only an enrolment', async () => {
     const first = await (await env.signedIn('student')).caller();
     const seen = recordEvents(env.services.events);
-    const { unitId } = await first.student.setUpUnit({ unitCode: 'HLTINF006' });
+    const { unitId } = await first.student.units.setUp({ unitCode: 'HLTINF006' });
     expect(seen.events).toEqual([
       { type: 'tasks.generated', unitId },
       { type: 'enrolment.created', studentId: expect.any(String), unitId },
@@ -34,7 +34,7 @@ describe('mutations publish their domain events after they commit', () => {
 
     const second = await env.signedIn('student');
     seen.events.length = 0;
-    await (await second.caller()).student.setUpUnit({ unitCode: 'HLTINF006' });
+    await (await second.caller()).student.units.setUp({ unitCode: 'HLTINF006' });
     seen.stop();
     expect(seen.events).toEqual([{ type: 'enrolment.created', studentId: second.user.id, unitId }]);
   });
@@ -101,7 +101,7 @@ describe('mutations publish their domain events after they commit', () => {
   it('registering publishes user.changed for the new account', async () => {
     const visitor = await env.browser().caller();
     const seen = recordEvents(env.services.events);
-    const { user } = await visitor.auth.register({
+    const { user } = await visitor.auth.accounts.register({
       firstName: 'Rae',
       lastName: 'Newcomer',
       email: 'rae.newcomer@example.com',
@@ -142,7 +142,7 @@ describe('mutations publish their domain events after they commit', () => {
           if (event.type === 'video.processed') resolve(event);
         });
       });
-      const grant = await caller.student.uploadUrl({
+      const grant = await caller.student.evidence.requestUploadUrl({
         fileName: 'Walkthrough.mov',
         fileType: 'video/quicktime',
       });
@@ -151,7 +151,7 @@ describe('mutations publish their domain events after they commit', () => {
         Buffer.alloc(2000),
       ]);
       await videoEnv.services.storage.put(grant.objectPath, mov, 'video/quicktime');
-      const recorded = await caller.student.recordEvidence({
+      const recorded = await caller.student.evidence.record({
         taskId: task.id,
         fileName: 'Walkthrough.mov',
         fileType: 'video/quicktime',

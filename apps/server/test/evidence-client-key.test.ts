@@ -38,7 +38,7 @@ async function grantsOf(userId: string) {
 }
 
 function record(caller: Caller, taskId: string, objectPath: string, clientKey: string, capturedAt?: string) {
-  return caller.student.recordEvidence({ taskId, ...file, objectPath, clientKey, capturedAt });
+  return caller.student.evidence.record({ taskId, ...file, objectPath, clientKey, capturedAt });
 }
 
 describe('a client key makes a captured file one piece of evidence', () => {
@@ -46,8 +46,16 @@ describe('a client key makes a captured file one piece of evidence', () => {
     const { student, caller, task } = await studentWithUnit(env);
     const clientKey = 'capture-0001-aaaa';
     const body = pdf();
-    const first = await caller.student.uploadUrl({ ...file, fileSize: body.length, clientKey });
-    const again = await caller.student.uploadUrl({ ...file, fileSize: body.length, clientKey });
+    const first = await caller.student.evidence.requestUploadUrl({
+      ...file,
+      fileSize: body.length,
+      clientKey,
+    });
+    const again = await caller.student.evidence.requestUploadUrl({
+      ...file,
+      fileSize: body.length,
+      clientKey,
+    });
     expect(again.objectPath).toBe(first.objectPath);
     expect(await grantsOf(student.user.id)).toHaveLength(1);
 
@@ -60,13 +68,17 @@ describe('a client key makes a captured file one piece of evidence', () => {
     expect(Date.parse(recorded.file.createdAt)).toBeGreaterThan(Date.parse(capturedAt));
 
     // After recording, asking for the URL again still names the same object, and no new grant.
-    const late = await caller.student.uploadUrl({ ...file, fileSize: body.length, clientKey });
+    const late = await caller.student.evidence.requestUploadUrl({
+      ...file,
+      fileSize: body.length,
+      clientKey,
+    });
     expect(late.objectPath).toBe(first.objectPath);
     expect(await grantsOf(student.user.id)).toHaveLength(1);
     expect(await evidenceRows(env, student.user.id)).toEqual({ submissions: 1, files: 1 });
 
     // The assessor's and the student's views carry the capture time beside the received time.
-    const evidence = await caller.student.evidence({ taskId: task.id });
+    const evidence = await caller.student.evidence.list({ taskId: task.id });
     expect(evidence.submission?.files.map((f) => f.capturedAt)).toEqual([capturedAt]);
   });
 
@@ -76,7 +88,7 @@ describe('a client key makes a captured file one piece of evidence', () => {
     const body = pdf(64);
     const grants = await Promise.all(
       Array.from({ length: 5 }, () =>
-        caller.student.uploadUrl({ ...file, fileSize: body.length, clientKey }),
+        caller.student.evidence.requestUploadUrl({ ...file, fileSize: body.length, clientKey }),
       ),
     );
     expect(new Set(grants.map((g) => g.objectPath)).size).toBe(1);
@@ -96,12 +108,16 @@ describe('a client key makes a captured file one piece of evidence', () => {
     const { caller, task, otherTask } = await studentWithUnit(env);
     const clientKey = 'capture-0003-cccc';
     const body = pdf(10);
-    const grant = await caller.student.uploadUrl({ ...file, fileSize: body.length, clientKey });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      ...file,
+      fileSize: body.length,
+      clientKey,
+    });
     await put(grant.uploadUrl, body);
     const recorded = await record(caller, task.id, grant.objectPath, clientKey);
 
     // A second object uploaded without the key, then recorded under it: the first file stands.
-    const other = await caller.student.uploadUrl({ ...file, fileSize: body.length });
+    const other = await caller.student.evidence.requestUploadUrl({ ...file, fileSize: body.length });
     await put(other.uploadUrl, body);
     expect(await record(caller, task.id, other.objectPath, clientKey)).toEqual(recorded);
 
@@ -109,14 +125,14 @@ describe('a client key makes a captured file one piece of evidence', () => {
       'This file is already recorded as evidence for another task',
     );
     await expect(
-      caller.student.uploadUrl({ fileName: 'other.pdf', fileType: file.fileType, clientKey }),
+      caller.student.evidence.requestUploadUrl({ fileName: 'other.pdf', fileType: file.fileType, clientKey }),
     ).rejects.toThrow('This client key was already used for another file');
   });
 
   it('a capture time ahead of the server clock is taken as now; a malformed one is refused', async () => {
     const { caller, task } = await studentWithUnit(env);
     const body = pdf(3);
-    const grant = await caller.student.uploadUrl({
+    const grant = await caller.student.evidence.requestUploadUrl({
       ...file,
       fileSize: body.length,
       clientKey: 'capture-0004',

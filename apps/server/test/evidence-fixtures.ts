@@ -38,8 +38,8 @@ export function webmAudio(size = 4096): Buffer {
 export async function studentWithUnit(env: TestEnv, unitCode = 'RIIWHS204E') {
   const student = await env.signedIn('student');
   const caller = await student.caller();
-  await caller.student.setUpUnit({ unitCode });
-  const tasks = await caller.student.tasks();
+  await caller.student.units.setUp({ unitCode });
+  const tasks = await caller.student.tasks.list();
   const [first, second] = tasks;
   if (!first || !second) throw new Error(`unit ${unitCode} has fewer than two tasks`);
   return { student, caller, tasks, task: first, otherTask: second };

@@ -55,7 +55,7 @@ type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
 
 /** upload-url, then the PUT, as a browser does it; returns what recordEvidence needs. */
 async function upload(caller: Caller, fileName: string, fileType: string, body: Buffer) {
-  const grant = await caller.student.uploadUrl({ fileName, fileType });
+  const grant = await caller.student.evidence.requestUploadUrl({ fileName, fileType });
   const response = await put(grant.uploadUrl, fileType, body);
   expect(response.statusCode, response.body).toBe(200);
   return { grant, fileName, fileType, objectPath: grant.objectPath };
@@ -164,7 +164,7 @@ describe('evidence on local disk: the whole flow', () => {
   it('a large file goes up in resumable parts, picking up after a dropped part', async () => {
     const { caller, task } = await studentWithUnit(env);
     const audio = webmAudio(300_000);
-    const grant = await caller.student.uploadUrl({
+    const grant = await caller.student.evidence.requestUploadUrl({
       fileName: 'Toolbox talk.webm',
       fileType: 'audio/webm;codecs=opus',
     });
@@ -189,7 +189,7 @@ describe('evidence on local disk: the whole flow', () => {
     });
     // Recording before the parts are joined finds no object.
     await expect(
-      caller.student.recordEvidence({
+      caller.student.evidence.record({
         taskId: task.id,
         fileName: 'Toolbox talk.webm',
         fileType: 'audio/webm',
@@ -202,7 +202,7 @@ describe('evidence on local disk: the whole flow', () => {
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json()).toEqual({ size: audio.length });
 
-    const recorded = await caller.student.recordEvidence({
+    const recorded = await caller.student.evidence.record({
       taskId: task.id,
       fileName: 'Toolbox talk.webm',
       fileType: 'audio/webm;codecs=opus',
@@ -213,7 +213,7 @@ describe('evidence on local disk: the whole flow', () => {
       fileSize: audio.length,
       hasThumbnail: false,
     });
-    const evidence = await caller.student.evidence({ taskId: task.id });
+    const evidence = await caller.student.evidence.list({ taskId: task.id });
     const download = await app.inject({
       method: 'GET',
       url: pathOf(evidence.submission?.files[0]?.url ?? ''),
@@ -229,21 +229,27 @@ describe('evidence on local disk: the whole flow', () => {
     const onSocket = (url: string) => `${origin}${pathOf(url)}`;
 
     const document = pdf(100_000);
-    const grant = await caller.student.uploadUrl({ fileName: 'JSA.pdf', fileType: 'application/pdf' });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      fileName: 'JSA.pdf',
+      fileType: 'application/pdf',
+    });
     const ok = await send(onSocket(grant.uploadUrl), {
       method: 'PUT',
       headers: { 'Content-Type': 'application/pdf' },
       body: document,
     });
     expect(ok.status, ok.body.toString()).toBe(200);
-    await caller.student.recordEvidence({
+    await caller.student.evidence.record({
       taskId: task.id,
       fileName: 'JSA.pdf',
       fileType: 'application/pdf',
       objectPath: grant.objectPath,
     });
 
-    const big = await caller.student.uploadUrl({ fileName: 'Manual.pdf', fileType: 'application/pdf' });
+    const big = await caller.student.evidence.requestUploadUrl({
+      fileName: 'Manual.pdf',
+      fileType: 'application/pdf',
+    });
     expect(big.maxBytes).toBe(512 * 1024);
     const refused = await send(onSocket(big.uploadUrl), {
       method: 'PUT',
@@ -260,7 +266,10 @@ describe('the /files routes refuse what the signature does not allow', () => {
   it('a tampered signature, a changed limit or an expired URL is 403 and stores nothing', async () => {
     const { caller } = await studentWithUnit(env);
     const photo = await jpeg(200, 100);
-    const grant = await caller.student.uploadUrl({ fileName: 'a.jpg', fileType: 'image/jpeg' });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      fileName: 'a.jpg',
+      fileType: 'image/jpeg',
+    });
     const url = new URL(grant.uploadUrl);
     const sig = url.searchParams.get('sig') ?? '';
     url.searchParams.set('sig', `${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`);
@@ -290,7 +299,10 @@ describe('the /files routes refuse what the signature does not allow', () => {
 
   it('a Content-Type other than the one granted is 415', async () => {
     const { caller } = await studentWithUnit(env);
-    const grant = await caller.student.uploadUrl({ fileName: 'a.jpg', fileType: 'image/jpeg' });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      fileName: 'a.jpg',
+      fileType: 'image/jpeg',
+    });
     const response = await put(grant.uploadUrl, 'image/png', await jpeg(100, 100));
     expect(response.statusCode).toBe(415);
     expect(response.body).toBe('Content-Type must be image/jpeg');
@@ -303,20 +315,23 @@ describe('the /files routes refuse what the signature does not allow', () => {
     const { student, caller, task } = await studentWithUnit(env);
     const photo = await jpeg(300, 200);
     const { objectPath } = await upload(caller, 'p.jpg', 'image/jpeg', photo);
-    await caller.student.recordEvidence({
+    await caller.student.evidence.record({
       taskId: task.id,
       fileName: 'p.jpg',
       fileType: 'image/jpeg',
       objectPath,
     });
-    const file = (await caller.student.evidence({ taskId: task.id })).submission?.files[0];
+    const file = (await caller.student.evidence.list({ taskId: task.id })).submission?.files[0];
     const url = new URL(file?.url ?? '');
     url.searchParams.set('name', 'other.jpg');
     expect((await app.inject({ method: 'GET', url: pathOf(url.toString()) })).statusCode).toBe(403);
     expect((await app.inject({ method: 'HEAD', url: pathOf(file?.url ?? '') })).statusCode).toBe(200);
 
     // A PUT carrying the session cookie from another site is still judged by its signature alone.
-    const grant = await caller.student.uploadUrl({ fileName: 'q.jpg', fileType: 'image/jpeg' });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      fileName: 'q.jpg',
+      fileType: 'image/jpeg',
+    });
     const crossSite = await app.inject({
       method: 'PUT',
       url: pathOf(grant.uploadUrl),
@@ -349,7 +364,11 @@ describe('upload-url refusals', () => {
   it('a declared size over the limit is refused before any byte is sent', async () => {
     const { caller } = await studentWithUnit(env);
     await expect(
-      caller.student.uploadUrl({ fileName: 'big.pdf', fileType: 'application/pdf', fileSize: 600 * 1024 }),
+      caller.student.evidence.requestUploadUrl({
+        fileName: 'big.pdf',
+        fileType: 'application/pdf',
+        fileSize: 600 * 1024,
+      }),
     ).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('0.5 MB') });
   });
 
@@ -359,13 +378,14 @@ describe('upload-url refusals', () => {
     });
     try {
       const { caller } = await studentWithUnit(limited);
-      const ask = () => caller.student.uploadUrl({ fileName: 'a.jpg', fileType: 'image/jpeg' });
+      const ask = () =>
+        caller.student.evidence.requestUploadUrl({ fileName: 'a.jpg', fileType: 'image/jpeg' });
       await ask();
       await ask();
       await expect(ask()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
       const other = await studentWithUnit(limited);
       await expect(
-        other.caller.student.uploadUrl({ fileName: 'b.jpg', fileType: 'image/jpeg' }),
+        other.caller.student.evidence.requestUploadUrl({ fileName: 'b.jpg', fileType: 'image/jpeg' }),
       ).resolves.toBeTruthy();
     } finally {
       await limited.close();
@@ -393,7 +413,7 @@ describe('recording evidence refuses, and leaves no row behind', () => {
   it('contents that do not match the declared type (and the object is deleted)', async () => {
     const { student, caller, task } = await studentWithUnit(env);
     const liar = await upload(caller, 'photo.png', 'image/png', pdf());
-    await expect(caller.student.recordEvidence({ taskId: task.id, ...liar })).rejects.toMatchObject({
+    await expect(caller.student.evidence.record({ taskId: task.id, ...liar })).rejects.toMatchObject({
       code: 'UNPROCESSABLE_CONTENT',
       message: expect.stringContaining('image/png'),
     });
@@ -403,10 +423,13 @@ describe('recording evidence refuses, and leaves no row behind', () => {
 
   it('a file over the limit that reached the store some other way (and the object is deleted)', async () => {
     const { student, caller, task } = await studentWithUnit(env);
-    const grant = await caller.student.uploadUrl({ fileName: 'm.pdf', fileType: 'application/pdf' });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      fileName: 'm.pdf',
+      fileType: 'application/pdf',
+    });
     await env.services.storage.put(grant.objectPath, pdf(600 * 1024), 'application/pdf');
     await expect(
-      caller.student.recordEvidence({
+      caller.student.evidence.record({
         taskId: task.id,
         fileName: 'm.pdf',
         fileType: 'application/pdf',
@@ -424,7 +447,7 @@ describe('recording evidence refuses, and leaves no row behind', () => {
     const response = await rest(student).post('/api/evidence', { taskId: task.id, ...theirs });
     expect(response.statusCode).toBe(403);
     expect(response.body).toBe('This file was not uploaded by you');
-    await expect(caller.student.recordEvidence({ taskId: task.id, ...theirs })).rejects.toMatchObject({
+    await expect(caller.student.evidence.record({ taskId: task.id, ...theirs })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(await evidenceRows(env, student.user.id)).toEqual({ submissions: 0, files: 0 });
@@ -435,14 +458,14 @@ describe('recording evidence refuses, and leaves no row behind', () => {
     const other = await studentWithUnit(env, 'HLTINF006');
     const { student, caller } = await studentWithUnit(env);
     const file = await upload(caller, 'a.jpg', 'image/jpeg', await jpeg(100, 100));
-    await expect(caller.student.recordEvidence({ taskId: other.task.id, ...file })).rejects.toMatchObject({
+    await expect(caller.student.evidence.record({ taskId: other.task.id, ...file })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: 'This task is not in any of your units',
     });
     await expect(
-      caller.student.recordEvidence({ taskId: '00000000-0000-4000-8000-000000000000', ...file }),
+      caller.student.evidence.record({ taskId: '00000000-0000-4000-8000-000000000000', ...file }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(caller.student.evidence({ taskId: other.task.id })).rejects.toMatchObject({
+    await expect(caller.student.evidence.list({ taskId: other.task.id })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(await evidenceRows(env, student.user.id)).toEqual({ submissions: 0, files: 0 });
@@ -451,7 +474,7 @@ describe('recording evidence refuses, and leaves no row behind', () => {
   it('a task already graded satisfactory (more files while it waits are welcome: evidence-more.test.ts)', async () => {
     const { student, caller, task } = await studentWithUnit(env);
     await upload(caller, 'first.jpg', 'image/jpeg', await jpeg(100, 100)).then((file) =>
-      caller.student.recordEvidence({ taskId: task.id, ...file }),
+      caller.student.evidence.record({ taskId: task.id, ...file }),
     );
     const second = await upload(caller, 'second.jpg', 'image/jpeg', await jpeg(100, 100));
     await env.db
@@ -466,9 +489,12 @@ describe('recording evidence refuses, and leaves no row behind', () => {
 
   it('an object that was never uploaded, or never granted', async () => {
     const { student, caller, task } = await studentWithUnit(env);
-    const grant = await caller.student.uploadUrl({ fileName: 'ghost.jpg', fileType: 'image/jpeg' });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      fileName: 'ghost.jpg',
+      fileType: 'image/jpeg',
+    });
     await expect(
-      caller.student.recordEvidence({
+      caller.student.evidence.record({
         taskId: task.id,
         fileName: 'ghost.jpg',
         fileType: 'image/jpeg',
@@ -479,7 +505,7 @@ describe('recording evidence refuses, and leaves no row behind', () => {
       message: 'The file was not uploaded. Please upload it again',
     });
     await expect(
-      caller.student.recordEvidence({
+      caller.student.evidence.record({
         taskId: task.id,
         fileName: 'ghost.jpg',
         fileType: 'image/jpeg',
@@ -493,7 +519,7 @@ describe('recording evidence refuses, and leaves no row behind', () => {
     const { student, caller, task } = await studentWithUnit(env);
     const file = await upload(caller, 'a.jpg', 'image/jpeg', await jpeg(100, 100));
     await expect(
-      caller.student.recordEvidence({ taskId: task.id, ...file, fileType: 'image/png' }),
+      caller.student.evidence.record({ taskId: task.id, ...file, fileType: 'image/png' }),
     ).rejects.toMatchObject({
       code: 'UNPROCESSABLE_CONTENT',
     });
@@ -505,15 +531,15 @@ describe('recording evidence', () => {
   it('is idempotent on the object path', async () => {
     const { student, caller, task, otherTask } = await studentWithUnit(env);
     const file = await upload(caller, 'a.jpg', 'image/jpeg', await jpeg(100, 100));
-    const first = await caller.student.recordEvidence({ taskId: task.id, ...file });
-    const again = await caller.student.recordEvidence({ taskId: task.id, ...file });
+    const first = await caller.student.evidence.record({ taskId: task.id, ...file });
+    const again = await caller.student.evidence.record({ taskId: task.id, ...file });
     expect(again).toEqual(first);
     const concurrent = await Promise.all([
-      caller.student.recordEvidence({ taskId: task.id, ...file }),
-      caller.student.recordEvidence({ taskId: task.id, ...file }),
+      caller.student.evidence.record({ taskId: task.id, ...file }),
+      caller.student.evidence.record({ taskId: task.id, ...file }),
     ]);
     expect(concurrent.map((r) => r.file.id)).toEqual([first.file.id, first.file.id]);
-    await expect(caller.student.recordEvidence({ taskId: otherTask.id, ...file })).rejects.toMatchObject({
+    await expect(caller.student.evidence.record({ taskId: otherTask.id, ...file })).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     expect(await evidenceRows(env, student.user.id)).toEqual({ submissions: 1, files: 1 });
@@ -522,7 +548,7 @@ describe('recording evidence', () => {
   it('the first file of a submission is primary; evidence after NYS is not, and sends it back to grading', async () => {
     const { student, caller, task } = await studentWithUnit(env);
     const first = await upload(caller, 'before.jpg', 'image/jpeg', await jpeg(300, 200));
-    const recorded = await caller.student.recordEvidence({ taskId: task.id, ...first });
+    const recorded = await caller.student.evidence.record({ taskId: task.id, ...first });
     expect(recorded.file.isPrimary).toBe(true);
 
     await env.db
@@ -534,11 +560,11 @@ describe('recording evidence', () => {
         gradedAt: new Date(),
       })
       .where(eq(submissions.id, recorded.submission.id));
-    const nys = (await caller.student.tasks()).find((t) => t.id === task.id);
+    const nys = (await caller.student.tasks.list()).find((t) => t.id === task.id);
     expect(nys?.submission).toMatchObject({ status: 'not_yet_satisfactory', fileCount: 1 });
 
     const second = await upload(caller, 'after.pdf', 'application/pdf', pdf());
-    const again = await caller.student.recordEvidence({ taskId: task.id, ...second });
+    const again = await caller.student.evidence.record({ taskId: task.id, ...second });
     expect(again.submission).toEqual({ id: recorded.submission.id, taskId: task.id, status: 'submitted' });
     expect(again.file.isPrimary).toBe(false);
 
@@ -548,7 +574,7 @@ describe('recording evidence', () => {
       assessorComment: 'Show the harness clipped on',
       gradedAt: null,
     });
-    const evidence = await caller.student.evidence({ taskId: task.id });
+    const evidence = await caller.student.evidence.list({ taskId: task.id });
     expect(evidence.submission?.files.map((f) => [f.fileName, f.isPrimary])).toEqual([
       ['before.jpg', true],
       ['after.pdf', false],
@@ -564,12 +590,12 @@ describe('recording evidence', () => {
       Buffer.alloc(500, 3),
     ]);
     const file = await upload(caller, 'broken.png', 'image/png', broken);
-    const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
+    const recorded = await caller.student.evidence.record({ taskId: task.id, ...file });
     expect(recorded.file.hasThumbnail).toBe(false);
     await env.services.jobs.idle();
     const [row] = await env.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, recorded.file.id));
     expect(row?.thumbnailPath).toBeNull();
-    expect((await caller.student.evidence({ taskId: task.id })).submission?.files[0]).toMatchObject({
+    expect((await caller.student.evidence.list({ taskId: task.id })).submission?.files[0]).toMatchObject({
       thumbnailUrl: null,
       thumbnailStatus: 'failed',
     });
@@ -585,10 +611,10 @@ describe('recording evidence', () => {
       .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const file = await upload(caller, 'site-plan.png', 'image/png', bomb);
-    const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
+    const recorded = await caller.student.evidence.record({ taskId: task.id, ...file });
     expect(recorded).toMatchObject({ submission: { status: 'submitted' }, file: { hasThumbnail: false } });
     await env.services.jobs.idle();
-    const [view] = (await caller.student.evidence({ taskId: task.id })).submission?.files ?? [];
+    const [view] = (await caller.student.evidence.list({ taskId: task.id })).submission?.files ?? [];
     expect(view).toMatchObject({ fileName: 'site-plan.png', thumbnailStatus: 'failed', thumbnailUrl: null });
     // The evidence itself is whole and downloadable.
     expect(view?.fileSize).toBe(bomb.length);
@@ -606,11 +632,11 @@ describe('recording evidence', () => {
   it('an admin viewing as a student records evidence as that student', async () => {
     const { student, task } = await studentWithUnit(env);
     const admin = await env.signedIn('rto_admin');
-    await (await admin.caller()).admin.impersonate({ userId: student.user.id });
+    await (await admin.caller()).admin.impersonation.start({ userId: student.user.id });
     const asStudent = await admin.caller();
     const file = await upload(asStudent, 'a.jpg', 'image/jpeg', await jpeg(100, 100));
     expect(file.objectPath.startsWith(`evidence/${student.user.id}/`)).toBe(true);
-    await asStudent.student.recordEvidence({ taskId: task.id, ...file });
+    await asStudent.student.evidence.record({ taskId: task.id, ...file });
     expect(await evidenceRows(env, student.user.id)).toEqual({ submissions: 1, files: 1 });
   });
 });

@@ -29,7 +29,7 @@ type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
 
 /** upload-url, the PUT, then record: one file of evidence for a task. */
 async function addFile(caller: Caller, taskId: string, fileName: string, fileType: string, body: Buffer) {
-  const grant = await caller.student.uploadUrl({ fileName, fileType });
+  const grant = await caller.student.evidence.requestUploadUrl({ fileName, fileType });
   const stored = await app.inject({
     method: 'PUT',
     url: pathOf(grant.uploadUrl),
@@ -37,7 +37,7 @@ async function addFile(caller: Caller, taskId: string, fileName: string, fileTyp
     payload: body,
   });
   expect(stored.statusCode, stored.body).toBe(200);
-  return caller.student.recordEvidence({ taskId, fileName, fileType, objectPath: grant.objectPath });
+  return caller.student.evidence.record({ taskId, fileName, fileType, objectPath: grant.objectPath });
 }
 
 async function submissionRow(id: string) {
@@ -66,9 +66,9 @@ describe('adding more evidence before it is graded', () => {
     expect(after.status).toBe('submitted');
     expect(after.submittedAt.getTime()).toBeGreaterThan(before.submittedAt.getTime());
 
-    const evidence = await caller.student.evidence({ taskId: task.id });
+    const evidence = await caller.student.evidence.list({ taskId: task.id });
     expect(evidence.submission?.files.map((f) => f.fileName)).toEqual(['photo.jpg', 'talk.pdf']);
-    const listed = (await caller.student.tasks()).find((t) => t.id === task.id);
+    const listed = (await caller.student.tasks.list()).find((t) => t.id === task.id);
     expect(listed?.submission).toMatchObject({ status: 'submitted', fileCount: 2 });
     expect(events).toEqual([
       {
@@ -104,17 +104,17 @@ describe('withdrawing a file uploaded by mistake', () => {
     await env.services.jobs.idle();
     events.length = 0;
 
-    const answer = await caller.student.withdrawEvidence({ fileId: wrong.file.id });
+    const answer = await caller.student.evidence.withdraw({ fileId: wrong.file.id });
     expect(answer).toMatchObject({
       fileId: wrong.file.id,
       submissionId: wrong.submission.id,
       status: 'submitted',
     });
 
-    const evidence = await caller.student.evidence({ taskId: task.id });
+    const evidence = await caller.student.evidence.list({ taskId: task.id });
     // The remaining file becomes the primary one.
     expect(evidence.submission?.files.map((f) => [f.fileName, f.isPrimary])).toEqual([['right.pdf', true]]);
-    expect((await caller.student.tasks()).find((t) => t.id === task.id)?.submission).toMatchObject({
+    expect((await caller.student.tasks.list()).find((t) => t.id === task.id)?.submission).toMatchObject({
       status: 'submitted',
       fileCount: 1,
     });
@@ -168,7 +168,7 @@ describe('withdrawing a file uploaded by mistake', () => {
   it('the last remaining file is refused with what to do instead, and nothing changes', async () => {
     const { caller, task } = await studentWithUnit(env);
     const only = await addFile(caller, task.id, 'only.jpg', 'image/jpeg', await jpeg(100, 100));
-    await expect(caller.student.withdrawEvidence({ fileId: only.file.id })).rejects.toMatchObject({
+    await expect(caller.student.evidence.withdraw({ fileId: only.file.id })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'This is the only file for this task. Add the right file first, then withdraw this one',
     });
@@ -208,12 +208,12 @@ describe('withdrawing a file uploaded by mistake', () => {
     });
     const fresh = await addFile(caller, task.id, 'fresh.pdf', 'application/pdf', pdf());
     const extra = await addFile(caller, task.id, 'extra.pdf', 'application/pdf', pdf(10));
-    await expect(caller.student.withdrawEvidence({ fileId: judged.file.id })).rejects.toMatchObject({
+    await expect(caller.student.evidence.withdraw({ fileId: judged.file.id })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'Your assessor has already assessed this file, so it stays with your evidence',
     });
-    await caller.student.withdrawEvidence({ fileId: extra.file.id });
-    const evidence = await caller.student.evidence({ taskId: task.id });
+    await caller.student.evidence.withdraw({ fileId: extra.file.id });
+    const evidence = await caller.student.evidence.list({ taskId: task.id });
     expect(evidence.submission?.files.map((f) => f.fileName)).toEqual(['judged.jpg', 'fresh.pdf']);
     expect(fresh.submission.status).toBe('submitted');
   });
@@ -223,15 +223,15 @@ describe('withdrawing a file uploaded by mistake', () => {
     const file = await addFile(owner.caller, owner.task.id, 'a.jpg', 'image/jpeg', await jpeg(100, 100));
     await addFile(owner.caller, owner.task.id, 'b.pdf', 'application/pdf', pdf());
     const stranger = await studentWithUnit(env);
-    await expect(stranger.caller.student.withdrawEvidence({ fileId: file.file.id })).rejects.toMatchObject({
+    await expect(stranger.caller.student.evidence.withdraw({ fileId: file.file.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Evidence file not found',
     });
     const assessor = await env.signedIn('assessor');
     await expect(
-      (await assessor.caller()).student.withdrawEvidence({ fileId: file.file.id }),
+      (await assessor.caller()).student.evidence.withdraw({ fileId: file.file.id }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(owner.caller.student.withdrawEvidence({ fileId: 'not-a-uuid' })).rejects.toMatchObject({
+    await expect(owner.caller.student.evidence.withdraw({ fileId: 'not-a-uuid' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
     const [row] = await env.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, file.file.id));
@@ -243,8 +243,8 @@ describe('withdrawing a file uploaded by mistake', () => {
     const first = await addFile(caller, task.id, 'a.jpg', 'image/jpeg', await jpeg(100, 100));
     await addFile(caller, task.id, 'b.pdf', 'application/pdf', pdf());
     const admin = await env.signedIn('rto_admin');
-    await (await admin.caller()).admin.impersonate({ userId: student.user.id });
-    await (await admin.caller()).student.withdrawEvidence({ fileId: first.file.id });
+    await (await admin.caller()).admin.impersonation.start({ userId: student.user.id });
+    await (await admin.caller()).student.evidence.withdraw({ fileId: first.file.id });
     const [row] = await env.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, first.file.id));
     expect(row?.withdrawnBy).toBe(admin.user.id);
   });
@@ -253,7 +253,7 @@ describe('withdrawing a file uploaded by mistake', () => {
 describe('student tasks across units', () => {
   it('a student in two units gets each task with its unit', async () => {
     const { student, caller } = await studentWithUnit(env, 'RIIWHS204E');
-    await caller.student.setUpUnit({ unitCode: 'HLTINF006' });
+    await caller.student.units.setUp({ unitCode: 'HLTINF006' });
     const response = await app.inject({
       method: 'GET',
       url: '/api/student/tasks',

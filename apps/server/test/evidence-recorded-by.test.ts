@@ -35,14 +35,14 @@ describe('who recorded a piece of evidence', () => {
       expect.objectContaining({ action: 'evidence.recorded', actorId: student.user.id, actingAsId: null }),
     ]);
     const assessor = await (await env.signedIn('assessor')).caller();
-    const card = (await assessor.assessor.submissions()).find((s) => s.id === recorded.submission.id);
+    const card = (await assessor.assessor.submissions.list()).find((s) => s.id === recorded.submission.id);
     expect(card?.files[0]?.recordedByAdminName).toBeNull();
   });
 
   it('an admin viewing as a student is named on the file, in the audit log, on the grading card and in the PDF record', async () => {
     const { student, task } = await studentWithUnit(env);
     const admin = await env.signedIn('rto_admin', { firstName: 'Ada', lastName: 'Admin' });
-    await (await admin.caller()).admin.impersonate({ userId: student.user.id });
+    await (await admin.caller()).admin.impersonation.start({ userId: student.user.id });
     const recorded = await recordPdf(env, await admin.caller(), task.id);
 
     expect((await fileRow(recorded.file.id))?.recordedBy).toBe(admin.user.id);
@@ -56,11 +56,11 @@ describe('who recorded a piece of evidence', () => {
 
     const marker = await env.signedIn('assessor');
     const assessor = await marker.caller();
-    const card = (await assessor.assessor.submissions()).find((s) => s.id === recorded.submission.id);
+    const card = (await assessor.assessor.submissions.list()).find((s) => s.id === recorded.submission.id);
     expect(card?.files[0]?.recordedByAdminName).toBe('Ada Admin');
-    const cell = await assessor.reports.submission({ studentId: student.user.id, taskId: task.id });
+    const cell = await assessor.reports.submissions.get({ studentId: student.user.id, taskId: task.id });
     expect(cell.submission?.files.map((f) => f.recordedByAdminName)).toEqual(['Ada Admin']);
-    const record = await assessor.assessor.assessmentRecord({
+    const record = await assessor.assessor.records.get({
       studentId: student.user.id,
       unitId: task.unitId,
     });

@@ -34,7 +34,7 @@ type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
 
 /** Straight to the bucket with the presigned URL, as the browser does. */
 async function upload(caller: Caller, fileName: string, fileType: string, body: Buffer, sendType = fileType) {
-  const grant = await caller.student.uploadUrl({ fileName, fileType });
+  const grant = await caller.student.evidence.requestUploadUrl({ fileName, fileType });
   const response = await fetch(grant.uploadUrl, {
     method: grant.method,
     headers: { ...grant.headers, 'Content-Type': sendType },
@@ -54,7 +54,7 @@ describe('evidence on an S3-compatible bucket', () => {
     expect(status).toBe(200);
     expect(s3.objects.get(grant.objectPath)?.body).toEqual(photo);
 
-    const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
+    const recorded = await caller.student.evidence.record({ taskId: task.id, ...file });
     expect(recorded.file).toMatchObject({ isPrimary: true, fileSize: photo.length, hasThumbnail: false });
     await env.services.jobs.idle();
     const thumbnailKey = [...s3.objects.keys()].find((key) =>
@@ -63,10 +63,10 @@ describe('evidence on an S3-compatible bucket', () => {
     expect(thumbnailKey).toBeDefined();
     expect((await sharp(s3.objects.get(thumbnailKey ?? '')?.body).metadata()).format).toBe('webp');
 
-    const listed = (await caller.student.tasks()).find((t) => t.id === task.id);
+    const listed = (await caller.student.tasks.list()).find((t) => t.id === task.id);
     expect(listed?.submission).toMatchObject({ status: 'submitted', fileCount: 1 });
 
-    const evidence = await caller.student.evidence({ taskId: task.id });
+    const evidence = await caller.student.evidence.list({ taskId: task.id });
     const [view] = evidence.submission?.files ?? [];
     expect(view?.url.startsWith(`${s3.endpoint}/${s3.bucket}/${grant.objectPath}?`)).toBe(true);
     const download = await fetch(view?.url ?? '');
@@ -88,7 +88,7 @@ describe('evidence on an S3-compatible bucket', () => {
     const { student, caller, task } = await studentWithUnit(env);
     const { status, file } = await upload(caller, 'a.jpg', 'image/jpeg', await jpeg(50, 50), 'image/png');
     expect(status).toBe(403);
-    await expect(caller.student.recordEvidence({ taskId: task.id, ...file })).rejects.toMatchObject({
+    await expect(caller.student.evidence.record({ taskId: task.id, ...file })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(await evidenceRows(env, student.user.id)).toEqual({ submissions: 0, files: 0 });
@@ -96,7 +96,10 @@ describe('evidence on an S3-compatible bucket', () => {
 
   it('a tampered presigned URL is refused by the bucket', async () => {
     const { caller } = await studentWithUnit(env);
-    const grant = await caller.student.uploadUrl({ fileName: 'a.jpg', fileType: 'image/jpeg' });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      fileName: 'a.jpg',
+      fileType: 'image/jpeg',
+    });
     const tampered = grant.uploadUrl.replace(
       /X-Amz-Signature=([0-9a-f])/,
       (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`,
@@ -116,7 +119,7 @@ describe('evidence on an S3-compatible bucket', () => {
     expect(photo.length).toBeGreaterThan(100 * 1024);
     const { status, file } = await upload(caller, 'big.jpg', 'image/jpeg', photo);
     expect(status).toBe(200);
-    await expect(caller.student.recordEvidence({ taskId: task.id, ...file })).rejects.toMatchObject({
+    await expect(caller.student.evidence.record({ taskId: task.id, ...file })).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
     });
     expect(s3.objects.has(file.objectPath)).toBe(false);
@@ -127,7 +130,7 @@ describe('evidence on an S3-compatible bucket', () => {
     const { student, caller, task } = await studentWithUnit(env);
     const { status, file } = await upload(caller, 'scan.jpg', 'image/jpeg', pdf());
     expect(status).toBe(200);
-    await expect(caller.student.recordEvidence({ taskId: task.id, ...file })).rejects.toMatchObject({
+    await expect(caller.student.evidence.record({ taskId: task.id, ...file })).rejects.toMatchObject({
       code: 'UNPROCESSABLE_CONTENT',
     });
     expect(s3.objects.has(file.objectPath)).toBe(false);
@@ -137,7 +140,7 @@ describe('evidence on an S3-compatible bucket', () => {
   it('the sweep deletes expired unrecorded objects from the bucket and keeps recorded ones', async () => {
     const { caller, task } = await studentWithUnit(env);
     const kept = await upload(caller, 'kept.jpg', 'image/jpeg', await jpeg(60, 60));
-    await caller.student.recordEvidence({ taskId: task.id, ...kept.file });
+    await caller.student.evidence.record({ taskId: task.id, ...kept.file });
     const abandoned = await upload(caller, 'abandoned.jpg', 'image/jpeg', await jpeg(60, 60));
     const past = new Date(Date.now() - 3 * 60 * 60 * 1000);
     for (const path of [kept.file.objectPath, abandoned.file.objectPath]) {
@@ -175,7 +178,11 @@ function partOf(video: Buffer, part: number) {
 
 /** The grant of an upload in parts through the bucket, with its part URLs. */
 async function videoGrant(caller: Caller, video: Buffer, fileName = 'Walkthrough.mp4') {
-  const grant = await caller.student.uploadUrl({ fileName, fileType: 'video/mp4', fileSize: video.length });
+  const grant = await caller.student.evidence.requestUploadUrl({
+    fileName,
+    fileType: 'video/mp4',
+    fileSize: video.length,
+  });
   if (grant.parts?.protocol !== 's3')
     throw new Error(`expected S3 parts, got ${JSON.stringify(grant.parts)}`);
   const { uploadId, partUrls } = grant.parts;
@@ -199,33 +206,43 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
     expect(await sendPart(3)).toBe(200);
     expect(await sendPart(1)).toBe(200);
     // The connection dropped before part 2; the next attempt asks what arrived.
-    expect(await caller.student.uploadParts(ids)).toEqual({
+    expect(await caller.student.evidence.listUploadedParts(ids)).toEqual({
       parts: [
         { part: 1, size: partSize },
         { part: 3, size: video.length - 2 * partSize },
       ],
       complete: false,
     });
-    await expect(caller.student.completeUpload({ ...ids, partCount: 3 })).rejects.toMatchObject({
+    await expect(caller.student.evidence.completeUpload({ ...ids, partCount: 3 })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('1 of 3 parts'),
     });
-    await expect(caller.student.recordEvidence({ taskId: task.id, ...file })).rejects.toMatchObject({
+    await expect(caller.student.evidence.record({ taskId: task.id, ...file })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
 
     expect(await sendPart(2)).toBe(200);
-    expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
+    expect(await caller.student.evidence.completeUpload({ ...ids, partCount: 3 })).toEqual({
+      size: video.length,
+    });
     // The answer was lost and the client asks again: same answer, nothing replaced.
-    expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
-    expect(await caller.student.uploadParts(ids)).toEqual({ parts: [], complete: true, size: video.length });
+    expect(await caller.student.evidence.completeUpload({ ...ids, partCount: 3 })).toEqual({
+      size: video.length,
+    });
+    expect(await caller.student.evidence.listUploadedParts(ids)).toEqual({
+      parts: [],
+      complete: true,
+      size: video.length,
+    });
     expect(s3.objects.get(grant.objectPath)?.body.equals(video)).toBe(true);
     expect(s3.objects.get(grant.objectPath)?.contentType).toBe('video/mp4');
 
-    const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
+    const recorded = await caller.student.evidence.record({ taskId: task.id, ...file });
     expect(recorded.file).toMatchObject({ fileType: 'video/mp4', fileSize: video.length, isPrimary: true });
     // Recorded evidence is final: asking to join again answers what is stored.
-    expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
+    expect(await caller.student.evidence.completeUpload({ ...ids, partCount: 3 })).toEqual({
+      size: video.length,
+    });
   });
 
   it('asked again under the same client key with its upload id (a reload, a lapsed URL), the same upload in parts continues', async () => {
@@ -233,7 +250,7 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
     const video = bigVideo();
     const request = { fileName: 'Night-pour.mp4', fileType: 'video/mp4', fileSize: video.length };
     const clientKey = 'capture-s3-resume-0001';
-    const first = await caller.student.uploadUrl({ ...request, clientKey });
+    const first = await caller.student.evidence.requestUploadUrl({ ...request, clientKey });
     if (first.parts?.protocol !== 's3') throw new Error('expected S3 parts');
     const { uploadId } = first.parts;
     expect(
@@ -241,13 +258,13 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
     ).toBe(200);
 
     // The app reloads hours later: it asks again with the key and the upload id it kept.
-    const again = await caller.student.uploadUrl({ ...request, clientKey, uploadId });
+    const again = await caller.student.evidence.requestUploadUrl({ ...request, clientKey, uploadId });
     expect(again.objectPath).toBe(first.objectPath);
     if (again.parts?.protocol !== 's3') throw new Error('expected S3 parts');
     expect(again.parts.uploadId).toBe(uploadId);
     expect(again.parts.partUrls).toHaveLength(3);
     const ids = { objectPath: again.objectPath, uploadId };
-    expect(await caller.student.uploadParts(ids)).toEqual({
+    expect(await caller.student.evidence.listUploadedParts(ids)).toEqual({
       parts: [{ part: 1, size: partSize }],
       complete: false,
     });
@@ -266,10 +283,12 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
     ]);
     expect([...s3.uploads.values()].filter((u) => u.key === first.objectPath)).toHaveLength(1);
 
-    expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
+    expect(await caller.student.evidence.completeUpload({ ...ids, partCount: 3 })).toEqual({
+      size: video.length,
+    });
     expect(s3.objects.get(first.objectPath)?.body.equals(video)).toBe(true);
     const file = { fileName: request.fileName, fileType: request.fileType, objectPath: first.objectPath };
-    await caller.student.recordEvidence({ taskId: task.id, ...file, clientKey });
+    await caller.student.evidence.record({ taskId: task.id, ...file, clientKey });
     expect(await evidenceRows(env, student.user.id)).toEqual({ submissions: 1, files: 1 });
   });
 
@@ -279,12 +298,12 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
     const request = { fileName: 'Crane-lift.mp4', fileType: 'video/mp4', fileSize: video.length };
     const other = await videoGrant(caller, video, 'Other.mp4');
     const clientKey = 'capture-s3-resume-0002';
-    const first = await caller.student.uploadUrl({ ...request, clientKey });
+    const first = await caller.student.evidence.requestUploadUrl({ ...request, clientKey });
     if (first.parts?.protocol !== 's3') throw new Error('expected S3 parts');
 
     // Another object's upload cannot be borrowed; a made-up or swept one is not there.
     for (const uploadId of [other.uploadId, 'no-such-upload']) {
-      const again = await caller.student.uploadUrl({ ...request, clientKey, uploadId });
+      const again = await caller.student.evidence.requestUploadUrl({ ...request, clientKey, uploadId });
       if (again.parts?.protocol !== 's3') throw new Error('expected S3 parts');
       expect(again.objectPath).toBe(first.objectPath);
       expect([first.parts.uploadId, other.uploadId, 'no-such-upload']).not.toContain(again.parts.uploadId);
@@ -295,13 +314,16 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
 
   it('a small file, or one of unknown size, goes in one PUT', async () => {
     const { caller } = await studentWithUnit(env);
-    const small = await caller.student.uploadUrl({
+    const small = await caller.student.evidence.requestUploadUrl({
       fileName: 'clip.mp4',
       fileType: 'video/mp4',
       fileSize: 5 * 1024 * 1024,
     });
     expect(small.parts).toBeNull();
-    const unknown = await caller.student.uploadUrl({ fileName: 'clip.mp4', fileType: 'video/mp4' });
+    const unknown = await caller.student.evidence.requestUploadUrl({
+      fileName: 'clip.mp4',
+      fileType: 'video/mp4',
+    });
     expect(unknown.parts).toBeNull();
   });
 
@@ -312,40 +334,51 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
     for (const part of [1, 2, 3]) expect(await sendPart(part)).toBe(200);
 
     const other = await (await env.signedIn('student')).caller();
-    await expect(other.student.uploadParts(ids)).rejects.toMatchObject({
+    await expect(other.student.evidence.listUploadedParts(ids)).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: 'This file was not uploaded by you',
     });
-    await expect(other.student.completeUpload({ ...ids, partCount: 3 })).rejects.toMatchObject({
+    await expect(other.student.evidence.completeUpload({ ...ids, partCount: 3 })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(s3.objects.has(ids.objectPath)).toBe(false);
 
-    const { objectPath } = await other.student.uploadUrl({ fileName: 'mine.mp4', fileType: 'video/mp4' });
+    const { objectPath } = await other.student.evidence.requestUploadUrl({
+      fileName: 'mine.mp4',
+      fileType: 'video/mp4',
+    });
     // Their own object path with someone else's upload: the bucket knows no such upload of that key.
-    await expect(other.student.uploadParts({ objectPath, uploadId: ids.uploadId })).rejects.toMatchObject({
+    await expect(
+      other.student.evidence.listUploadedParts({ objectPath, uploadId: ids.uploadId }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     await expect(
-      other.student.completeUpload({ objectPath, uploadId: ids.uploadId, partCount: 3 }),
+      other.student.evidence.completeUpload({ objectPath, uploadId: ids.uploadId, partCount: 3 }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(s3.objects.has(objectPath)).toBe(false);
 
     const never = ids.objectPath.replace(/\/[0-9a-f-]{36}\//, `/${randomUUID()}/`);
-    await expect(caller.student.uploadParts({ ...ids, objectPath: never })).rejects.toMatchObject({
+    await expect(
+      caller.student.evidence.listUploadedParts({ ...ids, objectPath: never }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: expect.stringContaining('No upload was issued'),
     });
     const assessor = await (await env.signedIn('assessor')).caller();
-    await expect(assessor.student.uploadParts(ids)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(assessor.student.evidence.listUploadedParts(ids)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
 
-    expect(await caller.student.completeUpload({ ...ids, partCount: 3 })).toEqual({ size: video.length });
+    expect(await caller.student.evidence.completeUpload({ ...ids, partCount: 3 })).toEqual({
+      size: video.length,
+    });
   });
 
   it('recorded evidence is final: a later join cannot put an object back at its path', async () => {
     const { student, caller, task } = await studentWithUnit(env);
     const { grant, file } = await upload(caller, 'final.jpg', 'image/jpeg', await jpeg(60, 60));
-    await caller.student.recordEvidence({ taskId: task.id, ...file });
+    await caller.student.evidence.record({ taskId: task.id, ...file });
     const storage = env.services.storage;
     if (storage.kind !== 's3') throw new Error('expected the S3 store');
     // Say the object was removed since; an upload in parts of the same path is still open.
@@ -362,7 +395,11 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
       200,
     );
     await expect(
-      caller.student.completeUpload({ objectPath: grant.objectPath, uploadId: late.uploadId, partCount: 1 }),
+      caller.student.evidence.completeUpload({
+        objectPath: grant.objectPath,
+        uploadId: late.uploadId,
+        partCount: 1,
+      }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(s3.objects.has(grant.objectPath)).toBe(false);
   });
@@ -379,7 +416,7 @@ describe('large evidence in resumable parts on an S3-compatible bucket', () => {
     const result = await sweepExpiredUploads(env.services, { staleUploadAgeMs: 24 * 60 * 60 * 1000 });
     expect(result.failedObjects).toBe(0);
     expect(s3.uploads.has(uploadId)).toBe(false);
-    await expect(caller.student.uploadParts(ids)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.student.evidence.listUploadedParts(ids)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
@@ -389,7 +426,10 @@ describe('when the bucket cannot be reached', () => {
     const other = await createTestEnv({ env: down.env });
     try {
       const { caller } = await studentWithUnit(other);
-      const grant = await caller.student.uploadUrl({ fileName: 'a.jpg', fileType: 'image/jpeg' });
+      const grant = await caller.student.evidence.requestUploadUrl({
+        fileName: 'a.jpg',
+        fileType: 'image/jpeg',
+      });
       await other.db
         .update(uploadGrants)
         .set({ expiresAt: new Date(Date.now() - 3 * 60 * 60 * 1000) })

@@ -30,7 +30,7 @@ const expireAt = (objectPath: string, at: Date) =>
 type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
 
 async function uploaded(caller: Caller, name: string) {
-  const grant = await caller.student.uploadUrl({ fileName: name, fileType: 'image/jpeg' });
+  const grant = await caller.student.evidence.requestUploadUrl({ fileName: name, fileType: 'image/jpeg' });
   const response = await app.inject({
     method: 'PUT',
     url: pathOf(grant.uploadUrl),
@@ -48,12 +48,15 @@ describe('the upload sweep on local disk', () => {
     const longAgo = new Date(now.getTime() - 3 * hour);
 
     const recorded = await uploaded(caller, 'recorded.jpg');
-    await caller.student.recordEvidence({ taskId: task.id, ...recorded.file });
+    await caller.student.evidence.record({ taskId: task.id, ...recorded.file });
     const abandoned = await uploaded(caller, 'abandoned.jpg');
     const live = await uploaded(caller, 'live.jpg');
     const justExpired = await uploaded(caller, 'just-expired.jpg');
     // A parted upload that stopped half way: only a part file exists.
-    const parted = await caller.student.uploadUrl({ fileName: 'video.mp4', fileType: 'video/mp4' });
+    const parted = await caller.student.evidence.requestUploadUrl({
+      fileName: 'video.mp4',
+      fileType: 'video/mp4',
+    });
     const part = await app.inject({
       method: 'PUT',
       url: `${pathOf(parted.uploadUrl)}&part=1`,
@@ -93,11 +96,11 @@ describe('the upload sweep on local disk', () => {
     await expireAt(inGrace.file.objectPath, new Date(now.getTime() - 5 * 60 * 1000));
 
     await sweepExpiredUploads(env.services, options, now);
-    await expect(caller.student.recordEvidence({ taskId: task.id, ...late.file })).rejects.toMatchObject({
+    await expect(caller.student.evidence.record({ taskId: task.id, ...late.file })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(await evidenceRows(env, student.user.id)).toEqual({ submissions: 0, files: 0 });
-    const recorded = await caller.student.recordEvidence({ taskId: otherTask.id, ...inGrace.file });
+    const recorded = await caller.student.evidence.record({ taskId: otherTask.id, ...inGrace.file });
     expect(recorded.submission.status).toBe('submitted');
   });
 

@@ -27,7 +27,10 @@ function thumbnailWorker(images: ImageProcessor) {
 type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
 
 async function uploadPhoto(caller: Caller, photo: Buffer) {
-  const grant = await caller.student.uploadUrl({ fileName: 'photo.jpg', fileType: 'image/jpeg' });
+  const grant = await caller.student.evidence.requestUploadUrl({
+    fileName: 'photo.jpg',
+    fileType: 'image/jpeg',
+  });
   const put = await app.inject({
     method: 'PUT',
     url: pathOf(grant.uploadUrl),
@@ -77,12 +80,12 @@ describe('photo thumbnails in the background', () => {
     const photo = await jpeg(640, 480);
     const files = await Promise.all(tasks.slice(0, 4).map(() => uploadPhoto(caller, photo)));
     const recorded = await Promise.all(
-      files.map((file, i) => caller.student.recordEvidence({ taskId: tasks[i]?.id ?? '', ...file })),
+      files.map((file, i) => caller.student.evidence.record({ taskId: tasks[i]?.id ?? '', ...file })),
     );
     // Every answer came back while the decoder was still held at the gate.
     expect(recorded.map((r) => r.file.hasThumbnail)).toEqual([false, false, false, false]);
     expect(gate.counts.started).toBeLessThanOrEqual(1);
-    const waiting = await caller.student.evidence({ taskId: tasks[0]?.id ?? '' });
+    const waiting = await caller.student.evidence.list({ taskId: tasks[0]?.id ?? '' });
     expect(waiting.submission?.files[0]).toMatchObject({ thumbnailStatus: 'pending', thumbnailUrl: null });
 
     gate.open();
@@ -102,7 +105,7 @@ describe('photo thumbnails in the background', () => {
       ),
     );
     for (const task of tasks.slice(0, 4)) {
-      const [file] = (await caller.student.evidence({ taskId: task.id })).submission?.files ?? [];
+      const [file] = (await caller.student.evidence.list({ taskId: task.id })).submission?.files ?? [];
       expect(file).toMatchObject({
         thumbnailStatus: 'ready',
         thumbnailUrl: expect.stringContaining('/thumbnails/'),
@@ -115,7 +118,7 @@ describe('photo thumbnails in the background', () => {
     await env.services.jobs.stop();
     const caller = await student.caller();
     const file = await uploadPhoto(caller, await jpeg(320, 240));
-    const recorded = await caller.student.recordEvidence({ taskId: task.id, ...file });
+    const recorded = await caller.student.evidence.record({ taskId: task.id, ...file });
     const [row] = await env.db.select().from(evidenceFiles).where(eq(evidenceFiles.id, recorded.file.id));
     expect(row).toMatchObject({ videoStatus: 'pending', thumbnailPath: null });
     const [job] = await env.db
@@ -128,7 +131,7 @@ describe('photo thumbnails in the background', () => {
     env.services.jobs = thumbnailWorker(sharpImages);
     env.services.jobs.wake();
     await env.services.jobs.idle();
-    const [view] = (await caller.student.evidence({ taskId: task.id })).submission?.files ?? [];
+    const [view] = (await caller.student.evidence.list({ taskId: task.id })).submission?.files ?? [];
     expect(view).toMatchObject({
       thumbnailStatus: 'ready',
       thumbnailUrl: expect.stringContaining('/thumbnails/'),

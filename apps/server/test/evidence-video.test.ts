@@ -71,7 +71,7 @@ async function recordVideo(
   fileType: string,
   body: Buffer,
 ) {
-  const grant = await caller.student.uploadUrl({ fileName, fileType });
+  const grant = await caller.student.evidence.requestUploadUrl({ fileName, fileType });
   const put = await app.inject({
     method: 'PUT',
     url: pathOf(grant.uploadUrl),
@@ -79,7 +79,7 @@ async function recordVideo(
     payload: body,
   });
   expect(put.statusCode, put.body).toBe(200);
-  const recorded = await caller.student.recordEvidence({
+  const recorded = await caller.student.evidence.record({
     taskId,
     fileName,
     fileType,
@@ -91,7 +91,7 @@ async function recordVideo(
 /** Polls the student's evidence view until the video is no longer pending. */
 async function processedFile(caller: Caller, taskId: string) {
   for (;;) {
-    const file = (await caller.student.evidence({ taskId })).submission?.files[0];
+    const file = (await caller.student.evidence.list({ taskId })).submission?.files[0];
     if (!file) throw new Error('no evidence file');
     if (file.videoStatus !== 'pending') return file;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -239,7 +239,7 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on an 
     try {
       const { caller, task } = await studentWithUnit(env);
       const original = await iphoneClip();
-      const grant = await caller.student.uploadUrl({
+      const grant = await caller.student.evidence.requestUploadUrl({
         fileName: 'Site walk.mov',
         fileType: 'video/quicktime',
       });
@@ -249,7 +249,7 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on an 
         body: new Uint8Array(original),
       });
       expect(put.status).toBe(200);
-      await caller.student.recordEvidence({
+      await caller.student.evidence.record({
         taskId: task.id,
         fileName: 'Site walk.mov',
         fileType: 'video/quicktime',
@@ -292,7 +292,7 @@ describe('video evidence without ffmpeg', () => {
 
       const { caller, task } = await studentWithUnit(env);
       await recordVideo({ env, app }, caller, task.id, 'Walkthrough.mov', 'video/quicktime', corruptMov());
-      const [file] = (await caller.student.evidence({ taskId: task.id })).submission?.files ?? [];
+      const [file] = (await caller.student.evidence.list({ taskId: task.id })).submission?.files ?? [];
       expect(file).toMatchObject({ videoStatus: null, playableUrl: null, thumbnailUrl: null });
       const [row] = await env.db.select().from(evidenceFiles);
       expect(row?.videoStatus).toBeNull();

@@ -22,7 +22,10 @@ describe('file links without PUBLIC_URL', () => {
 
   it('a student opened at any address uploads to a relative /files URL and views the photo through relative links', async () => {
     const { caller, task } = await studentWithUnit(env);
-    const grant = await caller.student.uploadUrl({ fileName: 'Site.jpg', fileType: 'image/jpeg' });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      fileName: 'Site.jpg',
+      fileType: 'image/jpeg',
+    });
     expect(grant.uploadUrl).toMatch(/^\/files\/upload\/evidence\/[^?]+\/Site\.jpg\?/);
 
     const photo = await jpeg();
@@ -34,7 +37,7 @@ describe('file links without PUBLIC_URL', () => {
       payload: photo,
     });
     expect(stored.statusCode, stored.body).toBe(200);
-    await caller.student.recordEvidence({
+    await caller.student.evidence.record({
       taskId: task.id,
       fileName: 'Site.jpg',
       fileType: 'image/jpeg',
@@ -43,7 +46,7 @@ describe('file links without PUBLIC_URL', () => {
     // The photo's thumbnail is made in the background.
     await env.services.jobs.idle();
 
-    const evidence = await caller.student.evidence({ taskId: task.id });
+    const evidence = await caller.student.evidence.list({ taskId: task.id });
     const [file] = evidence.submission?.files ?? [];
     expect(file?.url).toMatch(/^\/files\/download\//);
     expect(file?.downloadUrl).toMatch(/^\/files\/download\//);
@@ -82,7 +85,10 @@ describe('file links with PUBLIC_URL', () => {
 
   it('a student is given upload and download URLs on that origin, as before', async () => {
     const { caller, task } = await studentWithUnit(env);
-    const grant = await caller.student.uploadUrl({ fileName: 'Site.jpg', fileType: 'image/jpeg' });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      fileName: 'Site.jpg',
+      fileType: 'image/jpeg',
+    });
     expect(grant.uploadUrl).toMatch(/^https:\/\/evident\.example\/app\/files\/upload\//);
     const app = await env.app();
     try {
@@ -96,13 +102,13 @@ describe('file links with PUBLIC_URL', () => {
     } finally {
       await app.close();
     }
-    await caller.student.recordEvidence({
+    await caller.student.evidence.record({
       taskId: task.id,
       fileName: 'Site.jpg',
       fileType: 'image/jpeg',
       objectPath: grant.objectPath,
     });
-    const evidence = await caller.student.evidence({ taskId: task.id });
+    const evidence = await caller.student.evidence.list({ taskId: task.id });
     expect(evidence.submission?.files[0]?.url).toMatch(/^https:\/\/evident\.example\/app\/files\/download\//);
   });
 });

@@ -37,7 +37,7 @@ describe('a student is mailed when their work is graded', () => {
       body: await jpeg(120, 90),
     });
     const assessor = await (await env.signedIn('assessor')).caller();
-    await assessor.assessor.grade({
+    await assessor.assessor.submissions.grade({
       submissionIds: [first.submissionId],
       status: 'not_yet_satisfactory',
       comment: 'The photo does not show the tag.',
@@ -64,7 +64,7 @@ describe('a student is mailed when their work is graded', () => {
     expect(url.searchParams.get('unit')).toBeTruthy();
 
     // Satisfactory: no strategies, even if some were typed.
-    await assessor.assessor.grade({
+    await assessor.assessor.submissions.grade({
       submissionIds: [second.submissionId],
       status: 'satisfactory',
       comment: 'Clear and complete.',
@@ -81,7 +81,7 @@ describe('a student is mailed when their work is graded', () => {
     const ann = await studentWithSubmissions(env, app, { count: 2 });
     const bob = await studentWithSubmissions(env, app, { count: 1 });
     const assessor = await (await env.signedIn('assessor')).caller();
-    await assessor.assessor.grade({
+    await assessor.assessor.submissions.grade({
       submissionIds: [...ann.submitted, ...bob.submitted].map((s) => s.submissionId),
       status: 'satisfactory',
       comment: null,
@@ -104,7 +104,7 @@ describe('a student is mailed when their work is graded', () => {
     expect(await setUp.caller.account.gradedMail.set({ on: false })).toEqual({ on: false });
     expect(await setUp.caller.account.gradedMail.get()).toEqual({ on: false });
     const assessor = await (await env.signedIn('assessor')).caller();
-    await assessor.assessor.grade({
+    await assessor.assessor.submissions.grade({
       submissionIds: [setUp.submitted[0]?.submissionId ?? ''],
       status: 'satisfactory',
     });
@@ -112,7 +112,7 @@ describe('a student is mailed when their work is graded', () => {
     expect(gradedMailTo(setUp.student.user.email)).toEqual([]);
 
     await setUp.caller.account.gradedMail.set({ on: true });
-    await assessor.assessor.grade({
+    await assessor.assessor.submissions.grade({
       submissionIds: [setUp.submitted[1]?.submissionId ?? ''],
       status: 'satisfactory',
     });
@@ -171,7 +171,7 @@ describe('a mail server that fails', () => {
     try {
       const setUp = await studentWithSubmissions(failing, failingApp, { count: 1 });
       const assessor = await (await failing.signedIn('assessor')).caller();
-      const graded = await assessor.assessor.grade({
+      const graded = await assessor.assessor.submissions.grade({
         submissionIds: [setUp.submitted[0]?.submissionId ?? ''],
         status: 'satisfactory',
       });
@@ -180,7 +180,7 @@ describe('a mail server that fails', () => {
       const [job] = await failing.db.select().from(jobs).where(eq(jobs.kind, 'graded-mail'));
       expect(job).toMatchObject({ status: 'queued', attempts: 1 });
       expect(job?.lastError).toMatch(/451/);
-      expect((await setUp.caller.student.tasks())[0]?.submission?.status).toBe('satisfactory');
+      expect((await setUp.caller.student.tasks.list())[0]?.submission?.status).toBe('satisfactory');
     } finally {
       await failingApp.close();
       await failing.close();

@@ -16,7 +16,10 @@ export async function submitEvidence(
   taskId: string,
   file: { fileName: string; fileType: string; body: Buffer },
 ) {
-  const grant = await caller.student.uploadUrl({ fileName: file.fileName, fileType: file.fileType });
+  const grant = await caller.student.evidence.requestUploadUrl({
+    fileName: file.fileName,
+    fileType: file.fileType,
+  });
   const put = await app.inject({
     method: 'PUT',
     url: pathOf(grant.uploadUrl),
@@ -24,7 +27,7 @@ export async function submitEvidence(
     payload: file.body,
   });
   expect(put.statusCode, put.body).toBe(200);
-  return caller.student.recordEvidence({
+  return caller.student.evidence.record({
     taskId,
     fileName: file.fileName,
     fileType: file.fileType,

@@ -68,20 +68,20 @@ const statusesOf = async (submissionIds: string[]) =>
 describe('who may assess', () => {
   it('a self-registered assessor signs in but waits for approval; every assessor call answers 403 with why', async () => {
     const visitor = env.browser();
-    await (await visitor.caller()).auth.register({
+    await (await visitor.caller()).auth.accounts.register({
       firstName: 'Sam',
       lastName: 'Waiting',
       email: 'sam.waiting@example.com',
       password: 'long enough please',
       role: 'assessor',
     });
-    await (await visitor.caller()).auth.login({
+    await (await visitor.caller()).auth.session.login({
       email: 'sam.waiting@example.com',
       password: 'long enough please',
     });
     const caller = await visitor.caller();
-    expect(await caller.auth.user()).toMatchObject({ role: 'assessor', awaitingApproval: true });
-    await expect(caller.assessor.submissions()).rejects.toMatchObject({
+    expect(await caller.auth.session.get()).toMatchObject({ role: 'assessor', awaitingApproval: true });
+    await expect(caller.assessor.submissions.list()).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: awaitingApprovalMessage,
     });
@@ -98,7 +98,7 @@ describe('who may assess', () => {
   it('an admin approves a waiting assessor over REST: audited, announced, and the assessor may assess', async () => {
     const waiting = await env.signedIn('assessor', { approved: false });
     const admin = await env.signedIn('rto_admin');
-    const before = await (await admin.caller()).admin.users();
+    const before = await (await admin.caller()).admin.users.list();
     expect(before.find((u) => u.id === waiting.user.id)?.awaitingApproval).toBe(true);
 
     const approved = await rest(admin).post(`/api/admin/users/${waiting.user.id}/approve`, {});
@@ -115,9 +115,9 @@ describe('who may assess', () => {
     expect(events).toContainEqual({ type: 'user.changed', userId: waiting.user.id });
 
     const caller = await waiting.caller();
-    expect(await caller.auth.user()).toMatchObject({ awaitingApproval: false });
-    await expect(caller.assessor.submissions()).resolves.toEqual([]);
-    const after = await (await admin.caller()).admin.users();
+    expect(await caller.auth.session.get()).toMatchObject({ awaitingApproval: false });
+    await expect(caller.assessor.submissions.list()).resolves.toEqual([]);
+    const after = await (await admin.caller()).admin.users.list();
     expect(after.find((u) => u.id === waiting.user.id)?.awaitingApproval).toBe(false);
 
     // Approving again changes nothing and records nothing more.
@@ -136,15 +136,15 @@ describe('who may assess', () => {
     const student = await env.signedIn('student');
     const admin = await (await env.signedIn('rto_admin')).caller();
     const assessor = await (await env.signedIn('assessor')).caller();
-    await expect(assessor.admin.approveUser({ userId: waiting.user.id })).rejects.toMatchObject({
+    await expect(assessor.admin.users.approve({ userId: waiting.user.id })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    await expect(admin.admin.approveUser({ userId: student.user.id })).rejects.toMatchObject({
+    await expect(admin.admin.users.approve({ userId: student.user.id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Only assessor accounts need approval',
     });
     await expect(
-      admin.admin.approveUser({ userId: '00000000-0000-4000-8000-000000000000' }),
+      admin.admin.users.approve({ userId: '00000000-0000-4000-8000-000000000000' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
@@ -152,17 +152,20 @@ describe('who may assess', () => {
     const open = await createTestEnv({ env: { ASSESSOR_SIGNUP: 'open' } });
     try {
       const visitor = open.browser();
-      await (await visitor.caller()).auth.register({
+      await (await visitor.caller()).auth.accounts.register({
         firstName: 'Olu',
         lastName: 'Open',
         email: 'olu@example.com',
         password: 'long enough please',
         role: 'assessor',
       });
-      await (await visitor.caller()).auth.login({ email: 'olu@example.com', password: 'long enough please' });
+      await (await visitor.caller()).auth.session.login({
+        email: 'olu@example.com',
+        password: 'long enough please',
+      });
       const caller = await visitor.caller();
-      expect(await caller.auth.user()).toMatchObject({ awaitingApproval: false });
-      await expect(caller.assessor.submissions()).resolves.toEqual([]);
+      expect(await caller.auth.session.get()).toMatchObject({ awaitingApproval: false });
+      await expect(caller.assessor.submissions.list()).resolves.toEqual([]);
     } finally {
       await open.close();
     }
@@ -191,7 +194,7 @@ describe('the grading list', () => {
     // Photos' thumbnails are made in the background; the list links one once it is there.
     await env.services.jobs.idle();
     const assessor = await (await env.signedIn('assessor')).caller();
-    const list = await assessor.assessor.submissions();
+    const list = await assessor.assessor.submissions.list();
     expect(list.map((s) => `${s.student.firstName} ${s.task.title}`)).toEqual([
       `Amy ${amy.tasks[0]?.title}`,
       `Zoe ${zoe.tasks[0]?.title}`,
@@ -224,7 +227,7 @@ describe('the grading list', () => {
       .update(evidenceFiles)
       .set({ withdrawnAt: new Date() })
       .where(eq(evidenceFiles.id, zoe.submitted[1]?.fileIds[0] ?? ''));
-    const again = await assessor.assessor.submissions();
+    const again = await assessor.assessor.submissions.list();
     expect(again.find((s) => s.id === zoe.submitted[1]?.submissionId)?.files).toEqual([]);
 
     const overRest = await rest(await env.signedIn('assessor')).get('/api/assessor/submissions');
@@ -235,18 +238,18 @@ describe('the grading list', () => {
   it('students and signed-out visitors cannot list or grade; admins as themselves list but cannot grade', async () => {
     const student = await (await env.signedIn('student')).caller();
     const admin = await (await env.signedIn('rto_admin')).caller();
-    await expect(student.assessor.submissions()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(admin.assessor.submissions()).resolves.toEqual([]);
+    await expect(student.assessor.submissions.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(admin.assessor.submissions.list()).resolves.toEqual([]);
     for (const caller of [student, admin]) {
       await expect(
-        caller.assessor.grade({
+        caller.assessor.submissions.grade({
           submissionIds: ['00000000-0000-4000-8000-000000000000'],
           status: 'satisfactory',
         }),
       ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
     const visitor = await env.browser().caller();
-    await expect(visitor.assessor.submissions()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(visitor.assessor.submissions.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
@@ -267,7 +270,7 @@ describe('grading', () => {
       'Please provide re-assessment strategies for NYS',
     ]);
     await expect(
-      assessor.assessor.grade({
+      assessor.assessor.submissions.grade({
         submissionIds: [id],
         status: 'not_yet_satisfactory',
         strategiesForReassessment: '   ',
@@ -284,14 +287,14 @@ describe('grading', () => {
     expect(await statusesOf([id])).toEqual(['submitted']);
     expect(await decisionsOf([id])).toEqual([]);
 
-    const result = await assessor.assessor.grade({
+    const result = await assessor.assessor.submissions.grade({
       submissionIds: [id],
       status: 'not_yet_satisfactory',
       comment: 'The harness is not visible',
       strategiesForReassessment: 'Photo of the lanyard clipped on',
     });
     expect(result).toEqual({ status: 'not_yet_satisfactory', submissionIds: [id], count: 1 });
-    const tasks = await (await student.caller()).student.tasks();
+    const tasks = await (await student.caller()).student.tasks.list();
     expect(tasks.find((t) => t.id === submitted[0]?.task.id)?.submission).toMatchObject({
       status: 'not_yet_satisfactory',
       assessorComment: 'The harness is not visible',
@@ -319,7 +322,7 @@ describe('grading', () => {
         },
       ],
     });
-    expect(await assessor.assessor.submissions()).toEqual([]);
+    expect(await assessor.assessor.submissions.list()).toEqual([]);
   });
 
   it('an assessor bulk-grades two submissions satisfactory over REST; strategies are not kept for satisfactory', async () => {
@@ -352,13 +355,13 @@ describe('grading', () => {
     const unknown = '00000000-0000-4000-8000-000000000001';
     const assessor = await (await env.signedIn('assessor')).caller();
     await expect(
-      assessor.assessor.grade({ submissionIds: [...ids, unknown], status: 'satisfactory' }),
+      assessor.assessor.submissions.grade({ submissionIds: [...ids, unknown], status: 'satisfactory' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining(unknown) });
     expect(await statusesOf(ids)).toEqual(['submitted', 'submitted']);
     expect(await decisionsOf(ids)).toEqual([]);
     expect(events.filter((e) => e.type === 'submission.graded')).toEqual([]);
     await expect(
-      assessor.assessor.grade({ submissionIds: ['not-an-id'], status: 'satisfactory' }),
+      assessor.assessor.submissions.grade({ submissionIds: ['not-an-id'], status: 'satisfactory' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
@@ -371,8 +374,8 @@ describe('grading', () => {
     const [a, b] = submitted.map((s) => s.submissionId) as [string, string];
     const first = await (await env.signedIn('assessor', { firstName: 'Priya', lastName: 'Nair' })).caller();
     const second = await (await env.signedIn('assessor', { firstName: 'Dan', lastName: 'Roe' })).caller();
-    await first.assessor.grade({ submissionIds: [a], status: 'satisfactory' });
-    const refusal = second.assessor.grade({
+    await first.assessor.submissions.grade({ submissionIds: [a], status: 'satisfactory' });
+    const refusal = second.assessor.submissions.grade({
       submissionIds: [b, a],
       status: 'not_yet_satisfactory',
       strategiesForReassessment: 'Again please',
@@ -391,8 +394,8 @@ describe('grading', () => {
     const one = await (await env.signedIn('assessor', { firstName: 'Una', lastName: 'One' })).caller();
     const two = await (await env.signedIn('assessor', { firstName: 'Tia', lastName: 'Two' })).caller();
     const outcomes = await Promise.allSettled([
-      one.assessor.grade({ submissionIds: [id], status: 'satisfactory' }),
-      two.assessor.grade({
+      one.assessor.submissions.grade({ submissionIds: [id], status: 'satisfactory' }),
+      two.assessor.submissions.grade({
         submissionIds: [id],
         status: 'not_yet_satisfactory',
         strategiesForReassessment: 'x',
@@ -416,7 +419,7 @@ describe('grading', () => {
     const assessor = await (
       await env.signedIn('assessor', { firstName: 'Priya', lastName: 'Nair' })
     ).caller();
-    await assessor.assessor.grade({
+    await assessor.assessor.submissions.grade({
       submissionIds: [id],
       status: 'not_yet_satisfactory',
       comment: 'Show the checklist',
@@ -433,7 +436,7 @@ describe('grading', () => {
     const [resubmitted] = await env.db.select().from(submissions).where(eq(submissions.id, id));
     expect(resubmitted?.submittedAt.getTime()).toBeGreaterThan(before?.submittedAt.getTime() ?? 0);
 
-    const [listed] = await assessor.assessor.submissions();
+    const [listed] = await assessor.assessor.submissions.list();
     expect(listed?.files.map((f) => f.fileName)).toEqual([expect.stringMatching(/\.jpg$/), 'Checklist.pdf']);
     expect(listed?.earlierDecisions).toEqual([
       {
@@ -446,7 +449,11 @@ describe('grading', () => {
       },
     ]);
 
-    await assessor.assessor.grade({ submissionIds: [id], status: 'satisfactory', comment: 'All there now' });
+    await assessor.assessor.submissions.grade({
+      submissionIds: [id],
+      status: 'satisfactory',
+      comment: 'All there now',
+    });
     const history = await decisionsOf([id]);
     expect(history.map((d) => [d.status, d.comment, d.fileIds])).toEqual([
       ['not_yet_satisfactory', 'Show the checklist', fileIds],
@@ -460,13 +467,13 @@ describe('grading', () => {
     const assessor = await env.signedIn('assessor');
     const admin = await env.signedIn('rto_admin');
     await setActingAs(env.db, { sessionId: admin.sessionId ?? '', actingAsUserId: assessor.user.id });
-    await (await admin.caller()).assessor.grade({ submissionIds: [id], status: 'satisfactory' });
+    await (await admin.caller()).assessor.submissions.grade({ submissionIds: [id], status: 'satisfactory' });
     expect(await decisionsOf([id])).toEqual([
       expect.objectContaining({ assessorId: assessor.user.id, actingAdminId: admin.user.id }),
     ]);
     // The audit trail names the admin as the one who decided, acting as the assessor.
     const audit = await (await env.sessionFor(admin.user.id)).caller();
-    const trail = await audit.admin.audit({ kind: 'submission.graded', userId: admin.user.id, page: 1 });
+    const trail = await audit.admin.audit.list({ kind: 'submission.graded', userId: admin.user.id, page: 1 });
     expect(trail.events).toEqual([
       expect.objectContaining({
         actorId: admin.user.id,
@@ -493,7 +500,7 @@ describe('the assessment record PDF', () => {
     const [first, second] = submitted as [(typeof submitted)[0], (typeof submitted)[0]];
     const marker = await env.signedIn('assessor', { firstName: 'Priya', lastName: 'Nair' });
     const assessor = await marker.caller();
-    await assessor.assessor.grade({
+    await assessor.assessor.submissions.grade({
       submissionIds: [first.submissionId],
       status: 'not_yet_satisfactory',
       comment: 'Harness not visible',
@@ -504,7 +511,7 @@ describe('the assessment record PDF', () => {
       fileType: 'application/pdf',
       body: pdf(2000),
     });
-    await assessor.assessor.grade({
+    await assessor.assessor.submissions.grade({
       submissionIds: [first.submissionId],
       status: 'satisfactory',
       comment: 'All there now: 安全帯 확인 완료 王小明 (प्रिया, محمد علي)',

@@ -135,7 +135,7 @@ export async function createTestEnv(
       approvedAt: role === 'assessor' && overrides.approved !== false ? new Date() : null,
     });
     const client = browser();
-    await (await client.caller()).auth.login({ email, password });
+    await (await client.caller()).auth.session.login({ email, password });
     return Object.assign(client, { user, password });
   }
 

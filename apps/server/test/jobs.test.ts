@@ -275,7 +275,7 @@ describe('mail as jobs', () => {
     cleanups.push(() => env.close());
 
     const visitor = await env.browser().caller();
-    const { user } = await visitor.auth.register({
+    const { user } = await visitor.auth.accounts.register({
       firstName: 'Grace',
       lastName: 'Hopper',
       email: 'grace@example.com',

@@ -13,9 +13,12 @@ export function recordEvents(bus: TestEnv['services']['events']) {
 
 /** A small PDF recorded as evidence for a task: upload-url, the object in storage, then recordEvidence. */
 export async function recordPdf(env: TestEnv, caller: Caller, taskId: string) {
-  const grant = await caller.student.uploadUrl({ fileName: 'Checklist.pdf', fileType: 'application/pdf' });
+  const grant = await caller.student.evidence.requestUploadUrl({
+    fileName: 'Checklist.pdf',
+    fileType: 'application/pdf',
+  });
   await env.services.storage.put(grant.objectPath, pdf(), 'application/pdf');
-  return caller.student.recordEvidence({
+  return caller.student.evidence.record({
     taskId,
     fileName: 'Checklist.pdf',
     fileType: 'application/pdf',
@@ -27,7 +30,7 @@ export type LiveMessage = { id: string; data: { type: string } & Record<string, 
 
 /** A live stream opened through the caller, read one message at a time. */
 export async function openStream(caller: Caller, lastEventId?: string) {
-  const iterable = await caller.live.events(lastEventId ? { lastEventId } : undefined);
+  const iterable = await caller.live.events.stream(lastEventId ? { lastEventId } : undefined);
   const iterator = iterable[Symbol.asyncIterator]();
   return {
     async next(): Promise<LiveMessage> {

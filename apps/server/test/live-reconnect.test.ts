@@ -14,7 +14,7 @@ beforeAll(async () => {
   app = await env.app();
   app.addHook('onRequest', async (req) => {
     // EventSource resumes with a Last-Event-ID header; tRPC's own reconnects put it in the input.
-    if (req.url.startsWith('/trpc/live.events'))
+    if (req.url.startsWith('/trpc/live.events.stream'))
       streamRequests.push(`${decodeURIComponent(req.url)} ${req.headers['last-event-id'] ?? ''}`);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -53,7 +53,7 @@ describe("the web's live stream link", () => {
           if (check()) resolve();
         };
       });
-    const subscription = client.live.events.subscribe(undefined, {
+    const subscription = client.live.events.stream.subscribe(undefined, {
       onData: (message) => {
         received.push(message.data as Message);
         notify?.();

@@ -26,7 +26,7 @@ const generousWaitMs = 20_000;
 /** A real live stream over HTTP with this session's cookie, as a browser's EventSource opens it. */
 async function openHttpStream(sessionId: string | null) {
   const controller = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${port}/trpc/live.events`, {
+  const response = await fetch(`http://127.0.0.1:${port}/trpc/live.events.stream`, {
     headers: {
       cookie: `${env.services.sessions.cookieName}=${sessionId}`,
       accept: 'text/event-stream',
@@ -78,7 +78,7 @@ describe('an open live stream ends when its session no longer stands as it did',
     const student = await env.signedIn('student');
     const { sessionId } = student;
     const stream = await connected(sessionId);
-    await (await student.caller()).auth.logout();
+    await (await student.caller()).auth.session.logout();
     const text = await stream.ended();
     expect(text).not.toContain('event: return');
     // The reconnect a browser then makes is refused.
@@ -90,9 +90,9 @@ describe('an open live stream ends when its session no longer stands as it did',
   it('ends after a password reset that ended all of the person’s sessions', async () => {
     const student = await env.signedIn('student', { email: 'reset-stream@example.com' });
     const stream = await connected(student.sessionId);
-    await (await env.browser().caller()).auth.forgotPassword({ email: student.user.email });
+    await (await env.browser().caller()).auth.password.requestReset({ email: student.user.email });
     const token = (await resetLinkFor(env, student.user.email)).searchParams.get('token') ?? '';
-    await (await env.browser().caller()).auth.resetPassword({ token, password: 'a-brand-new-secret' });
+    await (await env.browser().caller()).auth.password.reset({ token, password: 'a-brand-new-secret' });
     await stream.ended();
   });
 
@@ -100,7 +100,7 @@ describe('an open live stream ends when its session no longer stands as it did',
     const pending = await env.signedIn('assessor', { approved: false });
     const admin = await env.signedIn('rto_admin');
     const stream = await connected(pending.sessionId);
-    await (await admin.caller()).admin.approveUser({ userId: pending.user.id });
+    await (await admin.caller()).admin.users.approve({ userId: pending.user.id });
     const text = await stream.ended();
     // Their own account's change still reached them before the end.
     expect(text).toContain(`"userId":"${pending.user.id}"`);
@@ -120,10 +120,10 @@ describe('an open live stream ends when its session no longer stands as it did',
     const admin = await env.signedIn('rto_admin');
     const student = await env.signedIn('student');
     const before = await connected(admin.sessionId);
-    await (await admin.caller()).admin.impersonate({ userId: student.user.id });
+    await (await admin.caller()).admin.impersonation.start({ userId: student.user.id });
     await before.ended();
     const during = await connected(admin.sessionId);
-    await (await admin.caller()).admin.stopImpersonation();
+    await (await admin.caller()).admin.impersonation.stop();
     await during.ended();
   });
 
@@ -132,7 +132,7 @@ describe('an open live stream ends when its session no longer stands as it did',
     const other = await env.signedIn('student');
     const stream = await connected(student.sessionId);
     // Someone else signing out or changing touches this stream not at all: it still carries news.
-    await (await other.caller()).auth.logout();
+    await (await other.caller()).auth.session.logout();
     await env.services.events.publish({ type: 'user.changed', userId: other.user.id });
     await env.services.events.publish({ type: 'user.changed', userId: student.user.id });
     await stream.readUntil(`"userId":"${student.user.id}"`);

@@ -23,10 +23,10 @@ const isMarker = (userId: string) => (m: LiveMessage) =>
   m.data.type === 'user.changed' && m.data.userId === userId;
 const typesOf = (messages: LiveMessage[]) => messages.map((m) => m.data.type);
 
-describe('live.events: who hears what', () => {
+describe('live.events.stream: who hears what', () => {
   it('refuses a signed-out caller', async () => {
     const visitor = await env.browser().caller();
-    await expect(visitor.live.events()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(visitor.live.events.stream()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('a student hears their own evidence and their units, an assessor all evidence, an admin everything', async () => {
@@ -98,7 +98,7 @@ describe('live.events: who hears what', () => {
     expect((await stream.next()).data).toEqual({ type: 'connected' });
 
     const recorded = await recordPdf(env, caller, task.id);
-    await (await assessor.caller()).assessor.grade({
+    await (await assessor.caller()).assessor.submissions.grade({
       submissionIds: [recorded.submission.id],
       status: 'satisfactory',
     });
@@ -113,7 +113,7 @@ describe('live.events: who hears what', () => {
     const { student, caller } = await studentWithUnit(env, 'RIIWHS204E');
     const stream = await openStream(caller);
     await stream.next();
-    const { unitId } = await caller.student.setUpUnit({ unitCode: 'HLTINF006' });
+    const { unitId } = await caller.student.units.setUp({ unitCode: 'HLTINF006' });
     await env.services.events.publish({ type: 'tasks.changed', unitId });
     await markerFor(student.user.id);
     const heard = await stream.readUntil(isMarker(student.user.id));
@@ -126,7 +126,7 @@ describe('live.events: who hears what', () => {
   });
 });
 
-describe('live.events: a dropped stream resumes', () => {
+describe('live.events.stream: a dropped stream resumes', () => {
   it('replays what the person missed after their last event id, in order, and then follows live', async () => {
     const { student, caller, task, otherTask } = await studentWithUnit(env);
     const first = await openStream(caller);
@@ -175,7 +175,7 @@ describe('live.events: a dropped stream resumes', () => {
   });
 });
 
-describe('live.events over HTTP', () => {
+describe('live.events.stream over HTTP', () => {
   it("streams server-sent events through the server's own checks, uncompressed and unbuffered", async () => {
     const app = await env.app();
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -184,7 +184,7 @@ describe('live.events over HTTP', () => {
     const { caller, task } = await studentWithUnit(env);
     const controller = new AbortController();
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/trpc/live.events`, {
+      const response = await fetch(`http://127.0.0.1:${port}/trpc/live.events.stream`, {
         headers: {
           cookie: `${env.services.sessions.cookieName}=${assessor.sessionId}`,
           accept: 'text/event-stream',
@@ -223,7 +223,7 @@ describe('live.events over HTTP', () => {
     try {
       const response = await app.inject({
         method: 'GET',
-        url: '/trpc/live.events',
+        url: '/trpc/live.events.stream',
         headers: { accept: 'text/event-stream' },
       });
       expect(response.body).toContain('Please sign in to continue');

@@ -84,13 +84,13 @@ describe('logged database errors', () => {
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('argon2');
 
-      const trpc = await register('/trpc/auth.register', 'grace2@example.com');
+      const trpc = await register('/trpc/auth.accounts.register', 'grace2@example.com');
       expect(trpc.statusCode).toBe(500);
 
       const failures = log.lines.map((line) => JSON.parse(line)).filter((line) => line.err);
       expect(failures.map((line) => line.msg)).toEqual([
         'POST /api/auth/register failed',
-        'trpc auth.register failed',
+        'trpc auth.accounts.register failed',
       ]);
       for (const failure of failures) expect(failure.err.message).toContain('params: [redacted]');
       expect(log.text()).not.toContain('argon2');

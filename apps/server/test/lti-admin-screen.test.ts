@@ -28,14 +28,14 @@ const moodle = {
 describe('LTI platforms (admin procedures)', () => {
   it('adds, edits and removes a platform, refusing a second registration of the same one', async () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
-    const added = await admin.admin.lti.addPlatform(moodle);
+    const added = await admin.admin.ltiPlatforms.create(moodle);
     expect(added).toMatchObject({ issuer: moodle.issuer, clientId: 'abc123', deploymentIds: ['1'] });
-    await expect(admin.admin.lti.addPlatform(moodle)).rejects.toMatchObject({
+    await expect(admin.admin.ltiPlatforms.create(moodle)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'Another platform is already registered with this issuer and client id',
     });
 
-    const edited = await admin.admin.lti.updatePlatform({
+    const edited = await admin.admin.ltiPlatforms.update({
       ...moodle,
       id: added.id,
       clientId: 'abc124',
@@ -44,35 +44,35 @@ describe('LTI platforms (admin procedures)', () => {
     expect(edited).toMatchObject({ id: added.id, clientId: 'abc124', deploymentIds: ['1', '2'] });
     // Editing onto the fake platform's issuer and client id would make two registrations of one.
     await expect(
-      admin.admin.lti.updatePlatform({ ...env.platform.registration, id: added.id }),
+      admin.admin.ltiPlatforms.update({ ...env.platform.registration, id: added.id }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
 
-    const list = await admin.admin.lti.platforms();
+    const list = await admin.admin.ltiPlatforms.list();
     expect(list.map((p) => p.clientId).sort()).toEqual(['abc124', env.platform.clientId].sort());
 
-    await admin.admin.lti.removePlatform({ id: added.id });
-    await expect(admin.admin.lti.removePlatform({ id: added.id })).rejects.toMatchObject({
+    await admin.admin.ltiPlatforms.delete({ id: added.id });
+    await expect(admin.admin.ltiPlatforms.delete({ id: added.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Platform not found',
     });
-    expect((await admin.admin.lti.platforms()).map((p) => p.clientId)).toEqual([env.platform.clientId]);
+    expect((await admin.admin.ltiPlatforms.list()).map((p) => p.clientId)).toEqual([env.platform.clientId]);
   });
 
   it('checks a platform as LTI_PLATFORMS does, and is for admins only', async () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
     await expect(
-      admin.admin.lti.addPlatform({ ...moodle, jwksUrl: 'not a url', issuer: ' ' }),
+      admin.admin.ltiPlatforms.create({ ...moodle, jwksUrl: 'not a url', issuer: ' ' }),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/issuer is required[\s\S]*jwksUrl must be a URL/),
     });
-    await expect(admin.admin.lti.addPlatform({ ...moodle, deploymentIds: [''] })).rejects.toMatchObject({
+    await expect(admin.admin.ltiPlatforms.create({ ...moodle, deploymentIds: [''] })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('deployment id'),
     });
     const assessor = await (await env.signedIn('assessor')).caller();
-    await expect(assessor.admin.lti.platforms()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(assessor.admin.lti.addPlatform(moodle)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(assessor.admin.ltiPlatforms.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(assessor.admin.ltiPlatforms.create(moodle)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
@@ -98,7 +98,7 @@ describe('grade passbacks (admin procedures)', () => {
     const submission = await buildSubmission(env.db, { studentId: student.id, taskId: task.id });
     env.platform.failNextScores(1);
     const scoresBefore = env.platform.scores.length;
-    await (await (await courseAssessor(env, student.id)).caller()).assessor.grade({
+    await (await (await courseAssessor(env, student.id)).caller()).assessor.submissions.grade({
       submissionIds: [submission.id],
       status: 'satisfactory',
     });
@@ -106,7 +106,7 @@ describe('grade passbacks (admin procedures)', () => {
     const admin = await (await env.signedIn('rto_admin')).caller();
     const waiting = await until(
       env,
-      () => admin.admin.lti.passbacks(),
+      () => admin.admin.ltiPassbacks.list(),
       (list) => list.some((p) => p.lastError?.includes('503') && p.status === 'queued'),
     );
     const passback = waiting.find((p) => p.unitCode === 'HLTADM001');
@@ -122,9 +122,9 @@ describe('grade passbacks (admin procedures)', () => {
     await env.db.execute(
       `update jobs set status = 'failed', finished_at = now() where id = '${passback?.id}'`,
     );
-    expect((await admin.admin.lti.passbacks()).find((p) => p.id === passback?.id)?.status).toBe('failed');
+    expect((await admin.admin.ltiPassbacks.list()).find((p) => p.id === passback?.id)?.status).toBe('failed');
 
-    await admin.admin.lti.retryPassback({ id: passback?.id ?? '' });
+    await admin.admin.ltiPassbacks.retry({ id: passback?.id ?? '' });
     const scores = await until(
       env,
       () => env.platform.scores,
@@ -133,10 +133,10 @@ describe('grade passbacks (admin procedures)', () => {
     expect(scores.at(-1)?.body).toMatchObject({ userId: 'learner-retry', activityProgress: 'Completed' });
     await until(
       env,
-      () => admin.admin.lti.passbacks(),
+      () => admin.admin.ltiPassbacks.list(),
       (list) => !list.some((p) => p.id === passback?.id),
     );
-    await expect(admin.admin.lti.retryPassback({ id: passback?.id ?? '' })).rejects.toMatchObject({
+    await expect(admin.admin.ltiPassbacks.retry({ id: passback?.id ?? '' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   }, 60_000);

@@ -41,7 +41,7 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
     );
     const assessor = await courseAssessor(env, student.id);
 
-    await (await assessor.caller()).assessor.grade({
+    await (await assessor.caller()).assessor.submissions.grade({
       submissionIds: [first?.id ?? ''],
       status: 'satisfactory',
     });
@@ -64,7 +64,7 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
     // The platform is down for two tries: grading answers at once, the admin sees the waiting
     // passback with its error, and the score arrives on a later attempt.
     env.platform.failNextScores(2);
-    await (await assessor.caller()).assessor.grade({
+    await (await assessor.caller()).assessor.submissions.grade({
       submissionIds: [second?.id ?? ''],
       status: 'satisfactory',
     });
@@ -126,7 +126,7 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
     };
     const before = { jobs: await count(), scores: env.platform.scores.length };
     const assessor = await courseAssessor(env, student.id);
-    const graded = await (await assessor.caller()).assessor.grade({
+    const graded = await (await assessor.caller()).assessor.submissions.grade({
       submissionIds: [submission.id],
       status: 'satisfactory',
     });
@@ -164,9 +164,9 @@ describe('a grade recorded while a passback is being sent', () => {
 
     // The first passback has read 50% and is on its way when the second task is graded.
     const hold = env.platform.holdScores();
-    await assessor.assessor.grade({ submissionIds: [first?.id ?? ''], status: 'satisfactory' });
+    await assessor.assessor.submissions.grade({ submissionIds: [first?.id ?? ''], status: 'satisfactory' });
     await hold.arrival;
-    await assessor.assessor.grade({ submissionIds: [second?.id ?? ''], status: 'satisfactory' });
+    await assessor.assessor.submissions.grade({ submissionIds: [second?.id ?? ''], status: 'satisfactory' });
     hold.release();
 
     const sent = await until(env, race, (s) =>

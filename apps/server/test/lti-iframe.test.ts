@@ -107,7 +107,7 @@ describe('LTI inside an iframe without third-party cookies', () => {
     const headers = { 'x-evident-session': sessionToken };
     const me = await (await fetch(`${env.publicUrl}/api/auth/user`, { headers })).json();
     expect(me).toMatchObject({ firstName: 'Ifra', lastName: 'Frame', role: 'student' });
-    const trpc = await (await fetch(`${env.publicUrl}/trpc/auth.user`, { headers })).json();
+    const trpc = await (await fetch(`${env.publicUrl}/trpc/auth.session.get`, { headers })).json();
     expect(trpc.result.data.id).toBe(me.id);
     // No cookie came with any of it, and none is needed.
     expect((await fetch(`${env.publicUrl}/api/auth/user`)).status).not.toBe(200);

@@ -122,7 +122,7 @@ describe('people management over REST', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ userId: student.user.id, role: 'assessor' });
     // Made an assessor by an admin: approved at once, so they may grade.
-    const me = await (await student.caller()).auth.user();
+    const me = await (await student.caller()).auth.session.get();
     expect(me).toMatchObject({ role: 'assessor', awaitingApproval: false });
 
     expect((await put(student.user.id, 'rto_admin')).statusCode).toBe(400);
@@ -154,7 +154,7 @@ describe('people management over REST', () => {
       lastName: 'Active',
       email: 'dee@example.com',
     });
-    expect(await (await student.caller()).auth.user()).not.toBeNull();
+    expect(await (await student.caller()).auth.session.get()).not.toBeNull();
 
     const off = await app.inject({
       method: 'POST',
@@ -163,7 +163,7 @@ describe('people management over REST', () => {
     });
     expect(off.statusCode).toBe(200);
     // Their session is gone at once.
-    await expect((await student.caller()).auth.user()).resolves.toBeNull();
+    await expect((await student.caller()).auth.session.get()).resolves.toBeNull();
 
     const login = await app.inject({
       method: 'POST',
@@ -267,7 +267,7 @@ describe('people management over REST', () => {
       headers: { ...headers, cookie },
     });
     const caller = await env.browser().caller();
-    const answer = await caller.auth.forgotPassword({ email: 'reset-off@example.com' });
+    const answer = await caller.auth.password.requestReset({ email: 'reset-off@example.com' });
     expect(answer.message).toContain('If an account exists');
     // A link mailed before the deactivation does not set a password or sign anyone in.
     const token = 'a-link-mailed-before-deactivation';
@@ -276,7 +276,7 @@ describe('people management over REST', () => {
       userId: student.user.id,
       expiresAt: new Date(Date.now() + 60_000),
     });
-    await expect(caller.auth.resetPassword({ token, password: 'a brand new password' })).rejects.toThrow(
+    await expect(caller.auth.password.reset({ token, password: 'a brand new password' })).rejects.toThrow(
       'Invalid or expired reset token',
     );
     const login = await app.inject({
@@ -293,7 +293,7 @@ describe('the audit trail', () => {
   it('records sign-in success and failure, impersonation with both identities, and filters by kind, date and page', async () => {
     const { admin, cookie } = await adminCookie();
     const student = await env.signedIn('student', { firstName: 'Ivy', lastName: 'Viewed' });
-    await (await env.browser().caller()).auth
+    await (await env.browser().caller()).auth.session
       .login({ email: student.user.email, password: 'wrong password!' })
       .catch(() => {});
 

@@ -198,7 +198,7 @@ describe('request hygiene', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.body).toBe('Cross-site request refused');
-    expect(await (await student.caller()).auth.user()).not.toBeNull();
+    expect(await (await student.caller()).auth.session.get()).not.toBeNull();
   });
 
   it('believes X-Forwarded-Host for the Origin check only behind a trusted proxy', async () => {
@@ -217,7 +217,7 @@ describe('request hygiene', () => {
     // Without TRUST_PROXY a forged header cannot make another site look like us.
     const forged = await logout(app, 'https://evil.example', 'evident.example', 'evil.example');
     expect(forged.statusCode).toBe(403);
-    expect(await (await student.caller()).auth.user()).not.toBeNull();
+    expect(await (await student.caller()).auth.session.get()).not.toBeNull();
 
     const behindProxy = await env.app({ trustProxy: 1 });
     try {
@@ -307,13 +307,17 @@ describe('request hygiene', () => {
   });
 
   it('the tRPC endpoint serves the same procedures', async () => {
-    const res = await app.inject({ method: 'GET', url: '/trpc/auth.user' });
+    const res = await app.inject({ method: 'GET', url: '/trpc/auth.session.get' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ result: { data: null } });
   });
 
   it('tRPC errors carry their message but never a server stack trace', async () => {
-    const res = await app.inject({ method: 'POST', url: '/trpc/auth.login', ...json({ email: 'x' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.session.login',
+      ...json({ email: 'x' }),
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error.message).toBeTruthy();
@@ -322,7 +326,11 @@ describe('request hygiene', () => {
   });
 
   it('a form sent over tRPC with bad fields gets each field its own messages beside the summary', async () => {
-    const res = await app.inject({ method: 'POST', url: '/trpc/auth.login', ...json({ email: 'x' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.session.login',
+      ...json({ email: 'x' }),
+    });
     const { error } = res.json();
     expect(error.message).toContain('valid email');
     expect(error.data.fieldErrors.email).toEqual([expect.stringContaining('valid email')]);
@@ -332,7 +340,7 @@ describe('request hygiene', () => {
   it('a domain refusal over tRPC carries no field messages', async () => {
     const res = await app.inject({
       method: 'POST',
-      url: '/trpc/auth.login',
+      url: '/trpc/auth.session.login',
       ...json({ email: 'nobody@example.com', password: 'wrong-password-1' }),
     });
     expect(res.statusCode).toBe(401);

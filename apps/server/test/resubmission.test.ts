@@ -33,7 +33,7 @@ async function resubmitted() {
   if (!first || !second) throw new Error('two submissions expected');
   const assessorClient = await env.signedIn('assessor', { firstName: 'Priya', lastName: 'Nair' });
   const assessor = await assessorClient.caller();
-  await assessor.assessor.grade({
+  await assessor.assessor.submissions.grade({
     submissionIds: [first.submissionId],
     status: 'not_yet_satisfactory',
     comment: 'The harness is not visible',
@@ -50,7 +50,7 @@ async function resubmitted() {
 describe('the grading card of a resubmission', () => {
   it('marks the judged file with the NYS that judged it, the file added since as new, and carries the last comment and strategies', async () => {
     const { first, second, checklist, assessor } = await resubmitted();
-    const list = await assessor.assessor.submissions();
+    const list = await assessor.assessor.submissions.list();
     const card = list.find((s) => s.id === first.submissionId);
     const [decision] = card?.earlierDecisions ?? [];
     expect(card?.earlierDecisions).toEqual([
@@ -74,7 +74,7 @@ describe('the grading card of a resubmission', () => {
 
   it('a second NYS judges both files; a third file is the only new one; REST carries the same', async () => {
     const { first, checklist, assessor, assessorClient, caller } = await resubmitted();
-    await assessor.assessor.grade({
+    await assessor.assessor.submissions.grade({
       submissionIds: [first.submissionId],
       status: 'not_yet_satisfactory',
       strategiesForReassessment: 'A photo with the lanyard clipped on',
@@ -115,21 +115,21 @@ describe('Withdraw is offered exactly where it succeeds', () => {
       fileType: 'application/pdf',
       body: pdf(20),
     });
-    const evidence = await caller.student.evidence({ taskId: first.task.id });
+    const evidence = await caller.student.evidence.list({ taskId: first.task.id });
     const offered = evidence.submission?.files.map((f) => [f.id, f.canWithdraw, f.withdrawRefusal]);
     expect(offered).toEqual([
       [first.fileIds[0], false, 'judged'],
       [checklist.file.id, true, null],
       [extra.file.id, true, null],
     ]);
-    await expect(caller.student.withdrawEvidence({ fileId: first.fileIds[0] ?? '' })).rejects.toMatchObject({
+    await expect(caller.student.evidence.withdraw({ fileId: first.fileIds[0] ?? '' })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: withdrawRefusalMessages.judged,
     });
-    await caller.student.withdrawEvidence({ fileId: extra.file.id });
+    await caller.student.evidence.withdraw({ fileId: extra.file.id });
 
     // With the judged file and one new file left, the new one is the last that may go: it stays.
-    const after = await caller.student.evidence({ taskId: first.task.id });
+    const after = await caller.student.evidence.list({ taskId: first.task.id });
     expect(after.submission?.files.map((f) => [f.fileName, f.canWithdraw, f.withdrawRefusal])).toEqual([
       [expect.stringMatching(/\.jpg$/), false, 'judged'],
       ['Checklist.pdf', true, null],
@@ -141,25 +141,27 @@ describe('Withdraw is offered exactly where it succeeds', () => {
     await (await env.signedIn('assessor'))
       .caller()
       .then((assessor) =>
-        assessor.assessor.grade({ submissionIds: [first.submissionId], status: 'satisfactory' }),
+        assessor.assessor.submissions.grade({ submissionIds: [first.submissionId], status: 'satisfactory' }),
       );
-    const graded = await caller.student.evidence({ taskId: first.task.id });
+    const graded = await caller.student.evidence.list({ taskId: first.task.id });
     expect(graded.submission?.files.map((f) => [f.canWithdraw, f.withdrawRefusal])).toEqual([
       [false, 'graded'],
       [false, 'graded'],
     ]);
     await expect(
-      caller.student.withdrawEvidence({ fileId: graded.submission?.files[1]?.id ?? '' }),
+      caller.student.evidence.withdraw({ fileId: graded.submission?.files[1]?.id ?? '' }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: withdrawRefusalMessages.graded });
 
-    const lone = await caller.student.evidence({ taskId: second.task.id });
+    const lone = await caller.student.evidence.list({ taskId: second.task.id });
     expect(lone.submission?.files.map((f) => [f.canWithdraw, f.withdrawRefusal])).toEqual([
       [false, 'only_file'],
     ]);
-    await expect(caller.student.withdrawEvidence({ fileId: second.fileIds[0] ?? '' })).rejects.toMatchObject({
-      code: 'CONFLICT',
-      message: withdrawRefusalMessages.only_file,
-    });
+    await expect(caller.student.evidence.withdraw({ fileId: second.fileIds[0] ?? '' })).rejects.toMatchObject(
+      {
+        code: 'CONFLICT',
+        message: withdrawRefusalMessages.only_file,
+      },
+    );
   });
 });
 
@@ -167,9 +169,9 @@ describe('who graded a card another assessor had open', () => {
   it('answers each submission’s status and who decided it last; unknown ids are left out', async () => {
     const { first, second } = await resubmitted();
     const tia = await (await env.signedIn('assessor', { firstName: 'Tia', lastName: 'Two' })).caller();
-    await tia.assessor.grade({ submissionIds: [second.submissionId], status: 'satisfactory' });
+    await tia.assessor.submissions.grade({ submissionIds: [second.submissionId], status: 'satisfactory' });
     const una = await (await env.signedIn('assessor')).caller();
-    const outcomes = await una.assessor.submissionOutcomes({
+    const outcomes = await una.assessor.submissions.listOutcomes({
       submissionIds: [first.submissionId, second.submissionId, '00000000-0000-4000-8000-000000000000'],
     });
     expect(outcomes).toHaveLength(2);
@@ -188,9 +190,11 @@ describe('who graded a card another assessor had open', () => {
   it('students may not ask, and bad ids get a 400 with a message', async () => {
     const { caller, first, assessor } = await resubmitted();
     await expect(
-      caller.assessor.submissionOutcomes({ submissionIds: [first.submissionId] }),
+      caller.assessor.submissions.listOutcomes({ submissionIds: [first.submissionId] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(assessor.assessor.submissionOutcomes({ submissionIds: ['nope'] })).rejects.toMatchObject({
+    await expect(
+      assessor.assessor.submissions.listOutcomes({ submissionIds: ['nope'] }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('submission ids'),
     });

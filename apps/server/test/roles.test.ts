@@ -24,22 +24,22 @@ const allowedByRouter: Record<string, readonly Audience[]> = {
   live: ['student', 'assessor', 'rto_admin', 'admin viewing as student'],
   // Each person's own API tokens.
   account: ['student', 'assessor', 'rto_admin', 'admin viewing as student'],
-  // The class invitation link: anyone holding it reads it (invitation.get); a student joins.
+  // The class invitation link: anyone holding it reads it (invitation.classes.get); a student joins.
   invitation: ['student', 'admin viewing as student'],
 };
 
 /** Procedures whose audience differs from their router's. */
 const allowedByProcedure: Record<string, readonly Audience[]> = {
   // Admins read the grading queue and the records as themselves (issue 19); only assessors grade.
-  'assessor.submissions': ['assessor', 'rto_admin'],
-  'assessor.reportSubjects': ['assessor', 'rto_admin'],
-  'assessor.assessmentRecord': ['assessor', 'rto_admin'],
+  'assessor.submissions.list': ['assessor', 'rto_admin'],
+  'assessor.records.listSubjects': ['assessor', 'rto_admin'],
+  'assessor.records.get': ['assessor', 'rto_admin'],
   // The grading screen, which admins read too, asks what became of a card graded elsewhere.
-  'assessor.submissionOutcomes': ['assessor', 'rto_admin'],
+  'assessor.submissions.listOutcomes': ['assessor', 'rto_admin'],
   // LMS courses: an assessor's own, every course for an admin (issue 17).
-  'assessor.ltiCourses': ['assessor', 'rto_admin'],
-  'assessor.syncLtiRoster': ['assessor', 'rto_admin'],
-  'invitation.get': audiences,
+  'assessor.lmsCourses.list': ['assessor', 'rto_admin'],
+  'assessor.lmsCourses.syncRoster': ['assessor', 'rto_admin'],
+  'invitation.classes.get': audiences,
 };
 
 async function browserFor(audience: Audience) {
@@ -80,8 +80,8 @@ const procedurePaths = Object.keys(appRouter._def.procedures);
 
 describe('every procedure checks the role on the server', () => {
   it('has procedures to check', () => {
-    expect(procedurePaths).toContain('auth.login');
-    expect(procedurePaths).toContain('admin.users');
+    expect(procedurePaths).toContain('auth.session.login');
+    expect(procedurePaths).toContain('admin.users.list');
     expect(procedurePaths).toContain('admin.units.list');
   });
 

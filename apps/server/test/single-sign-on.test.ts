@@ -83,7 +83,7 @@ async function finish(callback: URL, checks: string, accept?: string) {
 
 describe('single sign-on through a real OpenID provider', () => {
   it('offers the provider by name', async () => {
-    const options = await (await env.browser().caller()).auth.signInOptions();
+    const options = await (await env.browser().caller()).auth.signInOptions.get();
     expect(options).toEqual({ singleSignOn: { name: 'Test Provider' } });
   });
 
@@ -159,7 +159,7 @@ describe('single sign-on through a real OpenID provider', () => {
       .where(and(eq(identities.kind, 'oidc'), eq(identities.subject, 'sub-ed')));
     expect(identity?.userId).toBe(existing.id);
     const admin = await env.signedIn('rto_admin');
-    const audit = await (await admin.caller()).admin.audit({ userId: existing.id, page: 1 });
+    const audit = await (await admin.caller()).admin.audit.list({ userId: existing.id, page: 1 });
     expect(audit.events.map((e) => e.action)).toEqual(['sign-in.success', 'sso.link']);
   });
 

@@ -18,7 +18,7 @@ afterAll(async () => {
 const sameOrigin = { origin: 'http://localhost:80', host: 'localhost:80' };
 
 function getBatch(calls: number, separator = ',') {
-  const paths = Array.from({ length: calls }, () => 'auth.user').join(separator);
+  const paths = Array.from({ length: calls }, () => 'auth.session.get').join(separator);
   return app.inject({ method: 'GET', url: `/trpc/${paths}?batch=1&input=%7B%7D`, headers: sameOrigin });
 }
 
@@ -53,7 +53,7 @@ describe('tRPC batches', () => {
     );
     const res = await app.inject({
       method: 'POST',
-      url: `/trpc/${Array.from({ length: calls }, () => 'auth.register').join(',')}?batch=1`,
+      url: `/trpc/${Array.from({ length: calls }, () => 'auth.accounts.register').join(',')}?batch=1`,
       headers: { ...sameOrigin, 'content-type': 'application/json' },
       payload: JSON.stringify(input),
     });

@@ -51,7 +51,7 @@ describe('a unit or task with evidence', () => {
     } finally {
       await app.close();
     }
-    expect((await caller.student.tasks()).some((t) => t.id === task.id)).toBe(true);
+    expect((await caller.student.tasks.list()).some((t) => t.id === task.id)).toBe(true);
   });
 
   it('a unit with no evidence deletes as the spec says, and the deletion is audited', async () => {
@@ -84,13 +84,13 @@ describe('a unit or task with evidence', () => {
       const { student, caller } = await studentWithUnit(env, 'RIIWHS204E');
       await env.db.insert(enrolments).values({ studentId: student.user.id, unitId: unit.id });
       // The upload is done beforehand, so recording and deleting meet in the database.
-      const grant = await caller.student.uploadUrl({
+      const grant = await caller.student.evidence.requestUploadUrl({
         fileName: 'Checklist.pdf',
         fileType: 'application/pdf',
       });
       await env.services.storage.put(grant.objectPath, pdf(), 'application/pdf');
       const [recorded, deleted] = await Promise.allSettled([
-        caller.student.recordEvidence({
+        caller.student.evidence.record({
           taskId: task.id,
           fileName: 'Checklist.pdf',
           fileType: 'application/pdf',
@@ -131,31 +131,32 @@ describe('archiving', () => {
     // Twice is once.
     await adminCaller.admin.units.archive({ id: unitId });
 
-    expect((await caller.student.tasks()).some((t) => t.unitId === unitId)).toBe(false);
+    expect((await caller.student.tasks.list()).some((t) => t.unitId === unitId)).toBe(false);
     const newcomer = await (await env.signedIn('student')).caller();
-    await expect(newcomer.student.setUpUnit({ unitCode: 'SITXFSA005' })).rejects.toMatchObject({
+    await expect(newcomer.student.units.setUp({ unitCode: 'SITXFSA005' })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'Unit SITXFSA005 has been archived and is closed to new students',
     });
     await expect(
-      caller.student.recordEvidence({
+      caller.student.evidence.record({
         taskId: task.id,
         fileName: 'x.pdf',
         fileType: 'application/pdf',
-        objectPath: (await caller.student.uploadUrl({ fileName: 'x.pdf', fileType: 'application/pdf' }))
-          .objectPath,
+        objectPath: (
+          await caller.student.evidence.requestUploadUrl({ fileName: 'x.pdf', fileType: 'application/pdf' })
+        ).objectPath,
       }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
 
-    const matrix = await assessor.reports.evidenceMatrix();
+    const matrix = await assessor.reports.evidenceMatrix.get();
     expect(matrix.units.some((u) => u.id === unitId)).toBe(false);
     // Asked for by id, its matrix, submissions and assessment record are all still there.
-    const chosen = await assessor.reports.evidenceMatrix({ unitId });
+    const chosen = await assessor.reports.evidenceMatrix.get({ unitId });
     expect(chosen.unit?.id).toBe(unitId);
     expect(Object.keys(chosen.submissions).length).toBeGreaterThan(0);
-    const queue = await assessor.assessor.submissions();
+    const queue = await assessor.assessor.submissions.list();
     expect(JSON.stringify(queue)).toContain(recorded.submission.id);
-    const record = await assessor.assessor.assessmentRecord({ studentId: student.user.id, unitId });
+    const record = await assessor.assessor.records.get({ studentId: student.user.id, unitId });
     expect(record.tasks.some((t) => t.files.length === 1)).toBe(true);
     // The admin's list still has it, marked, to restore.
     const listed = (await adminCaller.admin.units.list()).find((u) => u.id === unitId);
@@ -163,8 +164,8 @@ describe('archiving', () => {
 
     const restored = await adminCaller.admin.units.unarchive({ id: unitId });
     expect(restored.archivedAt).toBeNull();
-    expect((await caller.student.tasks()).some((t) => t.unitId === unitId)).toBe(true);
-    expect((await assessor.reports.evidenceMatrix()).units.some((u) => u.id === unitId)).toBe(true);
+    expect((await caller.student.tasks.list()).some((t) => t.unitId === unitId)).toBe(true);
+    expect((await assessor.reports.evidenceMatrix.get()).units.some((u) => u.id === unitId)).toBe(true);
     expect(await auditOf(unitId)).toEqual(['unit.archive', 'unit.unarchive']);
   });
 
@@ -187,7 +188,7 @@ describe('archiving', () => {
       });
       expect(archive.statusCode).toBe(200);
       expect(archive.json()).toMatchObject({ id: task.id, archivedBy: admin.user.id });
-      const listed = await caller.student.tasks();
+      const listed = await caller.student.tasks.list();
       expect(listed.some((t) => t.id === task.id)).toBe(false);
       expect(listed.some((t) => t.id === otherTask.id)).toBe(true);
       await expect(recordPdf(env, caller, task.id)).rejects.toMatchObject({
@@ -204,7 +205,7 @@ describe('archiving', () => {
     } finally {
       await app.close();
     }
-    expect((await caller.student.tasks()).some((t) => t.id === task.id)).toBe(true);
+    expect((await caller.student.tasks.list()).some((t) => t.id === task.id)).toBe(true);
     const rows = await env.db
       .select()
       .from(auditEvents)

@@ -23,7 +23,11 @@ describe('an upload in parts on the local store', () => {
   it('refuses with 413 the parallel parts that would pass the declared size, and the rest still joins', async () => {
     const { caller, task } = await studentWithUnit(env);
     const fileType = 'audio/webm';
-    const grant = await caller.student.uploadUrl({ fileName: 'Toolbox talk.webm', fileType, fileSize: mib });
+    const grant = await caller.student.evidence.requestUploadUrl({
+      fileName: 'Toolbox talk.webm',
+      fileType,
+      fileSize: mib,
+    });
     expect(grant.maxBytes).toBe(mib);
     const url = `${origin}${pathOf(grant.uploadUrl)}`;
     const audio = webmAudio(mib);
@@ -54,7 +58,7 @@ describe('an upload in parts on the local store', () => {
     const joined = await send(`${url}&parts=1`, { method: 'POST' });
     expect(joined.status, joined.body.toString()).toBe(200);
     expect(JSON.parse(joined.body.toString())).toEqual({ size: mib });
-    const recorded = await caller.student.recordEvidence({
+    const recorded = await caller.student.evidence.record({
       taskId: task.id,
       fileName: 'Toolbox talk.webm',
       fileType,

@@ -21,7 +21,7 @@ afterAll(async () => {
 const KiB = 1024;
 type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
 const photoGrant = (caller: Caller, fileSize: number) =>
-  caller.student.uploadUrl({ fileName: 'photo.jpg', fileType: 'image/jpeg', fileSize });
+  caller.student.evidence.requestUploadUrl({ fileName: 'photo.jpg', fileType: 'image/jpeg', fileSize });
 const put = (uploadUrl: string, body: Buffer) =>
   app.inject({
     method: 'PUT',
@@ -45,7 +45,7 @@ describe('the upload quota', () => {
       ),
     });
 
-    await caller.student.recordEvidence({
+    await caller.student.evidence.record({
       taskId: task.id,
       fileName: 'photo.jpg',
       fileType: 'image/jpeg',
@@ -57,7 +57,7 @@ describe('the upload quota', () => {
   it('counts a grant without a declared size at its kind’s limit', async () => {
     const { caller } = await studentWithUnit(env);
     await expect(
-      caller.student.uploadUrl({ fileName: 'photo.jpg', fileType: 'image/jpeg' }),
+      caller.student.evidence.requestUploadUrl({ fileName: 'photo.jpg', fileType: 'image/jpeg' }),
     ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('this 25 MB file would take you past the limit of 1.0 MB'),

@@ -209,7 +209,7 @@ describe('the web app as the bundle serves it', () => {
       signedIn: string[];
     };
     const student = boot.screens['/']?.student;
-    expect(student?.queries).toEqual(['student.tasks']);
+    expect(student?.queries).toEqual(['student.tasks.list']);
     expect(student?.chunks.some((file) => /\/student-home-[^/]+\.js$/.test(file))).toBe(true);
     expect(boot.signedIn.some((file) => /\/signed-in-shell-[^/]+\.js$/.test(file))).toBe(true);
     expect(boot.signedIn.some((file) => /\/trpc-[^/]+\.js$/.test(file))).toBe(true);
@@ -222,7 +222,7 @@ describe('the web app as the bundle serves it', () => {
     for (const file of new Set(everything)) expect((await get(file)).status, file).toBe(200);
 
     // What boot.js asks, as it asks it: tRPC's plain GET, whose answer src/first-answers.ts reads.
-    const tasks = await fetch(`${base}/trpc/student.tasks`, {
+    const tasks = await fetch(`${base}/trpc/student.tasks.list`, {
       headers: { cookie: studentCookie, accept: 'application/json' },
     });
     expect(tasks.status).toBe(200);
@@ -231,18 +231,21 @@ describe('the web app as the bundle serves it', () => {
   });
 
   it('compresses an API answer above 1 KB, not a small one, and never the live stream', async () => {
-    const tasks = await get('/trpc/student.tasks', { cookie: studentCookie, 'accept-encoding': 'br, gzip' });
+    const tasks = await get('/trpc/student.tasks.list', {
+      cookie: studentCookie,
+      'accept-encoding': 'br, gzip',
+    });
     expect(tasks.status).toBe(200);
     expect(tasks.headers['content-encoding']).toBe('br');
     expect(tasks.headers.vary).toContain('accept-encoding');
     expect(brotliDecompressSync(tasks.body).length).toBeGreaterThan(1024);
 
-    const user = await get('/trpc/auth.user', { 'accept-encoding': 'br, gzip' });
+    const user = await get('/trpc/auth.session.get', { 'accept-encoding': 'br, gzip' });
     expect(user.status).toBe(200);
     expect(user.body.length).toBeLessThan(1024);
     expect(user.headers['content-encoding']).toBeUndefined();
 
-    const live = await headersOf('/trpc/live.events', {
+    const live = await headersOf('/trpc/live.events.stream', {
       cookie: studentCookie,
       accept: 'text/event-stream',
       'accept-encoding': 'br, gzip',

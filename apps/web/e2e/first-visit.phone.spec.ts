@@ -63,8 +63,8 @@ test("a student's dashboard takes the tasks boot.js asked for; after log-out not
   await expect(page.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
   // Asked once, by boot.js alongside the entry script (its plain form, not the app's batch), and
   // never again by the screen.
-  expect(asked.filter((path) => path.includes('student.tasks'))).toEqual(['/trpc/student.tasks']);
-  expect(asked.filter((path) => path.startsWith('/trpc/auth.user'))[0]).toBe('/trpc/auth.user');
+  expect(asked.filter((path) => path.includes('student.tasks.list'))).toEqual(['/trpc/student.tasks.list']);
+  expect(asked.filter((path) => path.startsWith('/trpc/auth.session.get'))[0]).toBe('/trpc/auth.session.get');
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log Out' }).click();

@@ -24,7 +24,7 @@ test("a student's open dashboard shows an admin's edit to one of their unit's ta
     // One stream per tab, however many screens the student passes through.
     const streams: string[] = [];
     student.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/trpc/live.events') streams.push(request.url());
+      if (new URL(request.url()).pathname === '/trpc/live.events.stream') streams.push(request.url());
     });
     await student.goto('/unit-setup');
     await student.getByLabel('Unit code').fill('SITXFSA005');

@@ -79,7 +79,7 @@
       answers[path] = answer;
       return answer;
     };
-    ask('auth.user').then(
+    ask('auth.session.get').then(
       ({ status, body }) => {
         const user = status === 200 && body && body.result ? body.result.data : null;
         if (!user) return;

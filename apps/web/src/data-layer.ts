@@ -119,7 +119,7 @@ export function registerDataLayer(layer: DataLayer): void {
 export async function loadCurrentUser(): Promise<CurrentUser | null> {
   // Once loaded, the query cache is the one source: sign-in, log-out and impersonation update it.
   const layer = loaded;
-  if (layer) return currentUserOrLastKnown(() => layer.trpcUtils.auth.user.ensureData());
+  if (layer) return currentUserOrLastKnown(() => layer.trpcUtils.auth.session.get.ensureData());
   if (!probed) {
     // A failure is not kept, so the error screen's "Try again" asks again.
     probing ??= currentUserOrLastKnown(fetchCurrentUser).finally(() => {
@@ -130,23 +130,23 @@ export async function loadCurrentUser(): Promise<CurrentUser | null> {
     // Signed in: every screen from here on talks to the server, so start loading the data layer now and
     // let its cache fetch the user alongside the screen's code. The probe's answer is not written into
     // the cache: a hand-seeded query has no fetch function, so the refetch after sign-in would skip it.
-    if (user !== null) void loadDataLayer().then(({ trpcUtils }) => trpcUtils.auth.user.prefetch());
+    if (user !== null) void loadDataLayer().then(({ trpcUtils }) => trpcUtils.auth.session.get.prefetch());
   }
   return probed.user;
 }
 
-type CurrentUserOutput = inferRouterOutputs<AppRouter>['auth']['user'];
+type CurrentUserOutput = inferRouterOutputs<AppRouter>['auth']['session']['get'];
 
-/** `auth.user` over tRPC's plain HTTP form (what httpBatchLink sends, minus the batching). */
+/** `auth.session.get` over tRPC's plain HTTP form (what httpBatchLink sends, minus the batching). */
 async function fetchCurrentUser(): Promise<CurrentUserOutput> {
   // On the app shell, boot.js asked already (first-answers.ts); a failed fetch throws as one here would.
-  const asked = takeFirstAnswer('auth.user');
+  const asked = takeFirstAnswer('auth.session.get');
   if (asked) {
     const { status, body } = await asked;
     if (status !== 200) throw new Error(`Could not load the current user (HTTP ${status})`);
     return (body?.result?.data ?? null) as CurrentUserOutput;
   }
-  const response = await fetch('/trpc/auth.user', {
+  const response = await fetch('/trpc/auth.session.get', {
     credentials: 'include',
     headers: { accept: 'application/json', ...tabSessionHeaders() },
   });

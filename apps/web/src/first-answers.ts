@@ -23,7 +23,7 @@ export function takeFirstAnswer(path: string): FirstAnswer | undefined {
 
 /**
  * Hands the first screen's queries that boot.js already asked for to the query cache, still in
- * flight, under the keys the screens' tRPC hooks use (`[['student', 'tasks'], { type: 'query' }]`
+ * flight, under the keys the screens' tRPC hooks use (`[['student', 'tasks', 'list'], { type: 'query' }]`
  * for a query without input), so the screens find them loading or loaded instead of asking again.
  * Anything but a good answer (no signal, an error) is asked again through the tRPC client, which
  * then reports it as it would have.
@@ -34,7 +34,7 @@ export function adoptFirstAnswers(
 ): void {
   const paths = Object.keys((typeof window !== 'undefined' && window.evidentFirstAnswers) || {});
   for (const path of paths) {
-    if (path === 'auth.user') continue;
+    if (path === 'auth.session.get') continue;
     const answer = takeFirstAnswer(path);
     if (!answer) continue;
     void queryClient.prefetchQuery({

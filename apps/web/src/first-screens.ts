@@ -8,15 +8,15 @@ import type { Role } from '@evident/core/roles';
  */
 export const firstScreens: Record<string, Partial<Record<Role, { module: string; queries: string[] }>>> = {
   '/': {
-    student: { module: 'src/features/student/student-home.tsx', queries: ['student.tasks'] },
+    student: { module: 'src/features/student/student-home.tsx', queries: ['student.tasks.list'] },
     assessor: {
       module: 'src/features/assessor/matrix/evidence-matrix-page.tsx',
-      queries: ['reports.evidenceMatrix'],
+      queries: ['reports.evidenceMatrix.get'],
     },
-    rto_admin: { module: 'src/features/admin/admin-dashboard.tsx', queries: ['admin.stats'] },
+    rto_admin: { module: 'src/features/admin/admin-dashboard.tsx', queries: ['admin.stats.get'] },
   },
   '/grading': {
-    assessor: { module: 'src/features/assessor/grading-page.tsx', queries: ['assessor.submissions'] },
+    assessor: { module: 'src/features/assessor/grading-page.tsx', queries: ['assessor.submissions.list'] },
   },
 };
 

@@ -25,7 +25,7 @@ export const Route = createFileRoute('/')({
   // after it. Not awaited: a failure shows on the screen with a retry, not as a broken route.
   loader: ({ context }) => {
     if (context.user?.role === 'student') {
-      void context.loadDataLayer().then(({ trpcUtils }) => trpcUtils.student.tasks.prefetch());
+      void context.loadDataLayer().then(({ trpcUtils }) => trpcUtils.student.tasks.list.prefetch());
     }
     if (context.user?.role === 'assessor') {
       void context.loadDataLayer().then(({ trpcUtils }) => prefetchMatrix(trpcUtils).catch(() => {}));

@@ -38,29 +38,29 @@ const withParams = <T>(request: RestRequest, params: Record<string, string | und
 /** Spec section 7: the `/api` paths outside callers use, mapped onto the tRPC procedures. */
 export const restRoutes: RestRoute[] = [
   route('GET', '/api/auth/user', async (caller) => {
-    const user = await caller.auth.user();
+    const user = await caller.auth.session.get();
     if (!user) throw new AppError('UNAUTHORIZED', 'Not signed in');
     return user;
   }),
-  route('POST', '/api/auth/login', (caller, r) => caller.auth.login(body(r))),
-  route('POST', '/api/auth/register', (caller, r) => caller.auth.register(body(r))),
-  route('POST', '/api/auth/logout', (caller) => caller.auth.logout()),
-  route('POST', '/api/auth/forgot-password', (caller, r) => caller.auth.forgotPassword(body(r))),
-  route('POST', '/api/auth/reset-password', (caller, r) => caller.auth.resetPassword(body(r))),
+  route('POST', '/api/auth/login', (caller, r) => caller.auth.session.login(body(r))),
+  route('POST', '/api/auth/register', (caller, r) => caller.auth.accounts.register(body(r))),
+  route('POST', '/api/auth/logout', (caller) => caller.auth.session.logout()),
+  route('POST', '/api/auth/forgot-password', (caller, r) => caller.auth.password.requestReset(body(r))),
+  route('POST', '/api/auth/reset-password', (caller, r) => caller.auth.password.reset(body(r))),
 
-  route('GET', '/api/student/tasks', (caller) => caller.student.tasks()),
-  route('POST', '/api/units/generate-tasks', (caller, r) => caller.student.setUpUnit(body(r))),
-  route('POST', '/api/evidence/upload-url', (caller, r) => caller.student.uploadUrl(body(r))),
-  route('POST', '/api/evidence', (caller, r) => caller.student.recordEvidence(body(r))),
+  route('GET', '/api/student/tasks', (caller) => caller.student.tasks.list()),
+  route('POST', '/api/units/generate-tasks', (caller, r) => caller.student.units.setUp(body(r))),
+  route('POST', '/api/evidence/upload-url', (caller, r) => caller.student.evidence.requestUploadUrl(body(r))),
+  route('POST', '/api/evidence', (caller, r) => caller.student.evidence.record(body(r))),
   route('POST', '/api/evidence/:fileId/withdraw', (caller, r) =>
-    caller.student.withdrawEvidence(withParams(r, { fileId: r.params.fileId })),
+    caller.student.evidence.withdraw(withParams(r, { fileId: r.params.fileId })),
   ),
   route('GET', '/api/student/tasks/:taskId/evidence', (caller, r) =>
-    caller.student.evidence(withParams(r, { taskId: r.params.taskId })),
+    caller.student.evidence.list(withParams(r, { taskId: r.params.taskId })),
   ),
 
-  route('GET', '/api/assessor/submissions', (caller, r) => caller.assessor.submissions(query(r))),
-  route('POST', '/api/assessor/grade', (caller, r) => caller.assessor.grade(body(r))),
+  route('GET', '/api/assessor/submissions', (caller, r) => caller.assessor.submissions.list(query(r))),
+  route('POST', '/api/assessor/grade', (caller, r) => caller.assessor.submissions.grade(body(r))),
 
   route('GET', '/api/admin/units', (caller) => caller.admin.units.list()),
   route('GET', '/api/admin/units/:id', (caller, r) =>
@@ -126,36 +126,40 @@ export const restRoutes: RestRoute[] = [
     caller.admin.tasks.unarchive(withParams(r, { taskId: r.params.taskId })),
   ),
 
-  route('GET', '/api/reports/evidence-matrix', (caller, r) => caller.reports.evidenceMatrixJson(query(r))),
-  route('GET', '/api/reports/evidence-matrix.csv', async (caller, r) => ({
-    download: await caller.reports.evidenceMatrixCsv(query(r)),
-  })),
-  route('GET', '/api/reports/evidence-matrix/submission', (caller, r) => caller.reports.submission(query(r))),
-  route('GET', '/api/reports/outstanding-reminders', (caller, r) =>
-    caller.reports.outstandingReminders(query(r)),
+  route('GET', '/api/reports/evidence-matrix', (caller, r) =>
+    caller.reports.evidenceMatrix.getJson(query(r)),
   ),
-  route('POST', '/api/reports/email-outstanding', (caller, r) => caller.reports.emailOutstanding(body(r))),
+  route('GET', '/api/reports/evidence-matrix.csv', async (caller, r) => ({
+    download: await caller.reports.evidenceMatrix.exportCsv(query(r)),
+  })),
+  route('GET', '/api/reports/evidence-matrix/submission', (caller, r) =>
+    caller.reports.submissions.get(query(r)),
+  ),
+  route('GET', '/api/reports/outstanding-reminders', (caller, r) =>
+    caller.reports.outstanding.list(query(r)),
+  ),
+  route('POST', '/api/reports/email-outstanding', (caller, r) => caller.reports.outstanding.email(body(r))),
 
-  route('GET', '/api/admin/stats', (caller) => caller.admin.stats()),
+  route('GET', '/api/admin/stats', (caller) => caller.admin.stats.get()),
   // Without parameters the spec's plain list; any of search, role, status or page asks for a page.
   route('GET', '/api/admin/users', (caller, r) =>
-    Object.keys(r.query).length === 0 ? caller.admin.users() : caller.admin.searchUsers(query(r)),
+    Object.keys(r.query).length === 0 ? caller.admin.users.list() : caller.admin.users.search(query(r)),
   ),
   route('POST', '/api/admin/users/:id/deactivate', (caller, r) =>
-    caller.admin.deactivateUser(withParams(r, { userId: r.params.id })),
+    caller.admin.users.deactivate(withParams(r, { userId: r.params.id })),
   ),
   route('POST', '/api/admin/users/:id/reactivate', (caller, r) =>
-    caller.admin.reactivateUser(withParams(r, { userId: r.params.id })),
+    caller.admin.users.reactivate(withParams(r, { userId: r.params.id })),
   ),
   route('PUT', '/api/admin/users/:id/role', (caller, r) =>
-    caller.admin.changeRole(withParams(r, { userId: r.params.id })),
+    caller.admin.users.changeRole(withParams(r, { userId: r.params.id })),
   ),
-  route('GET', '/api/admin/audit', (caller, r) => caller.admin.audit(query(r))),
+  route('GET', '/api/admin/audit', (caller, r) => caller.admin.audit.list(query(r))),
   route('GET', '/api/admin/audit.csv', async (caller, r) => ({
-    download: await caller.admin.auditCsv(query(r)),
+    download: await caller.admin.audit.exportCsv(query(r)),
   })),
   route('POST', '/api/admin/users/:id/approve', (caller, r) =>
-    caller.admin.approveUser(withParams(r, { userId: r.params.id })),
+    caller.admin.users.approve(withParams(r, { userId: r.params.id })),
   ),
   route('GET', '/api/admin/users/:id/tokens', (caller, r) =>
     caller.admin.tokens.list(withParams(r, { userId: r.params.id })),
@@ -166,6 +170,6 @@ export const restRoutes: RestRoute[] = [
   route('DELETE', '/api/admin/tokens/:tokenId', (caller, r) =>
     caller.admin.tokens.revoke(withParams(r, { tokenId: r.params.tokenId })),
   ),
-  route('POST', '/api/admin/impersonate', (caller, r) => caller.admin.impersonate(body(r))),
-  route('POST', '/api/admin/stop-impersonation', (caller) => caller.admin.stopImpersonation()),
+  route('POST', '/api/admin/impersonate', (caller, r) => caller.admin.impersonation.start(body(r))),
+  route('POST', '/api/admin/stop-impersonation', (caller) => caller.admin.impersonation.stop()),
 ];

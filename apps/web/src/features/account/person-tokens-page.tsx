@@ -9,7 +9,7 @@ import { ApiTokensPanel } from './api-tokens-panel';
 
 /** `/admin/users/:id/tokens`: an admin issues and revokes any person's API tokens. */
 export function PersonTokensPage({ userId }: { userId: string }) {
-  const users = trpc.admin.users.useQuery();
+  const users = trpc.admin.users.list.useQuery();
   const person = users.data?.find((user) => user.id === userId);
   const name = person ? fullName(person) : 'This person';
   useDocumentTitle(person ? `API tokens · ${name}` : 'API tokens');

@@ -44,7 +44,7 @@ const numberFormat = new Intl.NumberFormat('en-AU');
 /** The RTO admin's home (/ and /admin): counters, unit creation and the ways into the admin screens. */
 export function AdminDashboard() {
   useDocumentTitle('Dashboard');
-  const stats = trpc.admin.stats.useQuery();
+  const stats = trpc.admin.stats.get.useQuery();
 
   return (
     <>

@@ -5,7 +5,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 
 export type AdminUnit = Outputs['admin']['units']['list'][number];
 export type AdminTask = Outputs['admin']['tasks']['list']['tasks'][number];
-export type AdminUser = Outputs['admin']['users'][number];
+export type AdminUser = Outputs['admin']['users']['list'][number];
 export type AdminClassListItem = Outputs['admin']['classes']['list'][number];
 export type AdminClass = Outputs['admin']['classes']['get'];
 export type StudentEnrolResult = Outputs['admin']['classes']['addStudents']['results'][number];

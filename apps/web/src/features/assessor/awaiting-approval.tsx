@@ -18,7 +18,7 @@ export function AwaitingApproval() {
   async function checkAgain() {
     setChecking(true);
     try {
-      await utils.auth.user.refetch();
+      await utils.auth.session.get.refetch();
       await router.invalidate();
     } finally {
       setChecking(false);

@@ -27,7 +27,7 @@ export function ExportReportButton({ studentId }: { studentId: string | undefine
 }
 
 function ExportChooser({ initialStudentId }: { initialStudentId: string | undefined }) {
-  const subjects = trpc.assessor.reportSubjects.useQuery();
+  const subjects = trpc.assessor.records.listSubjects.useQuery();
   const [studentId, setStudentId] = useState<string | null>(initialStudentId ?? null);
   const [unitId, setUnitId] = useState<string | null>(null);
   if (subjects.isPending) return <Text size="sm">Loading students…</Text>;

@@ -30,7 +30,7 @@ export function GradingPage() {
   // An admin as themselves follows grading read-only (issue 19): no selection, no decisions.
   const readOnly = useCurrentUser()?.role === 'rto_admin';
   const classFilter = useClassFilter();
-  const submissions = trpc.assessor.submissions.useQuery(
+  const submissions = trpc.assessor.submissions.list.useQuery(
     classFilter.classId ? { classId: classFilter.classId } : undefined,
     { enabled: classFilter.ready },
   );

@@ -17,18 +17,18 @@ export type GradingCallbacks = {
  */
 export function useGradeSubmissions({ onSent, onGraded, onFailed }: GradingCallbacks) {
   const utils = trpc.useUtils();
-  const grade = trpc.assessor.grade.useMutation({
+  const grade = trpc.assessor.submissions.grade.useMutation({
     onMutate: (request) => onSent?.(request.submissionIds),
     onSuccess: async (_answer, request) => {
       toastSuccess('Grading complete', 'Submissions have been graded successfully');
       onGraded(request.submissionIds);
-      await utils.assessor.submissions.invalidate();
+      await utils.assessor.submissions.list.invalidate();
     },
     onError: (error, request) => {
       toastError('Grading failed', errorMessage(error, 'Failed to grade submissions'));
       onFailed?.(request.submissionIds);
       // Someone else may have graded some meanwhile (the message names them): show what is left.
-      void utils.assessor.submissions.invalidate();
+      void utils.assessor.submissions.list.invalidate();
     },
   });
 

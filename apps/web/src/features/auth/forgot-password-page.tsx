@@ -12,7 +12,7 @@ export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const forgotPassword = trpc.auth.forgotPassword.useMutation({
+  const forgotPassword = trpc.auth.password.requestReset.useMutation({
     onSuccess: (_result, input) => setSentTo(input.email),
     onError: (error) => toastError('Request failed', errorMessage(error, 'Please try again')),
   });

@@ -27,7 +27,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const resetPassword = trpc.auth.resetPassword.useMutation({
+  const resetPassword = trpc.auth.password.reset.useMutation({
     onSuccess: () => toastSuccess('Password reset successful', 'You can now sign in with your new password.'),
     onError: (error) => toastError('Reset failed', errorMessage(error, 'Invalid or expired reset token')),
   });

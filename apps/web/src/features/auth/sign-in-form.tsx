@@ -12,8 +12,9 @@ export function SignInForm() {
   const [password, setPassword] = useState('');
   const { signIn, isSigningIn } = useSignIn();
   // Offered only when the server has an identity provider, named as the admin named it (OIDC_NAME).
-  const singleSignOn = trpc.auth.signInOptions.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY })
-    .data?.singleSignOn;
+  const singleSignOn = trpc.auth.signInOptions.get.useQuery(undefined, {
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data?.singleSignOn;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

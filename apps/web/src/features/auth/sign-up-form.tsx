@@ -21,7 +21,7 @@ export function SignUpForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<SelfServiceRole>('student');
-  const register = trpc.auth.register.useMutation();
+  const register = trpc.auth.accounts.register.useMutation();
   const { signIn, isSigningIn } = useSignIn();
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -8,7 +8,7 @@ import { forgetTabSession } from '../lti/tab-session';
 export function useLogOut() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const logout = trpc.auth.logout.useMutation();
+  const logout = trpc.auth.session.logout.useMutation();
 
   async function logOut() {
     try {

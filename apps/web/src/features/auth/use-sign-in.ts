@@ -10,11 +10,11 @@ import { takeReturnTo } from './return-to';
 export function useSignIn() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const login = trpc.auth.login.useMutation();
+  const login = trpc.auth.session.login.useMutation();
 
   async function signIn(credentials: { email: string; password: string }) {
     await login.mutateAsync(credentials);
-    await utils.auth.user.refetch();
+    await utils.auth.session.get.refetch();
     const back = takeReturnTo();
     await (back ? navigate({ href: back }) : navigate({ to: '/dashboard' }));
   }

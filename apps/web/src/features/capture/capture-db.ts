@@ -8,7 +8,7 @@ import type { UploadParts } from '../evidence/evidence-outputs';
  * when the student removes it.
  */
 
-/** What `student.uploadUrl` answered for this item; kept so a resumed send continues the same object. */
+/** What `student.evidence.requestUploadUrl` answered for this item; kept so a resumed send continues the same object. */
 export type QueuedGrant = {
   uploadUrl: string;
   objectPath: string;

@@ -26,8 +26,8 @@ const buster = import.meta.env.VITE_BUILD_ID ?? '';
 
 type Persisted = { buster: string; savedAt: number; state: DehydratedState };
 
-/** tRPC query keys start with the procedure's path, e.g. `[['student', 'tasks'], { type: 'query' }]`. */
-const kept = new Set(['student.tasks']);
+/** tRPC query keys start with the procedure's path, e.g. `[['student', 'tasks', 'list'], { type: 'query' }]`. */
+const kept = new Set(['student.tasks.list']);
 
 function isKeptKey(queryKey: readonly unknown[]): boolean {
   const [path] = queryKey;
@@ -54,7 +54,7 @@ async function restore(queryClient: QueryClient): Promise<void> {
   if (!saved || saved.buster !== buster || Date.now() - saved.savedAt > maxAgeMs) return;
   hydrate(queryClient, saved.state);
   // Last known, not current: offline the paused refetch leaves it on screen; online it is replaced.
-  await queryClient.invalidateQueries({ queryKey: [['student', 'tasks']] }, { throwOnError: false });
+  await queryClient.invalidateQueries({ queryKey: [['student', 'tasks', 'list']] }, { throwOnError: false });
 }
 
 /** Writes what is kept now; never replaces a saved list with nothing (log-out forgets it explicitly). */

@@ -30,7 +30,7 @@ type Invitation = {
 export function JoinClassPage({ inviteCode }: { inviteCode: string }) {
   useDocumentTitle('Join a class');
   const user = useCurrentUser();
-  const invitation = trpc.invitation.get.useQuery({ inviteCode }, { retry: false });
+  const invitation = trpc.invitation.classes.get.useQuery({ inviteCode }, { retry: false });
 
   return (
     <PublicPage size="xs">
@@ -118,12 +118,12 @@ function ConfirmJoin({
 }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const join = trpc.invitation.join.useMutation({
+  const join = trpc.invitation.classes.join.useMutation({
     onSuccess: async (result) => {
       const first = result.units[0];
       if (first) rememberUnit(userId, first.id);
       toastSuccess(`Joined ${result.className}`, result.units.map((unit) => unit.unitCode).join(', '));
-      await utils.student.tasks.invalidate();
+      await utils.student.tasks.list.invalidate();
       await navigate({ to: '/' });
     },
     onError: (error) => toastError('Could not join', errorMessage(error, 'Please try again')),

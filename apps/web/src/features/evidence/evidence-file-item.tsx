@@ -7,7 +7,7 @@ import type { EvidenceFileView } from './evidence-outputs';
 import classes from './evidence-viewer.module.css';
 import { type FileLook, iconOfLook, lookOfFile } from './file-look';
 
-/** A stored evidence file with its signed links, as `student.evidence` (and the assessor views) return it. */
+/** A stored evidence file with its signed links, as `student.evidence.list` (and the assessor views) return it. */
 export type EvidenceFileLinks = Omit<EvidenceFileView, 'createdAt' | 'capturedAt' | 'urlsExpireAt'> &
   Partial<Pick<EvidenceFileView, 'createdAt' | 'capturedAt'>>;
 

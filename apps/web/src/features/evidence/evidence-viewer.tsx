@@ -45,7 +45,7 @@ export function EvidenceViewer({ task, userId, onClose }: EvidenceViewerProps) {
 
 function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string }) {
   const taskId = task.id;
-  const evidence = trpc.student.evidence.useQuery(
+  const evidence = trpc.student.evidence.list.useQuery(
     { taskId },
     {
       staleTime: (query) => {

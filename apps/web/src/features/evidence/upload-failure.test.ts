@@ -12,7 +12,7 @@ import { UploadCancelledError, UploadHttpError } from './upload-transfer';
 function serverAnswered(httpStatus: number, message: string) {
   return new TRPCClientError(message, {
     result: {
-      error: { message, code: -32_600, data: { httpStatus, code: 'X', path: 'student.recordEvidence' } },
+      error: { message, code: -32_600, data: { httpStatus, code: 'X', path: 'student.evidence.record' } },
     },
   });
 }

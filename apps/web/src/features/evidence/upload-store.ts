@@ -21,8 +21,8 @@ import { type BucketParts, discardParts, sendFile, UploadCancelledError } from '
  * Evidence uploads through the capture queue (issue 18). A chosen or captured file is prepared (type
  * fix-up, photo compression), written to IndexedDB (capture-db.ts) with a key made here, and only
  * then sent: one item at a time, oldest first, whenever there is a connection (send-triggers.ts says
- * when). One send: `student.uploadUrl` -> the bytes (one PUT, or resumable parts) ->
- * `student.recordEvidence`, the first and last with the item's key, so a retry after any failure,
+ * when). One send: `student.evidence.requestUploadUrl` -> the bytes (one PUT, or resumable parts) ->
+ * `student.evidence.record`, the first and last with the item's key, so a retry after any failure,
  * reload or restart is answered with the same object and the same evidence by the server.
  * A retry picks up where the last attempt stopped: an upload URL that is still good is reused, parts
  * already on the server are not sent again, and bytes that fully arrived are only recorded.
@@ -99,9 +99,13 @@ function waitingView(item: QueuedCapture): TaskUpload {
 /** Parts kept by the bucket (S3) are listed and joined through the server, which holds the ETags. */
 function bucketPartsOf(objectPath: string): BucketParts {
   return {
-    list: (uploadId, signal) => trpcClient.student.uploadParts.query({ objectPath, uploadId }, { signal }),
+    list: (uploadId, signal) =>
+      trpcClient.student.evidence.listUploadedParts.query({ objectPath, uploadId }, { signal }),
     async complete(uploadId, partCount, signal) {
-      await trpcClient.student.completeUpload.mutate({ objectPath, uploadId, partCount }, { signal });
+      await trpcClient.student.evidence.completeUpload.mutate(
+        { objectPath, uploadId, partCount },
+        { signal },
+      );
     },
   };
 }
@@ -143,7 +147,7 @@ async function send(entry: Entry, item: QueuedCapture): Promise<boolean> {
       if (!isUsable(item.grant)) {
         // On S3 the bucket's upload in parts is named too, so parts sent before continue.
         const uploadId = previous?.parts?.protocol === 's3' ? previous.parts.uploadId : undefined;
-        const answer = await trpcClient.student.uploadUrl.mutate(
+        const answer = await trpcClient.student.evidence.requestUploadUrl.mutate(
           { fileName, fileType, fileSize: blob.size, clientKey: item.key, uploadId },
           { signal },
         );
@@ -171,7 +175,7 @@ async function send(entry: Entry, item: QueuedCapture): Promise<boolean> {
     if (!grant) throw new Error('No upload URL');
     show(entry, { state: 'active', stage: 'saving', fileName, sent: blob.size, total: blob.size });
     // Not cancellable: once the bytes are stored, recording them is quick and idempotent.
-    await trpcClient.student.recordEvidence.mutate({
+    await trpcClient.student.evidence.record.mutate({
       taskId: item.taskId,
       fileName,
       fileType,
@@ -183,8 +187,8 @@ async function send(entry: Entry, item: QueuedCapture): Promise<boolean> {
     toastSuccess('Evidence uploaded', 'Your evidence has been successfully uploaded');
     // Not awaited: on a weak link the next file goes at once, while the card refreshes beside it.
     void Promise.allSettled([
-      trpcUtils.student.tasks.invalidate(),
-      trpcUtils.student.evidence.invalidate({ taskId: item.taskId }),
+      trpcUtils.student.tasks.list.invalidate(),
+      trpcUtils.student.evidence.list.invalidate({ taskId: item.taskId }),
     ]);
     entry.item = undefined;
     show(entry, { state: 'sent', fileName });

@@ -14,7 +14,7 @@ import type { UploadParts } from './evidence-outputs';
  * fetch, because only XHR reports upload progress.
  */
 
-/** What `student.uploadUrl` answered; only the fields the transfer needs. */
+/** What `student.evidence.requestUploadUrl` answered; only the fields the transfer needs. */
 export type UploadTarget = {
   uploadUrl: string;
   headers: Record<string, string>;

@@ -13,12 +13,12 @@ type WithdrawEvidenceButtonProps = { taskId: string; fileId: string; fileName: s
  */
 export function WithdrawEvidenceButton({ taskId, fileId, fileName }: WithdrawEvidenceButtonProps) {
   const utils = trpc.useUtils();
-  const withdraw = trpc.student.withdrawEvidence.useMutation({
+  const withdraw = trpc.student.evidence.withdraw.useMutation({
     onSuccess: async () => {
       toastSuccess('Evidence withdrawn', `${fileName} is no longer part of this task's evidence`);
       await Promise.allSettled([
-        utils.student.tasks.invalidate(),
-        utils.student.evidence.invalidate({ taskId }),
+        utils.student.tasks.list.invalidate(),
+        utils.student.evidence.list.invalidate({ taskId }),
       ]);
     },
     onError: (error) => toastError('Withdraw failed', errorMessage(error, 'Please try again')),

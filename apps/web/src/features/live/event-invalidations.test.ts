@@ -25,10 +25,10 @@ describe('the event-to-query table', () => {
       tasksA: q('admin.tasks.list', { unitId: 'A' }),
       tasksB: q('admin.tasks.list', { unitId: 'B' }),
       units: q('admin.units.list'),
-      stats: q('admin.stats'),
-      studentTasks: q('student.tasks'),
-      matrix: q('reports.evidenceMatrix', { unitId: 'A' }),
-      users: q('admin.users'),
+      stats: q('admin.stats.get'),
+      studentTasks: q('student.tasks.list'),
+      matrix: q('reports.evidenceMatrix.get', { unitId: 'A' }),
+      users: q('admin.users.list'),
     });
     await invalidateFor({ type: 'tasks.changed', unitId: 'A' }, client);
     expect(stale()).toEqual(['matrix', 'stats', 'studentTasks', 'tasksA', 'units']);
@@ -36,11 +36,11 @@ describe('the event-to-query table', () => {
 
   it("new evidence refetches the student's tasks and that task's evidence, the grading list and the matrix", async () => {
     const { client, stale } = cacheWith({
-      studentTasks: q('student.tasks'),
-      evidenceT1: q('student.evidence', { taskId: 't1' }),
-      evidenceT2: q('student.evidence', { taskId: 't2' }),
-      grading: q('assessor.submissions'),
-      matrix: q('reports.evidenceMatrix'),
+      studentTasks: q('student.tasks.list'),
+      evidenceT1: q('student.evidence.list', { taskId: 't1' }),
+      evidenceT2: q('student.evidence.list', { taskId: 't2' }),
+      grading: q('assessor.submissions.list'),
+      matrix: q('reports.evidenceMatrix.get'),
       tasks: q('admin.tasks.list', { unitId: 'A' }),
     });
     await invalidateFor(
@@ -52,9 +52,9 @@ describe('the event-to-query table', () => {
 
   it('a grade refetches the evidence of each graded task only', async () => {
     const { client, stale } = cacheWith({
-      evidenceT1: q('student.evidence', { taskId: 't1' }),
-      evidenceT2: q('student.evidence', { taskId: 't2' }),
-      studentTasks: q('student.tasks'),
+      evidenceT1: q('student.evidence.list', { taskId: 't1' }),
+      evidenceT2: q('student.evidence.list', { taskId: 't2' }),
+      studentTasks: q('student.tasks.list'),
     });
     await invalidateFor(
       {
@@ -68,7 +68,7 @@ describe('the event-to-query table', () => {
   });
 
   it('resync refetches everything; connected nothing', async () => {
-    const { client, stale } = cacheWith({ a: q('admin.users'), b: q('student.tasks') });
+    const { client, stale } = cacheWith({ a: q('admin.users.list'), b: q('student.tasks.list') });
     await invalidateFor({ type: 'connected' }, client);
     expect(stale()).toEqual([]);
     await invalidateFor({ type: 'resync' }, client);

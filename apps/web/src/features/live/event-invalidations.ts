@@ -12,20 +12,20 @@ export type QueryTarget = { path: string; input?: Record<string, string> };
 export type LiveSignal = { type: 'connected' } | { type: 'resync' };
 
 const evidenceOf = (taskId?: string): QueryTarget[] => [
-  { path: 'student.tasks' },
-  { path: 'student.evidence', ...(taskId ? { input: { taskId } } : {}) },
-  { path: 'assessor.submissions' },
-  { path: 'reports.evidenceMatrix' },
+  { path: 'student.tasks.list' },
+  { path: 'student.evidence.list', ...(taskId ? { input: { taskId } } : {}) },
+  { path: 'assessor.submissions.list' },
+  { path: 'reports.evidenceMatrix.get' },
 ];
 
 const curriculumOf = (unitId: string): QueryTarget[] => [
   { path: 'admin.units.list' },
   { path: 'admin.units.get', input: { id: unitId } },
   { path: 'admin.tasks.list', input: { unitId } },
-  { path: 'admin.stats' },
-  { path: 'student.tasks' },
-  { path: 'assessor.submissions' },
-  { path: 'reports.evidenceMatrix' },
+  { path: 'admin.stats.get' },
+  { path: 'student.tasks.list' },
+  { path: 'assessor.submissions.list' },
+  { path: 'reports.evidenceMatrix.get' },
 ];
 
 /**
@@ -37,22 +37,22 @@ export const eventInvalidations: { [T in DomainEventType]: (event: DomainEventOf
   'submission.created': (event) => [...evidenceOf(event.taskId), { path: 'admin.units.list' }],
   'evidence.withdrawn': (event) => [...evidenceOf(event.taskId), { path: 'admin.units.list' }],
   'submission.graded': (event) => [
-    { path: 'student.tasks' },
-    { path: 'assessor.submissions' },
-    { path: 'reports.evidenceMatrix' },
-    ...event.submissions.map((s) => ({ path: 'student.evidence', input: { taskId: s.taskId } })),
+    { path: 'student.tasks.list' },
+    { path: 'assessor.submissions.list' },
+    { path: 'reports.evidenceMatrix.get' },
+    ...event.submissions.map((s) => ({ path: 'student.evidence.list', input: { taskId: s.taskId } })),
   ],
-  'video.processed': () => [{ path: 'student.evidence' }, { path: 'assessor.submissions' }],
-  'thumbnail.processed': () => [{ path: 'student.evidence' }, { path: 'assessor.submissions' }],
+  'video.processed': () => [{ path: 'student.evidence.list' }, { path: 'assessor.submissions.list' }],
+  'thumbnail.processed': () => [{ path: 'student.evidence.list' }, { path: 'assessor.submissions.list' }],
   'tasks.generated': (event) => curriculumOf(event.unitId),
   'tasks.changed': (event) => curriculumOf(event.unitId),
   'unit.changed': (event) => curriculumOf(event.unitId),
-  'enrolment.created': () => [{ path: 'student.tasks' }, { path: 'reports.evidenceMatrix' }],
+  'enrolment.created': () => [{ path: 'student.tasks.list' }, { path: 'reports.evidenceMatrix.get' }],
   'user.changed': () => [
-    { path: 'auth.user' },
-    { path: 'admin.users' },
-    { path: 'admin.stats' },
-    { path: 'reports.evidenceMatrix' },
+    { path: 'auth.session.get' },
+    { path: 'admin.users.list' },
+    { path: 'admin.stats.get' },
+    { path: 'reports.evidenceMatrix.get' },
   ],
 };
 

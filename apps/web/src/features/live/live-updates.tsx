@@ -12,7 +12,7 @@ export function LiveUpdates() {
   const user = useCurrentUser();
   const router = useRouter();
   const utils = trpc.useUtils();
-  trpc.live.events.useSubscription(undefined, {
+  trpc.live.events.stream.useSubscription(undefined, {
     onData: (message) => {
       const event = message.data;
       void invalidateFor(event).then(async () => {
@@ -20,7 +20,7 @@ export function LiveUpdates() {
         // on screen: a change to the person's own account (an admin approving a waiting assessor)
         // shows only once the router loads it again, from a fresh answer.
         if (event.type !== 'user.changed' || event.userId !== user?.id) return;
-        await utils.auth.user.refetch();
+        await utils.auth.session.get.refetch();
         await router.invalidate();
       });
     },

@@ -7,7 +7,7 @@ import classes from './impersonation-banner.module.css';
 
 /** Tells an admin whose eyes they are looking through, and takes them back. */
 export function ImpersonationBanner({ user }: { user: CurrentUser }) {
-  const stop = trpc.admin.stopImpersonation.useMutation({
+  const stop = trpc.admin.impersonation.stop.useMutation({
     // A full reload: every cached screen belonged to the other person.
     onSuccess: () => window.location.assign('/admin/users'),
     // Spec section 8: a failure to stop impersonation is only logged.

@@ -5,7 +5,9 @@ import { trpc } from '../../trpc';
 
 /** With `SELF_ENROL=invitation` a unit code joins nothing: say so, and how to join, before anyone types. */
 export function InvitationOnlyNotice() {
-  const options = trpc.student.setUpOptions.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const options = trpc.student.units.getSetUpOptions.useQuery(undefined, {
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   if (options.data?.selfEnrol !== 'invitation') return null;
   return (
     <Alert

@@ -20,7 +20,7 @@ import { UnitSwitcher } from './unit-switcher';
  */
 export function StudentHome() {
   const user = useCurrentUser();
-  const tasks = trpc.student.tasks.useQuery();
+  const tasks = trpc.student.tasks.list.useQuery();
   useWarnBeforeLeavingDuringUpload();
   const units = useMemo(() => groupTasksByUnit(tasks.data ?? []), [tasks.data]);
 

@@ -167,7 +167,7 @@ export const TaskCard = memo(function TaskCard({ task, userId, onViewEvidence }:
 
 /** What to do differently, from the assessor's not-yet-satisfactory grading (only in the task's evidence). */
 function ReassessmentStrategies({ taskId }: { taskId: string }) {
-  const evidence = trpc.student.evidence.useQuery({ taskId });
+  const evidence = trpc.student.evidence.list.useQuery({ taskId });
   const strategies = evidence.data?.submission?.strategiesForReassessment;
   if (!strategies) return null;
   return (

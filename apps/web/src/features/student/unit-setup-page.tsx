@@ -46,7 +46,7 @@ export function UnitSetupPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const user = useCurrentUser();
-  const setUpUnit = trpc.student.setUpUnit.useMutation({
+  const setUpUnit = trpc.student.units.setUp.useMutation({
     onSuccess: async (result) => {
       // The dashboard opens on the unit just set up, not on whichever the student chose before.
       if (user) rememberUnit(user.id, result.unitId);
@@ -59,7 +59,7 @@ export function UnitSetupPage() {
       } else {
         toastSuccess('Unit joined', `Joined ${result.unitCode}: ${result.taskCount} tasks`);
       }
-      await utils.student.tasks.invalidate();
+      await utils.student.tasks.list.invalidate();
       await navigate({ to: '/' });
     },
     onError: (error) =>

@@ -45,17 +45,23 @@ import { archiveUnit, changeUnit, createUnit, fetchFromRegister, removeUnit, uni
 const updateUnitInput = unitInput.extend(unitIdInput.shape);
 
 export const adminRouter = router({
-  stats: adminProcedure.query(({ ctx }) => countAdminStats(ctx.db)),
-  users: adminProcedure.query(({ ctx }) => listPeople(ctx.db)),
-  searchUsers: adminProcedure.input(userSearchInput).query(({ ctx, input }) => findPeople(ctx, input)),
-  changeRole: adminProcedure.input(changeRoleInput).mutation(({ ctx, input }) => changeRole(ctx, input)),
-  deactivateUser: adminProcedure.input(personInput).mutation(({ ctx, input }) => deactivate(ctx, input)),
-  reactivateUser: adminProcedure.input(personInput).mutation(({ ctx, input }) => reactivate(ctx, input)),
-  audit: adminProcedure.input(auditSearchInput).query(({ ctx, input }) => auditPage(ctx, input)),
-  auditCsv: adminProcedure.input(auditSearchInput).query(({ ctx, input }) => auditCsv(ctx, input)),
-  impersonate: adminProcedure.input(impersonateInput).mutation(({ ctx, input }) => impersonate(ctx, input)),
-  stopImpersonation: adminProcedure.mutation(({ ctx }) => stopImpersonation(ctx)),
-  approveUser: adminProcedure.input(approveUserInput).mutation(({ ctx, input }) => approveUser(ctx, input)),
+  stats: router({ get: adminProcedure.query(({ ctx }) => countAdminStats(ctx.db)) }),
+  users: router({
+    list: adminProcedure.query(({ ctx }) => listPeople(ctx.db)),
+    search: adminProcedure.input(userSearchInput).query(({ ctx, input }) => findPeople(ctx, input)),
+    changeRole: adminProcedure.input(changeRoleInput).mutation(({ ctx, input }) => changeRole(ctx, input)),
+    deactivate: adminProcedure.input(personInput).mutation(({ ctx, input }) => deactivate(ctx, input)),
+    reactivate: adminProcedure.input(personInput).mutation(({ ctx, input }) => reactivate(ctx, input)),
+    approve: adminProcedure.input(approveUserInput).mutation(({ ctx, input }) => approveUser(ctx, input)),
+  }),
+  audit: router({
+    list: adminProcedure.input(auditSearchInput).query(({ ctx, input }) => auditPage(ctx, input)),
+    exportCsv: adminProcedure.input(auditSearchInput).query(({ ctx, input }) => auditCsv(ctx, input)),
+  }),
+  impersonation: router({
+    start: adminProcedure.input(impersonateInput).mutation(({ ctx, input }) => impersonate(ctx, input)),
+    stop: adminProcedure.mutation(({ ctx }) => stopImpersonation(ctx)),
+  }),
 
   tokens: peopleTokensRouter,
 
@@ -79,19 +85,19 @@ export const adminRouter = router({
       .mutation(({ ctx, input }) => fetchFromRegister(ctx.register, input.unitCode)),
   }),
 
-  lti: router({
-    platforms: adminProcedure.query(({ ctx }) => listPlatforms(ctx)),
-    addPlatform: adminProcedure
-      .input(ltiPlatformSchema)
-      .mutation(({ ctx, input }) => addPlatform(ctx, input)),
-    updatePlatform: adminProcedure
+  ltiPlatforms: router({
+    list: adminProcedure.query(({ ctx }) => listPlatforms(ctx)),
+    create: adminProcedure.input(ltiPlatformSchema).mutation(({ ctx, input }) => addPlatform(ctx, input)),
+    update: adminProcedure
       .input(ltiPlatformUpdateInput)
       .mutation(({ ctx, input }) => changePlatform(ctx, input)),
-    removePlatform: adminProcedure
+    delete: adminProcedure
       .input(ltiPlatformIdInput)
       .mutation(({ ctx, input }) => removePlatform(ctx, input.id)),
-    passbacks: adminProcedure.query(({ ctx }) => listPassbacks(ctx)),
-    retryPassback: adminProcedure
+  }),
+  ltiPassbacks: router({
+    list: adminProcedure.query(({ ctx }) => listPassbacks(ctx)),
+    retry: adminProcedure
       .input(ltiPassbackIdInput)
       .mutation(({ ctx, input }) => retryPassback(ctx, input.id)),
   }),

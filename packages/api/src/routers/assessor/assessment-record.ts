@@ -24,7 +24,7 @@ export type RecordDecision = {
   createdAt: string;
 };
 
-/** `assessor.assessmentRecord`: what the PDF assessment record shows for one student and unit. */
+/** `assessor.records.get`: what the PDF assessment record shows for one student and unit. */
 export type AssessmentRecord = {
   student: { id: string; firstName: string; lastName: string; email: string };
   unit: { id: string; unitCode: string; title: string };

@@ -53,7 +53,7 @@ function gradedMails(rows: Locked[], input: GradeRequest) {
 }
 
 /**
- * `assessor.grade` / `POST /api/assessor/grade`: one decision on every listed submission, all or none.
+ * `assessor.submissions.grade` / `POST /api/assessor/grade`: one decision on every listed submission, all or none.
  * The rows are locked first, so of two assessors grading the same submission at once the second is
  * told who got there first. Each decision joins the append-only history with the files it judged
  * and, when an admin is acting as the assessor, the admin too.

@@ -4,7 +4,7 @@ import type { GradingSubmission } from './list-submissions';
 const iso = z.iso.datetime({ offset: true });
 const processing = z.enum(['pending', 'ready', 'failed']).nullable();
 
-/** `assessor.submissions`' answer as a schema: what the typed client and the OpenAPI document promise. */
+/** `assessor.submissions.list`' answer as a schema: what the typed client and the OpenAPI document promise. */
 export const gradingSubmissionsOutput = z.array(
   z.object({
     id: z.string(),

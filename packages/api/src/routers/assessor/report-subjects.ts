@@ -9,7 +9,7 @@ export type ReportSubject = {
   units: { id: string; unitCode: string; title: string }[];
 };
 
-/** `assessor.reportSubjects`: every enrolled student in scope with their units, for the Export Report chooser. */
+/** `assessor.records.listSubjects`: every enrolled student in scope with their units, for the Export Report chooser. */
 export async function listReportSubjects(deps: ScopeReader): Promise<ReportSubject[]> {
   const rows = await listEnrolledStudents(deps.db, { scope: await scopeFor(deps) });
   const byStudent = new Map<string, ReportSubject>();

@@ -13,32 +13,38 @@ import {
 } from './submission-outcomes';
 
 export const assessorRouter = router({
-  // Admins read the queue and the records too (issue 19); only an assessor grades.
-  submissions: reportsProcedure
-    .input(gradingSubmissionsInput)
-    .output(gradingSubmissionsOutput)
-    .query(({ ctx, input }) => listGradingSubmissions(ctx, input)),
-  // Read by the grading screen when a card it shows was graded elsewhere, so admins reading it too.
-  submissionOutcomes: reportsProcedure
-    .input(submissionOutcomesInput)
-    .output(submissionOutcomesOutput)
-    .query(({ ctx, input }) => listSubmissionOutcomes(ctx, input)),
-  grade: gradeProcedure.input(gradeInput).mutation(({ ctx, input }) => gradeSubmissions(ctx, input)),
-  reportSubjects: reportsProcedure.query(({ ctx }) => listReportSubjects(ctx)),
-  assessmentRecord: reportsProcedure
-    .input(assessmentRecordInput)
-    .query(({ ctx, input }) => getAssessmentRecord(ctx, input)),
+  submissions: router({
+    // Admins read the queue and the records too (issue 19); only an assessor grades.
+    list: reportsProcedure
+      .input(gradingSubmissionsInput)
+      .output(gradingSubmissionsOutput)
+      .query(({ ctx, input }) => listGradingSubmissions(ctx, input)),
+    // Read by the grading screen when a card it shows was graded elsewhere, so admins reading it too.
+    listOutcomes: reportsProcedure
+      .input(submissionOutcomesInput)
+      .output(submissionOutcomesOutput)
+      .query(({ ctx, input }) => listSubmissionOutcomes(ctx, input)),
+    grade: gradeProcedure.input(gradeInput).mutation(({ ctx, input }) => gradeSubmissions(ctx, input)),
+  }),
+  records: router({
+    listSubjects: reportsProcedure.query(({ ctx }) => listReportSubjects(ctx)),
+    get: reportsProcedure
+      .input(assessmentRecordInput)
+      .query(({ ctx, input }) => getAssessmentRecord(ctx, input)),
+  }),
   // LMS courses the assessor launched into (an admin: every one), and their roster sync.
-  ltiCourses: reportsProcedure.query(({ ctx }) =>
-    listLtiCourses(ctx.db, { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin' }),
-  ),
-  syncLtiRoster: reportsProcedure
-    .input(ltiCourseInput)
-    .mutation(({ ctx, input }) =>
-      syncLtiCourse(
-        ctx,
-        { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin', actorId: ctx.realUserId },
-        input.courseId,
-      ),
+  lmsCourses: router({
+    list: reportsProcedure.query(({ ctx }) =>
+      listLtiCourses(ctx.db, { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin' }),
     ),
+    syncRoster: reportsProcedure
+      .input(ltiCourseInput)
+      .mutation(({ ctx, input }) =>
+        syncLtiCourse(
+          ctx,
+          { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin', actorId: ctx.realUserId },
+          input.courseId,
+        ),
+      ),
+  }),
 });

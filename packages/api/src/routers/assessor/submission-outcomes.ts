@@ -13,7 +13,7 @@ export const submissionOutcomesInput = z.object({
 
 const iso = z.iso.datetime({ offset: true });
 
-/** `assessor.submissionOutcomes`' answer; unknown ids, and students outside the reader's classes, are left out. */
+/** `assessor.submissions.listOutcomes`' answer; unknown ids, and students outside the reader's classes, are left out. */
 export const submissionOutcomesOutput = z.array(
   z.object({
     submissionId: z.string(),
@@ -30,7 +30,7 @@ export const submissionOutcomesOutput = z.array(
 );
 
 /**
- * `assessor.submissionOutcomes`: what became of submissions a grading screen was showing. When a card
+ * `assessor.submissions.listOutcomes`: what became of submissions a grading screen was showing. When a card
  * leaves the list because another assessor graded it, the screen says who, instead of dropping the
  * card and the comment typed into it.
  */

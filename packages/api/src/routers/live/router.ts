@@ -2,7 +2,9 @@ import { authedProcedure, router } from '../../trpc';
 import { liveEvents, liveEventsInput } from './live-events';
 
 export const liveRouter = router({
-  events: authedProcedure
-    .input(liveEventsInput)
-    .subscription(({ ctx, input, signal }) => liveEvents(ctx, input, signal)),
+  events: router({
+    stream: authedProcedure
+      .input(liveEventsInput)
+      .subscription(({ ctx, input, signal }) => liveEvents(ctx, input, signal)),
+  }),
 });

@@ -20,7 +20,7 @@ export type ClassFilterView = {
 };
 
 /**
- * `reports.classFilter`: the class filter the grading queue, the Evidence Matrix and Email
+ * `reports.classFilter.get`: the class filter the grading queue, the Evidence Matrix and Email
  * Outstanding share, remembered per person (as the app acts: an admin viewing as an assessor sees
  * and sets the assessor's).
  */
@@ -33,7 +33,7 @@ export async function getClassFilter(ctx: ScopeReader): Promise<ClassFilterView>
   return { classes, classId };
 }
 
-/** `reports.setClassFilter`: remembers the choice; a class the person may not see is not found. */
+/** `reports.classFilter.set`: remembers the choice; a class the person may not see is not found. */
 export async function setClassFilter(
   ctx: ScopeReader,
   input: z.infer<typeof setClassFilterInput>,

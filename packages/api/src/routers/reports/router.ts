@@ -6,28 +6,32 @@ import { evidenceMatrixCsvInput, exportEvidenceMatrixCsv, matrixCsvOutput } from
 import { getMatrixSubmission, matrixSubmissionInput } from './matrix-submission';
 
 export const reportsRouter = router({
-  evidenceMatrix: reportsProcedure
-    .input(evidenceMatrixInput)
-    .query(({ ctx, input }) => getEvidenceMatrix(ctx, input)),
-  /** The same answer as JSON text straight from the database, for `GET /api/reports/evidence-matrix`. */
-  evidenceMatrixJson: reportsProcedure
-    .input(evidenceMatrixInput)
-    .query(async ({ ctx, input }) => ({ rawJson: await getEvidenceMatrixJson(ctx, input) })),
-  evidenceMatrixCsv: reportsProcedure
-    .input(evidenceMatrixCsvInput)
-    .output(matrixCsvOutput)
-    .query(({ ctx, input }) => exportEvidenceMatrixCsv(ctx, input)),
-  submission: reportsProcedure
-    .input(matrixSubmissionInput)
-    .query(({ ctx, input }) => getMatrixSubmission(ctx, input)),
-  outstandingReminders: reportsProcedure
-    .input(emailOutstandingInput)
-    .query(({ ctx, input }) => previewOutstandingReminders(ctx, input)),
-  emailOutstanding: reportsProcedure
-    .input(emailOutstandingInput)
-    .mutation(({ ctx, input }) => emailOutstanding(ctx, input)),
-  classFilter: reportsProcedure.query(({ ctx }) => getClassFilter(ctx)),
-  setClassFilter: reportsProcedure
-    .input(setClassFilterInput)
-    .mutation(({ ctx, input }) => setClassFilter(ctx, input)),
+  evidenceMatrix: router({
+    get: reportsProcedure.input(evidenceMatrixInput).query(({ ctx, input }) => getEvidenceMatrix(ctx, input)),
+    /** The same answer as JSON text straight from the database, for `GET /api/reports/evidence-matrix`. */
+    getJson: reportsProcedure
+      .input(evidenceMatrixInput)
+      .query(async ({ ctx, input }) => ({ rawJson: await getEvidenceMatrixJson(ctx, input) })),
+    exportCsv: reportsProcedure
+      .input(evidenceMatrixCsvInput)
+      .output(matrixCsvOutput)
+      .query(({ ctx, input }) => exportEvidenceMatrixCsv(ctx, input)),
+  }),
+  submissions: router({
+    get: reportsProcedure
+      .input(matrixSubmissionInput)
+      .query(({ ctx, input }) => getMatrixSubmission(ctx, input)),
+  }),
+  outstanding: router({
+    list: reportsProcedure
+      .input(emailOutstandingInput)
+      .query(({ ctx, input }) => previewOutstandingReminders(ctx, input)),
+    email: reportsProcedure
+      .input(emailOutstandingInput)
+      .mutation(({ ctx, input }) => emailOutstanding(ctx, input)),
+  }),
+  classFilter: router({
+    get: reportsProcedure.query(({ ctx }) => getClassFilter(ctx)),
+    set: reportsProcedure.input(setClassFilterInput).mutation(({ ctx, input }) => setClassFilter(ctx, input)),
+  }),
 });

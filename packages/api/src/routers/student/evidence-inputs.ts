@@ -71,11 +71,11 @@ const uploadId = z
   .min(1, 'Upload id is required')
   .max(1024, 'Upload id is too long');
 
-/** `student.uploadParts`: which parts of an upload in parts (protocol `s3`) already arrived. */
+/** `student.evidence.listUploadedParts`: which parts of an upload in parts (protocol `s3`) already arrived. */
 export const uploadPartsInput = z.object({ objectPath, uploadId });
 export type UploadPartsInput = z.input<typeof uploadPartsInput>;
 
-/** `student.completeUpload`: join parts 1..partCount into the object. */
+/** `student.evidence.completeUpload`: join parts 1..partCount into the object. */
 export const completeUploadInput = z.object({
   objectPath,
   uploadId,

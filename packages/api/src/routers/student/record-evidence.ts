@@ -29,7 +29,7 @@ import { requireStudentTask } from '../../rules/tasks';
 import { noUploadIssued, requireOwnUploadGrant } from '../../rules/upload-grants';
 import { type EvidenceFileRecord, toEvidenceFileRecord } from '../../views/evidence-file-views';
 
-/** Answer of `student.recordEvidence` / `POST /api/evidence`. */
+/** Answer of `student.evidence.record` / `POST /api/evidence`. */
 export type RecordedEvidence = {
   submission: { id: string; taskId: string; status: SubmissionRow['status'] };
   file: EvidenceFileRecord & { hasThumbnail: boolean };

@@ -15,7 +15,7 @@ import type { Services } from '../../context';
 import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/generated-tasks';
 
 /**
- * `student.setUpUnit` / `POST /api/units/generate-tasks`: rate-limited per student. With
+ * `student.units.setUp` / `POST /api/units/generate-tasks`: rate-limited per student. With
  * `SELF_ENROL=invitation` a code alone joins nothing: students join through a class invitation link.
  */
 export async function setUpUnit(

@@ -14,7 +14,7 @@ export type StudentEvidenceFile = EvidenceFileView & {
   withdrawRefusal: WithdrawRefusal | null;
 };
 
-/** Answer of `student.evidence` / `GET /api/student/tasks/:taskId/evidence`. */
+/** Answer of `student.evidence.list` / `GET /api/student/tasks/:taskId/evidence`. */
 export type TaskEvidence = {
   taskId: string;
   /** Null while the task is pending (nothing uploaded yet). */

@@ -11,7 +11,7 @@ import type { Services } from '../../context';
 import { insertUploadGrantWithinQuota } from '../../rules/upload-quota';
 
 /**
- * Answer of `student.uploadUrl` / `POST /api/evidence/upload-url`. The spec's client reads only
+ * Answer of `student.evidence.requestUploadUrl` / `POST /api/evidence/upload-url`. The spec's client reads only
  * `uploadUrl` and `objectPath` and PUTs the file with its own type as Content-Type; the rest is for
  * a client that wants to do better.
  */
@@ -38,8 +38,8 @@ export type UploadUrlResponse = {
    *
    * `s3` (only when `fileSize` was given and is large): PUT the bytes of part N (from
    * `(N - 1) * partSize`, exactly as planned by `planUploadParts`) to `partUrls[N - 1]`, with no
-   * headers of its own; `student.uploadParts` lists the parts already received (to resume), and
-   * `student.completeUpload` joins them. Then record the evidence as usual.
+   * headers of its own; `student.evidence.listUploadedParts` lists the parts already received (to resume), and
+   * `student.evidence.completeUpload` joins them. Then record the evidence as usual.
    */
   parts: UploadParts | null;
 };

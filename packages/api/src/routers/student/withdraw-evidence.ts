@@ -12,13 +12,13 @@ import { z } from 'zod';
 import type { Services } from '../../context';
 import { publishEvidenceWithdrawn } from '../../rules/submission-events';
 
-/** `student.withdrawEvidence` / `POST /api/evidence/{fileId}/withdraw`. */
+/** `student.evidence.withdraw` / `POST /api/evidence/{fileId}/withdraw`. */
 export const withdrawEvidenceInput = z.object({
   fileId: z.uuid({ error: 'File id must be a UUID' }),
 });
 export type WithdrawEvidenceInput = z.input<typeof withdrawEvidenceInput>;
 
-/** Answer of `student.withdrawEvidence`. */
+/** Answer of `student.evidence.withdraw`. */
 export type WithdrawnEvidence = {
   fileId: string;
   submissionId: string;
@@ -51,7 +51,7 @@ export async function withdrawEvidence(
     });
     if (!found) throw new AppError('NOT_FOUND', 'Evidence file not found');
     const { file, submission } = found;
-    // The same rule View Evidence offers Withdraw by (student.evidence's `canWithdraw`).
+    // The same rule View Evidence offers Withdraw by (`student.evidence.list`'s `canWithdraw`).
     const refusal = withdrawRefusal({
       submissionStatus: submission.status,
       withdrawn: file.withdrawnAt !== null,

@@ -65,7 +65,7 @@ export function AuditPage() {
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const deferredPerson = useDeferredValue(personSearch.trim());
-  const people = trpc.admin.searchUsers.useQuery(
+  const people = trpc.admin.users.search.useQuery(
     { search: deferredPerson || undefined, page: 1 },
     { placeholderData: keepPreviousData },
   );
@@ -75,7 +75,7 @@ export function AuditPage() {
     from: from || undefined,
     to: to || undefined,
   };
-  const audit = trpc.admin.audit.useQuery({ ...filters, page }, { placeholderData: keepPreviousData });
+  const audit = trpc.admin.audit.list.useQuery({ ...filters, page }, { placeholderData: keepPreviousData });
   const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
   const exportParams = new URLSearchParams(
     Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),

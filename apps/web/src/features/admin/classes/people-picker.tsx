@@ -20,7 +20,7 @@ type PeoplePickerProps = {
 export function PeoplePicker({ personRole: role, label, value, onChange, exclude }: PeoplePickerProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const found = trpc.admin.searchUsers.useQuery(
+  const found = trpc.admin.users.search.useQuery(
     { search: debounced || undefined, role, status: 'active', page: 1 },
     { placeholderData: (previous) => previous },
   );

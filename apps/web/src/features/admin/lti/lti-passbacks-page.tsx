@@ -22,15 +22,15 @@ export function LtiPassbacksPage() {
   useDocumentTitle('Grade passbacks');
   const utils = trpc.useUtils();
   // Waiting ones change on their own as the worker retries: look again every half minute.
-  const passbacks = trpc.admin.lti.passbacks.useQuery(undefined, { refetchInterval: 30_000 });
-  const retry = trpc.admin.lti.retryPassback.useMutation({
+  const passbacks = trpc.admin.ltiPassbacks.list.useQuery(undefined, { refetchInterval: 30_000 });
+  const retry = trpc.admin.ltiPassbacks.retry.useMutation({
     onSuccess: async () => {
       toastSuccess('Passback queued', 'It is sent again now');
-      await utils.admin.lti.passbacks.invalidate();
+      await utils.admin.ltiPassbacks.list.invalidate();
     },
     onError: async (error) => {
       toastError('Could not retry', errorMessage(error, 'Please try again'));
-      await utils.admin.lti.passbacks.invalidate();
+      await utils.admin.ltiPassbacks.list.invalidate();
     },
   });
 

@@ -19,13 +19,13 @@ import { type AdminLtiPlatform, PlatformFormModal } from './platform-form-modal'
  */
 export function LtiPlatformsPage() {
   useDocumentTitle('LTI Platforms');
-  const platforms = trpc.admin.lti.platforms.useQuery();
+  const platforms = trpc.admin.ltiPlatforms.list.useQuery();
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<AdminLtiPlatform | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const remove = trpc.admin.lti.removePlatform.useMutation({
+  const remove = trpc.admin.ltiPlatforms.delete.useMutation({
     onSuccess: async () => {
-      await utils.admin.lti.platforms.invalidate();
+      await utils.admin.ltiPlatforms.list.invalidate();
       toastSuccess('Platform removed');
     },
     onError: (error) => toastError('Could not remove the platform', errorMessage(error, 'Please try again')),

@@ -72,15 +72,15 @@ function PlatformForm({ platform, onDone }: { platform: AdminLtiPlatform | null;
   const [fields, setFields] = useState<Fields>(() => fieldsOf(platform));
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const done = async (title: string) => {
-    await utils.admin.lti.platforms.invalidate();
+    await utils.admin.ltiPlatforms.list.invalidate();
     toastSuccess(title, fields.issuer.trim());
     onDone();
   };
-  const add = trpc.admin.lti.addPlatform.useMutation({
+  const add = trpc.admin.ltiPlatforms.create.useMutation({
     onSuccess: () => done('Platform added'),
     onError: (error) => toastError('Could not add the platform', errorMessage(error, 'Please try again')),
   });
-  const update = trpc.admin.lti.updatePlatform.useMutation({
+  const update = trpc.admin.ltiPlatforms.update.useMutation({
     onSuccess: () => done('Platform saved'),
     onError: (error) => toastError('Could not save the platform', errorMessage(error, 'Please try again')),
   });

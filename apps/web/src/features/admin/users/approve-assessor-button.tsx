@@ -13,7 +13,7 @@ import type { AdminUser } from '../admin-types';
  */
 export function ApproveAssessorButton({ user }: { user: AdminUser }) {
   const utils = trpc.useUtils();
-  const approve = trpc.admin.approveUser.useMutation({
+  const approve = trpc.admin.users.approve.useMutation({
     onSuccess: async () => {
       toastSuccess('Assessor approved', `${fullName(user)} can now see and grade students’ evidence`);
       // The list, its search pages and the dashboard counts all show who waits.

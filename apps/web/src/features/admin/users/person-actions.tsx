@@ -25,16 +25,16 @@ export function PersonActions({ user, isSelf }: { user: AdminUser; isSelf: boole
     toastSuccess(title, message);
     await utils.admin.invalidate();
   };
-  const changeRole = trpc.admin.changeRole.useMutation({
+  const changeRole = trpc.admin.users.changeRole.useMutation({
     onSuccess: (result) =>
       done('Role changed', `${name} is now ${result.role === 'assessor' ? 'an assessor' : 'a student'}`),
     onError: (error) => toastError('Role change failed', errorMessage(error, 'Please try again')),
   });
-  const deactivate = trpc.admin.deactivateUser.useMutation({
+  const deactivate = trpc.admin.users.deactivate.useMutation({
     onSuccess: () => done('User deactivated', `${name} can no longer sign in`),
     onError: (error) => toastError('Deactivation failed', errorMessage(error, 'Please try again')),
   });
-  const reactivate = trpc.admin.reactivateUser.useMutation({
+  const reactivate = trpc.admin.users.reactivate.useMutation({
     onSuccess: () => done('User reactivated', `${name} can sign in again`),
     onError: (error) => toastError('Reactivation failed', errorMessage(error, 'Please try again')),
   });

@@ -48,20 +48,20 @@ const statusOptions = (['active', 'awaiting_approval', 'deactivated'] as const).
  */
 export function UsersPage() {
   useDocumentTitle('Users');
-  const me = trpc.auth.user.useQuery().data;
+  const me = trpc.auth.session.get.useQuery().data;
   const [query, setQuery] = useState('');
   const [role, setRole] = useState<Role | null>(null);
   const [status, setStatus] = useState<UserStatus | null>(null);
   const [page, setPage] = useState(1);
   const search = useDeferredValue(query.trim());
-  const users = trpc.admin.searchUsers.useQuery(
+  const users = trpc.admin.users.search.useQuery(
     { search: search || undefined, role: role ?? undefined, status: status ?? undefined, page },
     { placeholderData: keepPreviousData },
   );
   const filtered = Boolean(search || role || status);
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 
-  const impersonate = trpc.admin.impersonate.useMutation({
+  const impersonate = trpc.admin.impersonation.start.useMutation({
     onSuccess: () => {
       toastSuccess('Switched user');
       // A full reload at /: every cached screen belongs to the admin, not to the person now viewed.
