@@ -52,6 +52,23 @@ async function framedLaunch(page: Page, params: Record<string, string>): Promise
   return frame;
 }
 
+/** The LMS page with the app in its frame, at 1280x800 and 390x844, light and dark; back to 1280 light. */
+async function screenshots(page: Page, name: string) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const file = `${name}-${width}x${height}${scheme === 'dark' ? '-dark' : ''}.png`;
+      await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /** The frame's own tab state: its session token, and whether any cookie of ours came with it. */
 async function frameState(frame: Frame) {
   return frame.evaluate(() => ({
@@ -107,6 +124,7 @@ test('a framed student stays signed in through a reload, and the live stream rea
   await expect(tab.getByText('My Progress')).toBeVisible();
   await expect(tab.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
   expect(await frameState(frame)).toEqual(before);
+  await screenshots(page, 'lti-frame-reloaded');
   await unit.renameTask('Record the task renamed after the reload');
   await expect(tab.getByText('Record the task renamed after the reload')).toBeVisible();
   // A stream of the reloaded page's own carried it.
@@ -155,8 +173,7 @@ test('a framed teacher sees a student’s photo and downloads the Evidence Matri
   ]);
   expect(csv.suggestedFilename()).toMatch(/\.csv$/);
   expect(readFileSync(await csv.path(), 'utf8')).toContain(`Framed${stamp}`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: test.info().outputPath('lti-frame-matrix-1280x800.png'), fullPage: true });
+  await screenshots(page, 'lti-frame-matrix');
 
   // Grading: the photo shows (a signed URL, no cookie needed), and Export Report saves the PDF.
   await frame.goto(`http://localhost:${e2ePort}/grading`);
@@ -174,6 +191,8 @@ test('a framed teacher sees a student’s photo and downloads the Evidence Matri
 
   await tab.getByRole('button', { name: 'Export Report' }).click();
   const dialog = tab.getByRole('dialog', { name: 'Export assessment record' });
+  await expect(dialog.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+  await screenshots(page, 'lti-frame-export-report');
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
     dialog.getByRole('link', { name: 'Download PDF' }).click(),
