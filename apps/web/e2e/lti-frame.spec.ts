@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Frame, type Page, test } from '@playwright/test';
+import {
+  type Browser,
+  expect,
+  type Frame,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
 import { chromiumFlags, chromiumPath, partitionedStorageFlag } from './chromium';
 import { admin, e2eLtiIssuer, e2ePort } from './e2e-env';
 import { scenePhoto, uploadEvidence } from './grading-data';
@@ -203,4 +210,18 @@ test('a framed teacher sees a student’s photo and downloads the Evidence Matri
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
+
+  // The tab's session ends (signed out elsewhere, say): the next download is refused, and says why.
+  const outside = await playwrightRequest.newContext();
+  const token = (await frameState(frame)).token ?? '';
+  const signedOut = await outside.post(`http://localhost:${e2ePort}/trpc/auth.logout`, {
+    headers: { 'x-evident-session': token, 'content-type': 'application/json' },
+    data: {},
+  });
+  expect(signedOut.ok()).toBe(true);
+  await outside.dispose();
+  await dialog.getByRole('link', { name: 'Download PDF' }).click();
+  const toast = tab.locator('.mantine-Notification-root').filter({ hasText: 'Download failed' });
+  await expect(toast).toContainText('Please sign in to continue');
+  await screenshots(page, 'lti-frame-download-refused');
 });
