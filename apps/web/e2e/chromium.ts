@@ -19,3 +19,27 @@ export const chromiumFlags = [
     .filter(Boolean)
     .join(',')}`,
 ];
+
+/**
+ * Playwright turns third-party storage partitioning off (microsoft/playwright#32230), which Chrome,
+ * Safari and Firefox all have on. Without it, a Chromium that blocks third-party cookies denies a
+ * cross-site frame its sessionStorage outright, which no shipping browser does; with it, the frame
+ * gets storage of its own, keyed to the page around it. A spec about an app inside an LMS's iframe
+ * adds this: Playwright's own list of features to turn off, without that one (Chromium takes the
+ * last --disable-features it is given).
+ */
+export const partitionedStorageFlag = `--disable-features=${[
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'CDPScreenshotNewSurface',
+].join(',')}`;

@@ -19,8 +19,19 @@
   // A tab signed in inside an LMS frame (src/features/lti/tab-session.ts) has no cookie: the server sent
   // the landing page, and only the app knows to send the tab's session, so it loads at once and asks.
   const tabSession = hasTabSession();
+  // An LMS launch into a frame brings the tab's session to exchange first (`#lti_handoff=`): asked now,
+  // without it, the first answers would say nobody is signed in, and the app would believe them.
+  const frameLaunch = /^#lti_handoff=/.test(window.location.hash) && inFrame();
   if (typeof config.entry === 'string') loadAppOnFirstUse(config);
-  else if (config.screens && !tabSession) askFirstScreen(config);
+  else if (config.screens && !tabSession && !frameLaunch) askFirstScreen(config);
+
+  function inFrame() {
+    try {
+      return window.top !== window.self;
+    } catch {
+      return true;
+    }
+  }
 
   function hasTabSession() {
     try {

@@ -3,7 +3,8 @@ import { MAX_CALLS_PER_BATCH } from '@evident/core/batch-limit';
 import { getUntypedClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import { persistStudentQueries } from './features/capture/persisted-cache';
-import { tabSessionHeaders } from './features/lti/tab-session';
+import { tabSessionHeaders, tabSessionToken } from './features/lti/tab-session';
+import { tabSessionSubscriptionLink } from './features/lti/tab-session-stream';
 import { adoptFirstAnswers } from './first-answers';
 import { queryClient } from './query-client';
 
@@ -12,9 +13,16 @@ export const trpc = createTRPCReact<AppRouter>();
 export const trpcClient = trpc.createClient({
   links: [
     splitLink({
-      // The live stream (features/live) is server-sent events; EventSource sends the cookie on its own.
       condition: (op) => op.type === 'subscription',
-      true: httpSubscriptionLink({ url: '/trpc' }),
+      true: splitLink({
+        // The live stream (features/live) is server-sent events. The browser's EventSource sends the
+        // cookie on its own; a tab signed in inside an LMS frame has no cookie, and sends its header
+        // through an EventSource over fetch instead. Asked at each subscription, since the launch's
+        // handoff becomes a tab session after this client is made.
+        condition: () => tabSessionToken() !== null,
+        true: tabSessionSubscriptionLink('/trpc'),
+        false: httpSubscriptionLink({ url: '/trpc' }),
+      }),
       false: httpBatchLink({
         url: '/trpc',
         // The server refuses bigger batches (413); a screen asking for more sends several.

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
+import { downloadInTabSession } from '../lti/tab-session-download';
 import { errorMessage } from '../toast/error-message';
 
 /** The PDF assessment record of one student in one unit, served by the server at this path. */
@@ -72,6 +73,7 @@ function ExportChooser({ initialStudentId }: { initialStudentId: string | undefi
           component="a"
           href={student && unit ? assessmentRecordUrl(student.studentId, unit.id) : undefined}
           download
+          onClick={downloadInTabSession}
           leftSection={<IconDownload size={16} aria-hidden />}
           data-disabled={!student || !unit || undefined}
         >

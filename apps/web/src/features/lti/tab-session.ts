@@ -9,9 +9,11 @@ const storageKey = 'evident.lti-tab-session';
 export const tabSessionHeaderName = 'x-evident-session';
 
 /**
- * Held in memory as well: where the browser also blocks a third-party frame's storage (as Chromium
- * does when it blocks third-party cookies), the session lasts as long as the page, and a reload in
- * the frame means opening the course link again.
+ * Held in memory as well: where the browser gives a cross-site frame no storage at all (Chromium
+ * blocking third-party cookies with storage partitioning turned off, as Playwright runs it), the
+ * session lasts as long as the page, and a reload in the frame means opening the course link again.
+ * Shipping Chrome, Safari and Firefox partition it, so the frame keeps its own and a reload stays
+ * signed in (public/boot.js then leaves the tab to the app, which sends the header).
  */
 let inMemory: string | null = null;
 

@@ -17,6 +17,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { countNoun } from '../../../count-noun';
 import { trpc } from '../../../trpc';
+import { downloadInTabSession } from '../../lti/tab-session-download';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
@@ -100,6 +101,7 @@ export function AuditPage() {
           <Button
             component="a"
             href={`/api/admin/audit.csv?${exportParams}`}
+            onClick={downloadInTabSession}
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
           >

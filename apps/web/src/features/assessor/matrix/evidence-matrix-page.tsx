@@ -9,6 +9,7 @@ import { IconDownload, IconFilterOff, IconTable, IconUsers } from '@tabler/icons
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { trpc } from '../../../trpc';
+import { downloadInTabSession } from '../../lti/tab-session-download';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
@@ -73,6 +74,7 @@ export function EvidenceMatrixPage({ search = {}, onSearch }: EvidenceMatrixPage
               data-disabled={shownUnitId ? undefined : true}
               onClick={(event) => {
                 if (!shownUnitId) event.preventDefault();
+                downloadInTabSession(event);
               }}
             >
               Export
