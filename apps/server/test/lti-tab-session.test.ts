@@ -52,7 +52,7 @@ async function launchedTab(sub: string) {
 /** The live stream over HTTP as the web's fetch-based EventSource opens it: the header, no cookie. */
 async function openStream(token: string | null) {
   const controller = new AbortController();
-  const response = await fetch(`${env.publicUrl}/trpc/live.events`, {
+  const response = await fetch(`${env.publicUrl}/trpc/live.events.stream`, {
     headers: { accept: 'text/event-stream', ...(token ? { 'x-evident-session': token } : {}) },
     signal: controller.signal,
   });
@@ -88,7 +88,7 @@ async function openStream(token: string | null) {
 }
 
 const signOutOf = (headers: Record<string, string>) =>
-  fetch(`${env.publicUrl}/trpc/auth.logout`, {
+  fetch(`${env.publicUrl}/trpc/auth.session.logout`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
     body: '{}',
@@ -96,7 +96,7 @@ const signOutOf = (headers: Record<string, string>) =>
 
 async function deactivate(userId: string) {
   const admin = await env.signedIn('rto_admin');
-  await (await admin.caller()).admin.deactivateUser({ userId });
+  await (await admin.caller()).admin.users.deactivate({ userId });
 }
 
 describe('the live stream of a tab session (the header, no cookie)', () => {
@@ -222,7 +222,7 @@ describe('evidence files in a tab session', () => {
     });
     await recordPdf(env, await env.browser('127.0.0.1', tab.token).caller(), task?.id ?? '');
     const input = encodeURIComponent(JSON.stringify({ taskId: task?.id }));
-    const answer = await fetch(`${env.publicUrl}/trpc/student.evidence?input=${input}`, {
+    const answer = await fetch(`${env.publicUrl}/trpc/student.evidence.list?input=${input}`, {
       headers: tab.headers,
     });
     expect(answer.status).toBe(200);

@@ -91,7 +91,7 @@ test('a framed student stays signed in through a reload, and the live stream rea
   const unit = await unitWithTask(browser, 'Framed live unit', 'Record the framed live task');
   const streams: { token: string | undefined; cookie: string | undefined }[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname !== '/trpc/live.events') return;
+    if (new URL(request.url()).pathname !== '/trpc/live.events.stream') return;
     const headers = request.headers();
     streams.push({ token: headers['x-evident-session'], cookie: headers.cookie });
   });
@@ -214,7 +214,7 @@ test('a framed teacher sees a student’s photo and downloads the Evidence Matri
   // The tab's session ends (signed out elsewhere, say): the next download is refused, and says why.
   const outside = await playwrightRequest.newContext();
   const token = (await frameState(frame)).token ?? '';
-  const signedOut = await outside.post(`http://localhost:${e2ePort}/trpc/auth.logout`, {
+  const signedOut = await outside.post(`http://localhost:${e2ePort}/trpc/auth.session.logout`, {
     headers: { 'x-evident-session': token, 'content-type': 'application/json' },
     data: {},
   });
