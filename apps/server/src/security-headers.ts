@@ -62,6 +62,18 @@ export async function registerSecurityHeaders<L extends FastifyBaseLogger>(
       // Signed file URLs are their own authority; an <img> or <video> on another origin the app is
       // reached at may load them.
       reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
+      // The grading screen previews a PDF in an iframe of our own page (inside an LMS's frame, every
+      // ancestor counts, so the platforms too); no other site may frame a file.
+      if (req.url.startsWith('/files/download/')) {
+        reply.helmet({
+          contentSecurityPolicy: {
+            useDefaults: false,
+            directives: { ...directives, 'frame-ancestors': ["'self'", ...lti] },
+          },
+        });
+        if (lti.length > 0) reply.raw.removeHeader('x-frame-options');
+        else reply.raw.setHeader('x-frame-options', 'SAMEORIGIN');
+      }
     } else if (ltiPath.test(req.url)) {
       reply.helmet({
         contentSecurityPolicy: {

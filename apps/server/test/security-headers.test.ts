@@ -51,13 +51,20 @@ describe('browser security headers on plain http', () => {
   });
 
   it('API answers, errors and /files answers are nosniff too', async () => {
-    for (const url of ['/api/auth/user', '/api/nothing-here', '/files/download/x/y.jpg?exp=1&sig=bad']) {
+    for (const url of ['/api/auth/user', '/api/nothing-here', '/files/upload/x/y.jpg?exp=1&sig=bad']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(directives(res.headers['content-security-policy']).get('frame-ancestors'), url).toEqual([
         "'none'",
       ]);
     }
+  });
+
+  it('a downloaded file may be framed by our own pages only (the grading screen previews PDFs)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/files/download/x/y.pdf?exp=1&sig=bad' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'self'"]);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('source maps of the built app are not served', async () => {
@@ -109,6 +116,13 @@ describe('browser security headers on https with an LMS', () => {
       ]);
       expect(page.headers['x-frame-options'], url).toBeUndefined();
     }
+    const file = await app.inject({ method: 'GET', url: '/files/download/x/y.pdf?exp=1&sig=bad' });
+    expect(directives(file.headers['content-security-policy']).get('frame-ancestors')).toEqual([
+      "'self'",
+      'https://lms.example.edu',
+      'https://canvas.example.com',
+    ]);
+    expect(file.headers['x-frame-options']).toBeUndefined();
     for (const url of ['/api/auth/user', '/trpc/auth.session.get', '/healthz']) {
       const other = await app.inject({ method: 'GET', url });
       expect(directives(other.headers['content-security-policy']).get('frame-ancestors'), url).toEqual([

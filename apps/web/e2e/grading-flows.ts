@@ -84,6 +84,21 @@ export async function gradeOneThenBulk(page: Page): Promise<void> {
   await expect(preview.getByText('150%')).toBeVisible();
   await preview.getByRole('button', { name: 'Close file' }).click();
 
+  // A PDF previews in an iframe of the grading screen, so the file's answer must let our own page
+  // frame it. (Headless Chromium has no PDF viewer, so what the frame shows cannot tell; its headers can.)
+  const [pdfAnswer] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes('/files/download/')),
+    cards
+      .filter({ hasText: taskTitles[1] ?? '' })
+      .getByTestId('grading-file')
+      .click(),
+  ]);
+  await expect(page.getByTitle('PDF: Checklist.pdf')).toBeVisible();
+  expect(pdfAnswer.headers()['content-disposition']).toMatch(/^inline;/);
+  expect(pdfAnswer.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(pdfAnswer.headers()['x-frame-options'] ?? 'SAMEORIGIN').toBe('SAMEORIGIN');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close file' }).click();
+
   await first.getByRole('button', { name: 'Not Yet Satisfactory' }).click();
   await expectToast(page, 'Strategies required', 'Please provide re-assessment strategies for NYS');
   await first.getByLabel('Comment').fill('The harness is not visible');
