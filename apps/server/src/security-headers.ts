@@ -37,6 +37,8 @@ export async function registerSecurityHeaders<L extends FastifyBaseLogger>(
     'img-src': ["'self'", 'data:', 'blob:', ...files],
     'media-src': ["'self'", 'data:', 'blob:', ...files],
     'connect-src': ["'self'", ...files],
+    // The grading screen previews a PDF in an iframe, from wherever files are stored (S3 too).
+    'frame-src': ["'self'", ...files],
     'font-src': ["'self'", 'data:'],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],

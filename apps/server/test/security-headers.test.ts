@@ -42,6 +42,7 @@ describe('browser security headers on plain http', () => {
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-src')).toEqual(["'self'", 'http://evident.test']);
     // A laptop on http must not have its requests sent to an https port that is not there.
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
     expect(res.headers['x-frame-options']).toBe('DENY');
