@@ -45,7 +45,15 @@ function procedureDef(path: string): ProcedureDef | null {
 
 function toSchema(schema: z.ZodType | undefined, io: 'input' | 'output'): JsonSchema | null {
   if (!schema) return null;
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    // A `Date` an answer holds reaches the caller as JSON's ISO text.
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema._zod.def.type === 'date')
+        Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+    },
+  }) as JsonSchema;
   return json;
 }
 
