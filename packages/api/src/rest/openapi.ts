@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appRouter } from '../root';
+import { rawJsonSchemaOf } from './raw-json';
 import { type RestRoute, restRoutes } from './routes';
 
 /**
@@ -128,7 +129,7 @@ async function operationFor(route: RestRoute) {
       content: { 'application/json': { schema: { type: 'object', properties: remaining, required } } },
     };
   }
-  const output = toSchema(def?.output, 'output');
+  const output = toSchema(def?.output && (rawJsonSchemaOf(def.output) ?? def.output), 'output');
   operation.responses = {
     '200': {
       description: 'Success',
