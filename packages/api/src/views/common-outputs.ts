@@ -26,6 +26,9 @@ export const textFileOutput = z.object({
   content: z.string(),
 });
 
+/** A submission's status (a task with none is pending). */
+export const submissionStatusOutput = z.enum(['submitted', 'satisfactory', 'not_yet_satisfactory']);
+
 /** A person as the client sees them (spec section 3, `UserSummary`). */
 export const userSummaryOutput = z.object({
   id: z.string(),
