@@ -1,4 +1,4 @@
-import { restRoutes } from '@evident/api/rest/routes';
+import { restRoutes } from '@evident/api/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
 
