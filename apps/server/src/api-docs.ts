@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from '@evident/api/rest/openapi';
+import { buildOpenApiDocument } from '@evident/api/rest';
 import type { FastifyInstance } from 'fastify';
 
 type Doc = Awaited<ReturnType<typeof buildOpenApiDocument>>;

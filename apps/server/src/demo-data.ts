@@ -1,5 +1,5 @@
 import type { Services } from '@evident/api/context';
-import { setUpUnitForStudent } from '@evident/api/routers/student/set-up-unit';
+import { setUpUnitForStudent } from '@evident/api/services';
 import { exampleUnits } from '@evident/core/example-units';
 import { seedDemo } from '@evident/db/seed/demo';
 import { seedDemoEvidence } from './demo-evidence';

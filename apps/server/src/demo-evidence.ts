@@ -1,5 +1,5 @@
 import type { Services } from '@evident/api/context';
-import { recordEvidence } from '@evident/api/routers/student/record-evidence';
+import { recordEvidence } from '@evident/api/services';
 import type { GradeStatus } from '@evident/core/grading';
 import { newObjectPath } from '@evident/core/object-path';
 import type { EventBus } from '@evident/core/ports/events';

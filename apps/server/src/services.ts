@@ -1,12 +1,18 @@
 import { join } from 'node:path';
 import { createTaskGenerator } from '@evident/ai/generator-factory';
 import type { Services } from '@evident/api/context';
-import { createEventJob, eventJob } from '@evident/api/jobs/event-job';
-import { createGradedMailJob } from '@evident/api/jobs/graded-mail-job';
-import { createJobWorker, type JobHandler, type JobWorkerOptions } from '@evident/api/jobs/job-worker';
-import { createMailJob, createQueuedMailer } from '@evident/api/jobs/mail-job';
-import { createThumbnailJob } from '@evident/api/jobs/thumbnail-job';
-import { createVideoJob } from '@evident/api/jobs/video-job';
+import {
+  createEventJob,
+  createGradedMailJob,
+  createJobWorker,
+  createMailJob,
+  createQueuedMailer,
+  createThumbnailJob,
+  createVideoJob,
+  eventJob,
+  type JobHandler,
+  type JobWorkerOptions,
+} from '@evident/api/jobs';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createAuthenticator } from '@evident/auth/authenticate';
 import { createOidcSignOn } from '@evident/auth/oidc';

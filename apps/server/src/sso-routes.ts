@@ -1,7 +1,7 @@
 import type { RequestMeta } from '@evident/api/context';
 import { createContext } from '@evident/api/context';
 import { asTrpcError, httpStatusOf, publicMessage } from '@evident/api/errors';
-import { signInWithProvider } from '@evident/api/routers/auth/single-sign-on';
+import { signInWithProvider } from '@evident/api/services';
 import { AppError } from '@evident/core/errors';
 import { type SsoChecks, SsoRefused } from '@evident/core/ports/single-sign-on';
 import { recordAudit } from '@evident/db/queries/audit';

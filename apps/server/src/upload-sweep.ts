@@ -1,4 +1,4 @@
-import { reclaimExpiredUploads } from '@evident/api/rules/upload-quota';
+import { reclaimExpiredUploads } from '@evident/api/services';
 import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
 import type { LocalDiskStorage } from '@evident/storage/local-disk';

@@ -1,5 +1,5 @@
 import { defaultRateLimits } from '@evident/api/rate-limits';
-import { resetPasswordUrl } from '@evident/api/routers/auth/password-reset';
+import { resetPasswordUrl } from '@evident/api/services';
 import { passwordResetTokens, sessions } from '@evident/db/schema';
 import { listOutbox } from '@evident/mail/outbox-reader';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,4 @@
-import { createJobWorker } from '@evident/api/jobs/job-worker';
-import { createThumbnailJob } from '@evident/api/jobs/thumbnail-job';
+import { createJobWorker, createThumbnailJob } from '@evident/api/jobs';
 import type { ImageProcessor } from '@evident/core/ports/images';
 import { evidenceFiles, jobs } from '@evident/db/schema';
 import { sharpImages } from '@evident/storage/thumbnail';

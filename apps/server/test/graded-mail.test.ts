@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { gradedMailJob } from '@evident/api/jobs/graded-mail-job';
+import { gradedMailJob } from '@evident/api/jobs';
 import { enqueueJob } from '@evident/db/queries/jobs';
 import { jobs } from '@evident/db/schema';
 import { listOutbox } from '@evident/mail/outbox-reader';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext } from '@evident/api/context';
-import type { JobWorkerOptions } from '@evident/api/jobs/job-worker';
+import type { JobWorkerOptions } from '@evident/api/jobs';
 import { defaultRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
 import { createCaller } from '@evident/api/root';
 import type { EventBus } from '@evident/core/ports/events';

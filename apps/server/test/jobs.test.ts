@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createJobWorker, type JobHandlers } from '@evident/api/jobs/job-worker';
+import { createJobWorker, type JobHandlers } from '@evident/api/jobs';
 import type { DomainEvent } from '@evident/core/events';
 import type { EventBus } from '@evident/core/ports/events';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '@evident/db/client';

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { sessionRecheckMs } from '@evident/api/routers/live/live-events';
+import { sessionRecheckMs } from '@evident/api/services';
 import { users } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

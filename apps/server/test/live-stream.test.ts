@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { feedCapacity } from '@evident/api/routers/live/event-feed';
+import { feedCapacity } from '@evident/api/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentWithUnit } from './evidence-fixtures';
 import { createTestEnv, type TestEnv } from './harness';

@@ -1,4 +1,4 @@
-import { restRoutes } from '@evident/api/rest/routes';
+import { restRoutes } from '@evident/api/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
 
@@ -49,6 +49,37 @@ describe('GET /api/openapi.json', () => {
     expect(matrix.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['unitId', 'filter']),
     );
+  });
+
+  it('describes every JSON answer from the procedure’s output schema, never an empty `{}`', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const empty: string[] = [];
+    for (const route of restRoutes) {
+      const operation = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')][route.method.toLowerCase()];
+      const json = operation.responses['200'].content['application/json'];
+      if (!json) continue; // a download (CSV), documented as text
+      if (Object.keys(json.schema).length === 0) empty.push(`${route.method} ${route.path}`);
+    }
+    expect(empty).toEqual([]);
+
+    // A Date the resolver holds reaches the caller as ISO text, and says so.
+    const unit = doc.paths['/api/admin/units'].get.responses['200'].content['application/json'].schema.items;
+    expect(unit.properties.createdAt).toEqual({ type: 'string', format: 'date-time' });
+    expect(unit.properties.archivedAt.anyOf).toEqual(
+      expect.arrayContaining([{ type: 'string', format: 'date-time' }, { type: 'null' }]),
+    );
+    expect(unit.required).toEqual(expect.arrayContaining(['id', 'unitCode', 'title', 'taskCount']));
+    // The matrix's REST path sends the database's JSON as it is: documented as the matrix, not its wrapper.
+    const matrix = doc.paths['/api/reports/evidence-matrix'].get.responses['200'].content['application/json'];
+    expect(Object.keys(matrix.schema.properties)).toEqual([
+      'units',
+      'unit',
+      'students',
+      'tasks',
+      'submissions',
+    ]);
+    const users = doc.paths['/api/admin/users'].get.responses['200'].content['application/json'].schema;
+    expect(users.items.properties.status.enum).toEqual(['active', 'awaiting_approval', 'deactivated']);
   });
 
   it('renders for people at /api/docs, with nothing fetched from elsewhere', async () => {

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { restRoutes } from '@evident/api/rest/routes';
+import { restRoutes } from '@evident/api/rest';
 import { PASSWORD_MAX_LENGTH } from '@evident/core/auth-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';

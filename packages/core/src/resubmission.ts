@@ -39,7 +39,8 @@ export function reviewMarks(
 }
 
 /** Why a file may not be withdrawn; the order is the order the withdraw procedure reports them in. */
-export type WithdrawRefusal = 'withdrawn' | 'graded' | 'judged' | 'only_file';
+export const withdrawRefusals = ['withdrawn', 'graded', 'judged', 'only_file'] as const;
+export type WithdrawRefusal = (typeof withdrawRefusals)[number];
 
 export const withdrawRefusalMessages: Readonly<Record<WithdrawRefusal, string>> = {
   withdrawn: 'This file has already been withdrawn',

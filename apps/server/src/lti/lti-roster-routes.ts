@@ -1,5 +1,5 @@
 import type { Services } from '@evident/api/context';
-import { listLtiCourses, syncLtiCourse } from '@evident/api/routers/assessor/lti-courses';
+import { listLtiCourses, syncLtiCourse } from '@evident/api/services';
 import { AppError, appErrorTransport } from '@evident/core/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { credentialsOf } from '../request-credentials';

@@ -1,4 +1,4 @@
-import type { JobHandler } from '@evident/api/jobs/job-worker';
+import type { JobHandler } from '@evident/api/jobs';
 import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
 import { findLtiScoreFacts, releaseLtiScoreDedupe } from '@evident/db/queries/lti';

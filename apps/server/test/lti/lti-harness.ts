@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { JobWorkerOptions } from '@evident/api/jobs/job-worker';
+import type { JobWorkerOptions } from '@evident/api/jobs';
 import { classAssessors, classEnrolments } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
 import { createTestEnv } from '../harness';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appRouter } from '../root';
+import { rawJsonSchemaOf } from './raw-json';
 import { type RestRoute, restRoutes } from './routes';
 
 /**
@@ -45,7 +46,15 @@ function procedureDef(path: string): ProcedureDef | null {
 
 function toSchema(schema: z.ZodType | undefined, io: 'input' | 'output'): JsonSchema | null {
   if (!schema) return null;
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    // A `Date` an answer holds reaches the caller as JSON's ISO text.
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema._zod.def.type === 'date')
+        Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+    },
+  }) as JsonSchema;
   return json;
 }
 
@@ -120,7 +129,7 @@ async function operationFor(route: RestRoute) {
       content: { 'application/json': { schema: { type: 'object', properties: remaining, required } } },
     };
   }
-  const output = toSchema(def?.output, 'output');
+  const output = toSchema(def?.output && (rawJsonSchemaOf(def.output) ?? def.output), 'output');
   operation.responses = {
     '200': {
       description: 'Success',

@@ -1,21 +1,26 @@
 import { kindOfMimeType } from '@evident/core/evidence-types';
 import type { EvidenceFileRow } from '@evident/db/queries/evidence-files';
+import { z } from 'zod';
 import type { Services } from '../context';
+import { isoOutput } from './common-outputs';
+
+const processing = z.enum(['pending', 'ready', 'failed']).nullable();
 
 /** Spec section 3 "Evidence file": what is recorded about a file, whoever is told of it. */
-export type EvidenceFileRecord = {
-  id: string;
-  fileName: string;
+export const evidenceFileRecordOutput = z.object({
+  id: z.string(),
+  fileName: z.string(),
   /** MIME type without parameters, e.g. `audio/webm`. */
-  fileType: string;
+  fileType: z.string(),
   /** Bytes. */
-  fileSize: number;
-  isPrimary: boolean;
+  fileSize: z.number(),
+  isPrimary: z.boolean(),
   /** ISO time the file was recorded (received by the server). */
-  createdAt: string;
+  createdAt: isoOutput,
   /** ISO time the device captured it (a file captured offline is sent later); null when not told. */
-  capturedAt: string | null;
-};
+  capturedAt: isoOutput.nullable(),
+});
+export type EvidenceFileRecord = z.infer<typeof evidenceFileRecordOutput>;
 
 export function toEvidenceFileRecord(file: EvidenceFileRow): EvidenceFileRecord {
   return {
@@ -30,33 +35,34 @@ export function toEvidenceFileRecord(file: EvidenceFileRow): EvidenceFileRecord 
 }
 
 /** The file's record plus short-lived links to the bytes. */
-export type EvidenceFileView = EvidenceFileRecord & {
+export const evidenceFileViewOutput = evidenceFileRecordOutput.extend({
   /** Signed GET URL of the file, served inline (for <img>, <audio>, <video>, the PDF viewer). */
-  url: string;
+  url: z.string(),
   /** Signed GET URL forcing a download under the original file name. */
-  downloadUrl: string;
+  downloadUrl: z.string(),
   /**
    * Signed GET URL of a small WebP preview: of a photo, or a frame of a video (the player's poster);
    * null when none was made (a document, an undecodable file, or a video not processed yet).
    */
-  thumbnailUrl: string | null;
+  thumbnailUrl: z.string().nullable(),
   /**
    * Videos: a signed GET URL of the H.264/AAC MP4 copy that plays in every browser, once it is made;
    * players use it instead of `url`. Null for other files, while the copy is being made, when making
    * it failed, or when the original already plays everywhere.
    */
-  playableUrl: string | null;
+  playableUrl: z.string().nullable(),
   /** Videos: whether the background processing is `pending`, `ready` or `failed`; null when none was queued. */
-  videoStatus: 'pending' | 'ready' | 'failed' | null;
+  videoStatus: processing,
   /**
    * Photos: whether the thumbnail is still being made (`pending`), was made (`ready`), or cannot be
    * made (`failed`: too many pixels, a type the server cannot decode, a damaged file); null for other
    * files. Viewers show a generic icon until it is `ready`, never the original inline.
    */
-  thumbnailStatus: 'pending' | 'ready' | 'failed' | null;
+  thumbnailStatus: processing,
   /** ISO time after which the URLs stop working; fetch the list again for fresh ones. */
-  urlsExpireAt: string;
-};
+  urlsExpireAt: isoOutput,
+});
+export type EvidenceFileView = z.infer<typeof evidenceFileViewOutput>;
 
 function renamed(fileName: string, extension: string): string {
   return `${fileName.replace(/\.[^.]*$/, '') || 'file'}.${extension}`;

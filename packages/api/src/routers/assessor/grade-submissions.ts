@@ -1,5 +1,5 @@
 import { AppError } from '@evident/core/errors';
-import type { GradeRequest } from '@evident/core/grading';
+import { type GradeRequest, gradeStatuses } from '@evident/core/grading';
 import { fullName } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
 import { recordAudit } from '@evident/db/queries/audit';
@@ -11,6 +11,7 @@ import {
 } from '@evident/db/queries/grading';
 import { enqueueJobs } from '@evident/db/queries/jobs';
 import { queueLtiScores } from '@evident/db/queries/lti';
+import { z } from 'zod';
 import { gradedMailJob } from '../../jobs/graded-mail-job';
 import type { AssessorContext } from './assessor-context';
 
@@ -51,6 +52,13 @@ function gradedMails(rows: Locked[], input: GradeRequest) {
     }),
   );
 }
+
+/** What a grading request decided: the outcome, for which submissions, how many. */
+export const gradedOutput = z.object({
+  status: z.enum(gradeStatuses),
+  submissionIds: z.array(z.string()),
+  count: z.number(),
+});
 
 /**
  * `assessor.submissions.grade` / `POST /api/assessor/grade`: one decision on every listed submission, all or none.

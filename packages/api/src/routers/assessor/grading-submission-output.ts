@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { isoOutput as iso } from '../../views/common-outputs';
+import { evidenceFileViewOutput } from '../../views/evidence-file-views';
 import type { GradingSubmission } from './list-submissions';
-
-const iso = z.iso.datetime({ offset: true });
-const processing = z.enum(['pending', 'ready', 'failed']).nullable();
 
 /** `assessor.submissions.list`' answer as a schema: what the typed client and the OpenAPI document promise. */
 export const gradingSubmissionsOutput = z.array(
@@ -15,22 +14,8 @@ export const gradingSubmissionsOutput = z.array(
     unit: z.object({ id: z.string(), unitCode: z.string(), title: z.string() }),
     submittedAt: iso,
     files: z.array(
-      z.object({
-        id: z.string(),
-        fileName: z.string(),
-        fileType: z.string(),
-        fileSize: z.number(),
-        isPrimary: z.boolean(),
-        createdAt: iso,
-        url: z.string(),
-        downloadUrl: z.string(),
-        thumbnailUrl: z.string().nullable(),
-        playableUrl: z.string().nullable(),
-        videoStatus: processing,
-        thumbnailStatus: processing,
-        urlsExpireAt: iso,
+      evidenceFileViewOutput.extend({
         recordedByAdminName: z.string().nullable(),
-        capturedAt: iso.nullable(),
         judgedBy: z
           .object({ decisionId: z.string(), status: z.enum(['satisfactory', 'not_yet_satisfactory']) })
           .nullable()

@@ -20,6 +20,20 @@ export type CourseTeacher = {
   actorId?: string;
 };
 
+const course = z.object({ id: z.string(), title: z.string().nullable(), label: z.string().nullable() });
+export const ltiCoursesOutput = z.array(course);
+/** What a roster sync did, in counts. */
+export const rosterSyncOutput = z.object({
+  course,
+  members: z.number(),
+  students: z.number(),
+  assessors: z.number(),
+  enrolled: z.number(),
+  classId: z.string().nullable(),
+  classEnrolled: z.number(),
+  classEnded: z.number(),
+});
+
 /** LMS courses whose roster this person may pull in (with the roster service offered). */
 export async function listLtiCourses(db: Database, who: CourseTeacher) {
   const courses = await listSyncableContexts(db, who);

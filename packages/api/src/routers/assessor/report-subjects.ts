@@ -1,13 +1,17 @@
 import { listEnrolledStudents } from '@evident/db/queries/grading';
+import { z } from 'zod';
 import { type ScopeReader, scopeFor } from '../../rules/class-scope';
 
-export type ReportSubject = {
-  studentId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  units: { id: string; unitCode: string; title: string }[];
-};
+export const reportSubjectsOutput = z.array(
+  z.object({
+    studentId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    units: z.array(z.object({ id: z.string(), unitCode: z.string(), title: z.string() })),
+  }),
+);
+export type ReportSubject = z.infer<typeof reportSubjectsOutput>[number];
 
 /** `assessor.records.listSubjects`: every enrolled student in scope with their units, for the Export Report chooser. */
 export async function listReportSubjects(deps: ScopeReader): Promise<ReportSubject[]> {

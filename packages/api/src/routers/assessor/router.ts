@@ -1,11 +1,17 @@
 import { gradeInput } from '@evident/core/grading';
 import { gradeProcedure, reportsProcedure, router } from '../../trpc';
-import { assessmentRecordInput, getAssessmentRecord } from './assessment-record';
-import { gradeSubmissions } from './grade-submissions';
+import { assessmentRecordInput, assessmentRecordOutput, getAssessmentRecord } from './assessment-record';
+import { gradedOutput, gradeSubmissions } from './grade-submissions';
 import { gradingSubmissionsOutput } from './grading-submission-output';
 import { gradingSubmissionsInput, listGradingSubmissions } from './list-submissions';
-import { listLtiCourses, ltiCourseInput, syncLtiCourse } from './lti-courses';
-import { listReportSubjects } from './report-subjects';
+import {
+  listLtiCourses,
+  ltiCourseInput,
+  ltiCoursesOutput,
+  rosterSyncOutput,
+  syncLtiCourse,
+} from './lti-courses';
+import { listReportSubjects, reportSubjectsOutput } from './report-subjects';
 import {
   listSubmissionOutcomes,
   submissionOutcomesInput,
@@ -24,21 +30,28 @@ export const assessorRouter = router({
       .input(submissionOutcomesInput)
       .output(submissionOutcomesOutput)
       .query(({ ctx, input }) => listSubmissionOutcomes(ctx, input)),
-    grade: gradeProcedure.input(gradeInput).mutation(({ ctx, input }) => gradeSubmissions(ctx, input)),
+    grade: gradeProcedure
+      .input(gradeInput)
+      .output(gradedOutput)
+      .mutation(({ ctx, input }) => gradeSubmissions(ctx, input)),
   }),
   records: router({
-    listSubjects: reportsProcedure.query(({ ctx }) => listReportSubjects(ctx)),
+    listSubjects: reportsProcedure.output(reportSubjectsOutput).query(({ ctx }) => listReportSubjects(ctx)),
     get: reportsProcedure
       .input(assessmentRecordInput)
+      .output(assessmentRecordOutput)
       .query(({ ctx, input }) => getAssessmentRecord(ctx, input)),
   }),
   // LMS courses the assessor launched into (an admin: every one), and their roster sync.
   lmsCourses: router({
-    list: reportsProcedure.query(({ ctx }) =>
-      listLtiCourses(ctx.db, { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin' }),
-    ),
+    list: reportsProcedure
+      .output(ltiCoursesOutput)
+      .query(({ ctx }) =>
+        listLtiCourses(ctx.db, { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin' }),
+      ),
     syncRoster: reportsProcedure
       .input(ltiCourseInput)
+      .output(rosterSyncOutput)
       .mutation(({ ctx, input }) =>
         syncLtiCourse(
           ctx,

@@ -2,6 +2,7 @@ import { findStudentsOutOfScope } from '@evident/db/queries/class-scope';
 import { findSubmissionOutcomes } from '@evident/db/queries/grading';
 import { z } from 'zod';
 import { boundingAssessorId, type ScopeReader } from '../../rules/class-scope';
+import { isoOutput as iso } from '../../views/common-outputs';
 
 /** A grading screen asks about the cards it showed: as many as one student can have waiting. */
 export const submissionOutcomesInput = z.object({
@@ -10,8 +11,6 @@ export const submissionOutcomesInput = z.object({
     .min(1, 'Name at least one submission')
     .max(200, 'Ask about at most 200 submissions at once'),
 });
-
-const iso = z.iso.datetime({ offset: true });
 
 /** `assessor.submissions.listOutcomes`' answer; unknown ids, and students outside the reader's classes, are left out. */
 export const submissionOutcomesOutput = z.array(

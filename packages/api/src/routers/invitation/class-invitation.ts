@@ -8,7 +8,9 @@ import {
   isOpenlyEnrolled,
   listClassUnits,
 } from '@evident/db/queries/classes';
+import { z } from 'zod';
 import type { Context } from '../../context';
+import { day } from '../admin/classes/class-output';
 import { classStatus } from '../admin/classes/classes';
 
 const NOT_VALID = 'This invitation link is not valid. Ask your trainer for the class invitation link.';
@@ -27,6 +29,22 @@ function closedReason(row: ClassRow): string | null {
     return `${row.name} ended on ${row.endsOn}. Ask your trainer which class to join now.`;
   return null;
 }
+
+const unitRef = z.object({ id: z.string(), unitCode: z.string(), title: z.string() });
+
+/** What `/join/<code>` shows before joining. */
+export const invitationOutput = z.object({
+  name: z.string(),
+  startsOn: day.nullable(),
+  endsOn: day.nullable(),
+  units: z.array(unitRef),
+  /** Why the class takes no one any more; null while it is open. */
+  closedReason: z.string().nullable(),
+  alreadyJoined: z.boolean(),
+});
+
+/** What joining did: `joined` is false when the student was already in the class. */
+export const joinedOutput = z.object({ className: z.string(), joined: z.boolean(), units: z.array(unitRef) });
 
 /**
  * `/join/<code>` before joining: the class, its units, and whether it still takes students. Open to

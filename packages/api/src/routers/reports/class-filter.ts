@@ -12,6 +12,11 @@ export const setClassFilterInput = z.object({
   classId: z.uuid({ error: 'classId must be a class id' }).nullable(),
 });
 
+export const classFilterOutput = z.object({
+  classes: z.array(z.object({ id: z.string(), name: z.string() })),
+  classId: z.string().nullable(),
+});
+
 export type ClassFilterView = {
   /** What the filter offers: an assessor's own classes, or every class for an admin; by name. */
   classes: VisibleClass[];

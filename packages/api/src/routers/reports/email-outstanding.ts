@@ -22,6 +22,19 @@ export const emailOutstandingInput = z.object({
 });
 type Input = z.infer<typeof emailOutstandingInput>;
 
+/** What the confirm says before anything is sent. */
+export const outstandingPreviewOutput = z.object({
+  incomplete: z.number(),
+  toEmail: z.number(),
+  recentlyReminded: z.number(),
+});
+/** What pressing Email Outstanding did; `failed` stays for clients, queued mail no longer fails here. */
+export const outstandingEmailedOutput = z.object({
+  sent: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+});
+
 /** A student is reminded at most once in this long, whoever presses the button. */
 export const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -19,6 +19,40 @@ const optionalUnitId = z
 export const evidenceMatrixInput = z.object({ unitId: optionalUnitId, classId: classIdInput }).optional();
 export type EvidenceMatrixInput = z.infer<typeof evidenceMatrixInput>;
 
+const matrixUnit = z.object({
+  id: z.string(),
+  unitCode: z.string(),
+  title: z.string(),
+  studentCount: z.number(),
+});
+
+/** `reports.evidenceMatrix.get`: the same keys, in the same order, as the database's JSON text. */
+export const evidenceMatrixOutput = z.object({
+  units: z.array(matrixUnit),
+  /** Null when there are no units at all. */
+  unit: matrixUnit.nullable(),
+  students: z.array(
+    z.object({
+      id: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      profileImageUrl: z.string().nullable(),
+    }),
+  ),
+  tasks: z.array(z.object({ id: z.string(), title: z.string() })),
+  /** Keyed `studentId-taskId`; no entry means the task is pending for that student. */
+  submissions: z
+    .record(
+      z.string(),
+      z.object({
+        status: z.enum(['submitted', 'satisfactory', 'not_yet_satisfactory']),
+        fileCount: z.number(),
+      }),
+    )
+    .readonly(),
+});
+
 /** Spec section 3 "Evidence matrix response", plus the units to choose from and the one shown. */
 export type EvidenceMatrixView = EvidenceMatrix & {
   units: MatrixUnit[];

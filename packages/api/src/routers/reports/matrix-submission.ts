@@ -1,10 +1,11 @@
 import { AppError } from '@evident/core/errors';
 import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
-import { findMatrixSubmission, type MatrixSubmissionDetail } from '@evident/db/queries/matrix-submission';
+import { findMatrixSubmission } from '@evident/db/queries/matrix-submission';
 import { z } from 'zod';
 import type { Context } from '../../context';
 import { refuseStudentsOutOfScope, type ScopeReader } from '../../rules/class-scope';
-import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
+import { isoOutput } from '../../views/common-outputs';
+import { evidenceFileViewOutput, toEvidenceFileViews } from '../../views/evidence-file-views';
 import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
 export const matrixSubmissionInput = z.object({
@@ -12,23 +13,28 @@ export const matrixSubmissionInput = z.object({
   taskId: z.uuid({ error: 'taskId must be a task id' }),
 });
 
-type SubmissionDetail = NonNullable<MatrixSubmissionDetail['submission']>;
-
-export type MatrixSubmissionView = Omit<MatrixSubmissionDetail, 'submission'> & {
+/** One matrix cell opened (`reports.submissions.get`). */
+export const matrixSubmissionOutput = z.object({
+  student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  task: z.object({ id: z.string(), title: z.string(), description: z.string(), unitCode: z.string() }),
   /** Null while the task is pending for the student. */
-  submission:
-    | (Omit<SubmissionDetail, 'submittedAt' | 'gradedAt'> & {
-        /** ISO times. */
-        submittedAt: string;
-        gradedAt: string | null;
-        /**
-         * Files not withdrawn, primary first, with short-lived links. `recordedByAdminName`: the admin
-         * who recorded it while viewing the app as the student; null when the student did.
-         */
-        files: (EvidenceFileView & { recordedByAdminName: string | null })[];
-      })
-    | null;
-};
+  submission: z
+    .object({
+      id: z.string(),
+      status: z.enum(['submitted', 'satisfactory', 'not_yet_satisfactory']),
+      assessorComment: z.string().nullable(),
+      strategiesForReassessment: z.string().nullable(),
+      submittedAt: isoOutput,
+      gradedAt: isoOutput.nullable(),
+      /**
+       * Files not withdrawn, primary first, with short-lived links. `recordedByAdminName`: the admin
+       * who recorded it while viewing the app as the student; null when the student did.
+       */
+      files: z.array(evidenceFileViewOutput.extend({ recordedByAdminName: z.string().nullable() })),
+    })
+    .nullable(),
+});
+export type MatrixSubmissionView = z.infer<typeof matrixSubmissionOutput>;
 
 /** One matrix cell opened: the student's submission for the task with its files. */
 export async function getMatrixSubmission(

@@ -23,17 +23,20 @@ import {
 import { thumbnailJob } from '@evident/db/queries/thumbnail-jobs';
 import { findUploadGrant, markUploadGrantRecorded } from '@evident/db/queries/upload-grants';
 import { videoJob } from '@evident/db/queries/video-jobs';
+import { z } from 'zod';
 import type { Services } from '../../context';
 import { publishSubmissionCreated } from '../../rules/submission-events';
 import { requireStudentTask } from '../../rules/tasks';
 import { noUploadIssued, requireOwnUploadGrant } from '../../rules/upload-grants';
-import { type EvidenceFileRecord, toEvidenceFileRecord } from '../../views/evidence-file-views';
+import { submissionStatusOutput } from '../../views/common-outputs';
+import { evidenceFileRecordOutput, toEvidenceFileRecord } from '../../views/evidence-file-views';
 
 /** Answer of `student.evidence.record` / `POST /api/evidence`. */
-export type RecordedEvidence = {
-  submission: { id: string; taskId: string; status: SubmissionRow['status'] };
-  file: EvidenceFileRecord & { hasThumbnail: boolean };
-};
+export const recordedEvidenceOutput = z.object({
+  submission: z.object({ id: z.string(), taskId: z.string(), status: submissionStatusOutput }),
+  file: evidenceFileRecordOutput.extend({ hasThumbnail: z.boolean() }),
+});
+export type RecordedEvidence = z.infer<typeof recordedEvidenceOutput>;
 
 type Deps = Pick<Services, 'db' | 'storage' | 'jobs' | 'videoProcessing' | 'log' | 'events'>;
 

@@ -8,44 +8,62 @@ import {
   uploadPartsInput,
   uploadUrlInput,
 } from './evidence-inputs';
-import { recordEvidence } from './record-evidence';
+import {
+  completedUploadOutput,
+  setUpOptionsOutput,
+  setUpOutput,
+  studentTasksOutput,
+  uploadedPartsOutput,
+} from './outputs';
+import { recordEvidence, recordedEvidenceOutput } from './record-evidence';
 import { setUpUnit } from './set-up-unit';
-import { getTaskEvidence } from './task-evidence';
+import { getTaskEvidence, taskEvidenceOutput } from './task-evidence';
 import { completeUpload, listUploadParts } from './upload-in-parts';
-import { issueUploadUrl } from './upload-url';
-import { withdrawEvidence, withdrawEvidenceInput } from './withdraw-evidence';
+import { issueUploadUrl, uploadUrlOutput } from './upload-url';
+import { withdrawEvidence, withdrawEvidenceInput, withdrawnEvidenceOutput } from './withdraw-evidence';
 
 export const studentRouter = router({
   tasks: router({
-    list: studentProcedure.query(({ ctx }) => listStudentTasks(ctx.db, ctx.user.id)),
+    list: studentProcedure
+      .output(studentTasksOutput)
+      .query(({ ctx }) => listStudentTasks(ctx.db, ctx.user.id)),
   }),
   units: router({
     /** Whether Setup Unit takes a unit code (`SELF_ENROL`), so the screen can say so before anyone types. */
-    getSetUpOptions: studentProcedure.query(({ ctx }) => ({ selfEnrol: ctx.selfEnrol })),
+    getSetUpOptions: studentProcedure
+      .output(setUpOptionsOutput)
+      .query(({ ctx }) => ({ selfEnrol: ctx.selfEnrol })),
     setUp: studentProcedure
       .input(unitCodeInput)
+      .output(setUpOutput)
       .mutation(({ ctx, input }) => setUpUnit(ctx, ctx.user.id, input.unitCode)),
   }),
   evidence: router({
     list: studentProcedure
       .input(taskEvidenceInput)
+      .output(taskEvidenceOutput)
       .query(({ ctx, input }) => getTaskEvidence(ctx, ctx.user.id, input.taskId)),
     requestUploadUrl: studentProcedure
       .input(uploadUrlInput)
+      .output(uploadUrlOutput)
       .mutation(({ ctx, input }) => issueUploadUrl(ctx, ctx.user.id, input)),
     listUploadedParts: studentProcedure
       .input(uploadPartsInput)
+      .output(uploadedPartsOutput)
       .query(({ ctx, input }) => listUploadParts(ctx, ctx.user.id, input)),
     completeUpload: studentProcedure
       .input(completeUploadInput)
+      .output(completedUploadOutput)
       .mutation(({ ctx, input }) => completeUpload(ctx, ctx.user.id, input)),
     record: studentProcedure
       .input(recordEvidenceInput)
+      .output(recordedEvidenceOutput)
       .mutation(({ ctx, input }) =>
         recordEvidence(ctx, { studentId: ctx.user.id, recordedBy: ctx.realUserId }, input),
       ),
     withdraw: studentProcedure
       .input(withdrawEvidenceInput)
+      .output(withdrawnEvidenceOutput)
       .mutation(({ ctx, input }) =>
         withdrawEvidence(ctx, { studentId: ctx.user.id, actorId: ctx.realUserId ?? ctx.user.id }, input),
       ),

@@ -1,32 +1,38 @@
-import { type WithdrawRefusal, withdrawRefusal } from '@evident/core/resubmission';
+import { withdrawRefusal, withdrawRefusals } from '@evident/core/resubmission';
 import { listJudgedFileIds, listSubmissionFiles } from '@evident/db/queries/evidence-files';
-import { findSubmission, type SubmissionRow } from '@evident/db/queries/submissions';
+import { findSubmission } from '@evident/db/queries/submissions';
+import { z } from 'zod';
 import type { Services } from '../../context';
 import { requireStudentTask } from '../../rules/tasks';
-import { type EvidenceFileView, toEvidenceFileViews } from '../../views/evidence-file-views';
+import { submissionStatusOutput } from '../../views/common-outputs';
+import { evidenceFileViewOutput, toEvidenceFileViews } from '../../views/evidence-file-views';
 
 /**
  * A file as its student sees it: whether Withdraw would succeed, by the rule the withdraw procedure
  * enforces, and if not, why (`only_file`: add the right file first; `judged`: an assessor saw it).
  */
-export type StudentEvidenceFile = EvidenceFileView & {
-  canWithdraw: boolean;
-  withdrawRefusal: WithdrawRefusal | null;
-};
+const studentEvidenceFile = evidenceFileViewOutput.extend({
+  canWithdraw: z.boolean(),
+  withdrawRefusal: z.enum(withdrawRefusals).nullable(),
+});
+export type StudentEvidenceFile = z.infer<typeof studentEvidenceFile>;
 
 /** Answer of `student.evidence.list` / `GET /api/student/tasks/:taskId/evidence`. */
-export type TaskEvidence = {
-  taskId: string;
+export const taskEvidenceOutput = z.object({
+  taskId: z.string(),
   /** Null while the task is pending (nothing uploaded yet). */
-  submission: {
-    id: string;
-    status: SubmissionRow['status'];
-    assessorComment: string | null;
-    strategiesForReassessment: string | null;
-    /** Primary file first, then in the order they were added. */
-    files: StudentEvidenceFile[];
-  } | null;
-};
+  submission: z
+    .object({
+      id: z.string(),
+      status: submissionStatusOutput,
+      assessorComment: z.string().nullable(),
+      strategiesForReassessment: z.string().nullable(),
+      /** Primary file first, then in the order they were added. */
+      files: z.array(studentEvidenceFile),
+    })
+    .nullable(),
+});
+export type TaskEvidence = z.infer<typeof taskEvidenceOutput>;
 
 /** The student's own submission for one of their tasks, with signed links to its files. */
 export async function getTaskEvidence(

@@ -7,26 +7,39 @@ import {
   findUploadGrantByClientKey,
   type UploadGrantRow,
 } from '@evident/db/queries/upload-grants';
+import { z } from 'zod';
 import type { Services } from '../../context';
 import { insertUploadGrantWithinQuota } from '../../rules/upload-quota';
+import { isoOutput } from '../../views/common-outputs';
 
 /**
  * Answer of `student.evidence.requestUploadUrl` / `POST /api/evidence/upload-url`. The spec's client reads only
  * `uploadUrl` and `objectPath` and PUTs the file with its own type as Content-Type; the rest is for
  * a client that wants to do better.
  */
-export type UploadUrlResponse = {
+export const uploadPartsOutput = z.discriminatedUnion('protocol', [
+  z.object({ protocol: z.literal('local'), partSize: z.number(), maxParts: z.number() }),
+  z.object({
+    protocol: z.literal('s3'),
+    partSize: z.number(),
+    uploadId: z.string(),
+    partUrls: z.array(z.string()),
+  }),
+]);
+export type UploadParts = z.infer<typeof uploadPartsOutput>;
+
+export const uploadUrlOutput = z.object({
   /** Where to send the file. Absolute URL: our own `/files/upload/...` (local disk) or the bucket (S3). */
-  uploadUrl: string;
+  uploadUrl: z.string(),
   /** Pass back unchanged to `POST /api/evidence`. */
-  objectPath: string;
-  method: 'PUT';
+  objectPath: z.string(),
+  method: z.literal('PUT'),
   /** Send exactly these headers with the PUT (Content-Type, the type asked for). */
-  headers: Record<string, string>;
+  headers: z.record(z.string(), z.string()),
   /** Largest body accepted, in bytes. */
-  maxBytes: number;
+  maxBytes: z.number(),
   /** ISO time after which the URL no longer works; ask for a new one after it. */
-  expiresAt: string;
+  expiresAt: isoOutput,
   /**
    * Non-null when the file should go up in resumable parts, so a dropped connection costs one part.
    * `uploadUrl` still takes the whole file in one PUT, for a client that ignores this.
@@ -41,12 +54,9 @@ export type UploadUrlResponse = {
    * headers of its own; `student.evidence.listUploadedParts` lists the parts already received (to resume), and
    * `student.evidence.completeUpload` joins them. Then record the evidence as usual.
    */
-  parts: UploadParts | null;
-};
-
-export type UploadParts =
-  | { protocol: 'local'; partSize: number; maxParts: number }
-  | { protocol: 's3'; partSize: number; uploadId: string; partUrls: string[] };
+  parts: uploadPartsOutput.nullable(),
+});
+export type UploadUrlResponse = z.infer<typeof uploadUrlOutput>;
 
 const allowedTypesText =
   'photos (JPEG, PNG, HEIC, WebP), audio (MP3, M4A/AAC, WebM, Ogg, WAV), video (MP4, MOV, WebM), PDF, DOC and DOCX';

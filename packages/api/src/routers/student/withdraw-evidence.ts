@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { Services } from '../../context';
 import { publishEvidenceWithdrawn } from '../../rules/submission-events';
+import { isoOutput } from '../../views/common-outputs';
 
 /** `student.evidence.withdraw` / `POST /api/evidence/{fileId}/withdraw`. */
 export const withdrawEvidenceInput = z.object({
@@ -19,13 +20,14 @@ export const withdrawEvidenceInput = z.object({
 export type WithdrawEvidenceInput = z.input<typeof withdrawEvidenceInput>;
 
 /** Answer of `student.evidence.withdraw`. */
-export type WithdrawnEvidence = {
-  fileId: string;
-  submissionId: string;
-  taskId: string;
-  status: 'submitted';
-  withdrawnAt: string;
-};
+export const withdrawnEvidenceOutput = z.object({
+  fileId: z.string(),
+  submissionId: z.string(),
+  taskId: z.string(),
+  status: z.literal('submitted'),
+  withdrawnAt: isoOutput,
+});
+export type WithdrawnEvidence = z.infer<typeof withdrawnEvidenceOutput>;
 
 type Deps = Pick<Services, 'db' | 'events'>;
 

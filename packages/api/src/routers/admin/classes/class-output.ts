@@ -1,25 +1,17 @@
-import { roleSchema } from '@evident/core/roles';
+import { emailOutcomes } from '@evident/core/classes';
 import { z } from 'zod';
+import { isoOutput as iso, userSummaryOutput as person } from '../../../views/common-outputs';
 
 // What `admin.classes.list` and `.get` answer, so the OpenAPI document and the typed client describe
 // the answer a script receives (and the server cannot drift from it unnoticed).
-const iso = z.iso.datetime({ offset: true });
 /** A calendar date, YYYY-MM-DD. */
-const day = z.iso.date();
+export const day = z.iso.date();
 
 const classUnit = z.object({
   id: z.string(),
   unitCode: z.string(),
   title: z.string(),
   archived: z.boolean(),
-});
-const person = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  profileImageUrl: z.string().nullable(),
-  role: roleSchema,
 });
 
 export const classListOutput = z.array(
@@ -53,5 +45,19 @@ export const classDetailOutput = z.object({
   ),
   endedEnrolments: z.array(
     person.extend({ enrolmentId: z.string(), enrolledAt: iso, endedAt: iso, endedBy: z.string().nullable() }),
+  ),
+});
+
+/** `admin.classes.addStudents`: the class as it now is, and what became of each person asked for. */
+export const addStudentsOutput = z.object({
+  class: classDetailOutput,
+  results: z.array(
+    z.object({
+      email: z.string(),
+      outcome: z.enum(emailOutcomes),
+      message: z.string(),
+      userId: z.string().nullable(),
+      name: z.string().nullable(),
+    }),
   ),
 });

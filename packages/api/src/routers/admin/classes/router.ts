@@ -9,7 +9,7 @@ import {
 import { listClasses } from '@evident/db/queries/classes';
 import { adminProcedure, router } from '../../../trpc';
 import { addAssessors, removeAssessor } from './class-assessors';
-import { classDetailOutput, classListOutput } from './class-output';
+import { addStudentsOutput, classDetailOutput, classListOutput } from './class-output';
 import { addStudents, endEnrolment } from './class-students';
 import { createClass, deleteClass, getClass, regenerateInviteLink, updateClass } from './classes';
 
@@ -27,19 +27,37 @@ export const adminClassesRouter = router({
     .input(classIdInput)
     .output(classDetailOutput)
     .query(({ ctx, input }) => getClass(ctx, input.id)),
-  create: adminProcedure.input(createClassInput).mutation(({ ctx, input }) => createClass(ctx, input)),
-  update: adminProcedure.input(updateClassInput).mutation(({ ctx, input }) => updateClass(ctx, input)),
+  create: adminProcedure
+    .input(createClassInput)
+    .output(classDetailOutput)
+    .mutation(({ ctx, input }) => createClass(ctx, input)),
+  update: adminProcedure
+    .input(updateClassInput)
+    .output(classDetailOutput)
+    .mutation(({ ctx, input }) => updateClass(ctx, input)),
   /** Archives: the class leaves use, its enrolments stay on record. */
-  delete: adminProcedure.input(classIdInput).mutation(({ ctx, input }) => deleteClass(ctx, input.id)),
+  delete: adminProcedure
+    .input(classIdInput)
+    .output(classDetailOutput)
+    .mutation(({ ctx, input }) => deleteClass(ctx, input.id)),
   addAssessors: adminProcedure
     .input(addAssessorsInput)
+    .output(classDetailOutput)
     .mutation(({ ctx, input }) => addAssessors(ctx, input)),
   removeAssessor: adminProcedure
     .input(classMemberInput)
+    .output(classDetailOutput)
     .mutation(({ ctx, input }) => removeAssessor(ctx, input)),
-  addStudents: adminProcedure.input(addStudentsInput).mutation(({ ctx, input }) => addStudents(ctx, input)),
-  endEnrolment: adminProcedure.input(classMemberInput).mutation(({ ctx, input }) => endEnrolment(ctx, input)),
+  addStudents: adminProcedure
+    .input(addStudentsInput)
+    .output(addStudentsOutput)
+    .mutation(({ ctx, input }) => addStudents(ctx, input)),
+  endEnrolment: adminProcedure
+    .input(classMemberInput)
+    .output(classDetailOutput)
+    .mutation(({ ctx, input }) => endEnrolment(ctx, input)),
   regenerateInviteLink: adminProcedure
     .input(classIdInput)
+    .output(classDetailOutput)
     .mutation(({ ctx, input }) => regenerateInviteLink(ctx, input.id)),
 });

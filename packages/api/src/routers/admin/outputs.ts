@@ -1,0 +1,93 @@
+import { assignableRoles, userStatuses } from '@evident/core/people';
+import { z } from 'zod';
+import { isoOutput, userSummaryOutput } from '../../views/common-outputs';
+import { taskOutput, unitOutput } from '../../views/curriculum-outputs';
+
+// What the `admin.*` procedures answer (see views/common-outputs.ts for why each has a schema).
+
+export const adminStatsOutput = z.object({
+  totalUnits: z.number(),
+  totalTasks: z.number(),
+  totalStudents: z.number(),
+});
+
+/** One row of Users Management. */
+const personRow = userSummaryOutput.extend({
+  awaitingApproval: z.boolean(),
+  status: z.enum(userStatuses),
+});
+export const peopleOutput = z.array(personRow);
+export const peoplePageOutput = z.object({
+  users: z.array(personRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const roleChangeOutput = z.object({ userId: z.string(), role: z.enum(assignableRoles) });
+export const deactivatedOutput = z.object({ userId: z.string(), deactivatedAt: isoOutput });
+export const reactivatedOutput = z.object({ userId: z.string(), deactivatedAt: z.null() });
+export const approvedOutput = z.object({ userId: z.string(), approvedAt: isoOutput.nullable() });
+
+export const auditPageOutput = z.object({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: isoOutput,
+      action: z.string(),
+      actorId: z.string().nullable(),
+      actorName: z.string().nullable(),
+      actingAsId: z.string().nullable(),
+      actingAsName: z.string().nullable(),
+      subjectId: z.string().nullable(),
+      subjectName: z.string().nullable(),
+      detail: z.record(z.string(), z.unknown()),
+      label: z.string(),
+    }),
+  ),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  kinds: z.array(z.string()),
+});
+
+export const unitListOutput = z.array(
+  unitOutput.extend({ taskCount: z.number(), submissionCount: z.number() }),
+);
+export const generatedTasksOutput = z.object({ message: z.string(), taskCount: z.number() });
+export const registerUnitOutput = z.object({
+  code: z.string(),
+  title: z.string(),
+  performanceEvidence: z.string(),
+  note: z.string().nullable(),
+});
+
+export const unitTasksOutput = z.object({
+  unit: unitOutput,
+  tasks: z.array(taskOutput.extend({ submissionCount: z.number() })),
+});
+
+export const ltiPlatformOutput = z.object({
+  id: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  deploymentIds: z.array(z.string()),
+  authorizationUrl: z.string(),
+  tokenUrl: z.string(),
+  jwksUrl: z.string(),
+  createdAt: isoOutput,
+});
+export const ltiPassbacksOutput = z.array(
+  z.object({
+    id: z.string(),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    attempts: z.number(),
+    maxAttempts: z.number(),
+    nextAttemptAt: isoOutput.nullable(),
+    lastError: z.string().nullable(),
+    createdAt: isoOutput,
+    studentName: z.string().nullable(),
+    linkTitle: z.string().nullable(),
+    unitCode: z.string().nullable(),
+    issuer: z.string().nullable(),
+  }),
+);
