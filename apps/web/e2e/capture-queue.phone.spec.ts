@@ -46,7 +46,7 @@ function storedTaskCount(page: Page): Promise<number> {
           read.onsuccess = () => {
             type Stored = { state: { queries: { queryKey: unknown[]; state: { data?: unknown } }[] } };
             const tasks = (read.result as Stored | undefined)?.state.queries.find(
-              (query) => JSON.stringify(query.queryKey[0]) === '["student", "tasks", "list"]',
+              (query) => JSON.stringify(query.queryKey[0]) === '["student","tasks","list"]',
             );
             resolve(Array.isArray(tasks?.state.data) ? tasks.state.data.length : 0);
           };
