@@ -11,12 +11,17 @@ export const firstScreens: Record<string, Partial<Record<Role, { module: string;
     student: { module: 'src/features/student/student-home.tsx', queries: ['student.tasks'] },
     assessor: {
       module: 'src/features/assessor/matrix/evidence-matrix-page.tsx',
-      queries: ['reports.evidenceMatrix'],
+      queries: ['reports.evidenceMatrix', 'reports.classFilter'],
     },
     rto_admin: { module: 'src/features/admin/admin-dashboard.tsx', queries: ['admin.stats'] },
   },
   '/grading': {
-    assessor: { module: 'src/features/assessor/grading-page.tsx', queries: ['assessor.submissions'] },
+    // The class filter too: the queue waits for it, and without it the first render was a skeleton
+    // and the submissions a second, blocking one.
+    assessor: {
+      module: 'src/features/assessor/grading-page.tsx',
+      queries: ['assessor.submissions', 'reports.classFilter'],
+    },
   },
 };
 
