@@ -212,7 +212,15 @@ describe('the web app as the bundle serves it', () => {
     expect(student?.queries).toEqual(['student.tasks.list']);
     expect(student?.chunks.some((file) => /\/student-home-[^/]+\.js$/.test(file))).toBe(true);
     expect(boot.signedIn.some((file) => /\/signed-in-shell-[^/]+\.js$/.test(file))).toBe(true);
-    expect(boot.signedIn.some((file) => /\/trpc-[^/]+\.js$/.test(file))).toBe(true);
+    // The data layer (tRPC, the query cache, the offline queue) is in the signed-in screens' one
+    // shared file, and a student's first screen is a handful of files, not dozens of small ones.
+    const sharedChunk = /\/signed-in-(?!shell-)[^/]+\.js$/;
+    expect(boot.signedIn.some((file) => sharedChunk.test(file))).toBe(true);
+    expect(new Set([...boot.signedIn, ...(student?.chunks ?? [])]).size).toBeLessThanOrEqual(8);
+    // ...which the landing page, signed out, never loads.
+    const landing = bootConfig((await get('/')).body.toString()) as { chunks: string[] };
+    expect(landing.chunks.length).toBeGreaterThan(0);
+    expect(landing.chunks.some((file) => sharedChunk.test(file))).toBe(false);
     // Only code the entry script does not already bring, and every file there.
     const everything = [
       ...boot.signedIn,

@@ -31,6 +31,17 @@ export function loadDataLayer(): Promise<DataLayer> {
 }
 
 /**
+ * Settles once the first screen's queries public/boot.js asked for are in the query cache (or
+ * failed, then left to the screen to ask again), so the app's first render draws the data in one
+ * interruptible transition instead of a skeleton followed by a blocking re-render.
+ */
+export function firstScreenAnswers(): Promise<void> {
+  return import('./trpc')
+    .then(({ firstAnswersAdopted }) => firstAnswersAdopted)
+    .then(({ settled }) => settled);
+}
+
+/**
  * Issue 18: the app opens without a connection, as the person last signed in on this device (their
  * screens then show what was last loaded, or say they need a connection). Only who they are is kept
  * here; log-out, or any answer from the server, replaces it.

@@ -26,26 +26,34 @@ export function takeFirstAnswer(path: string): FirstAnswer | undefined {
  * flight, under the keys the screens' tRPC hooks use (`[['student', 'tasks', 'list'], { type: 'query' }]`
  * for a query without input), so the screens find them loading or loaded instead of asking again.
  * Anything but a good answer (no signal, an error) is asked again through the tRPC client, which
- * then reports it as it would have.
+ * then reports it as it would have. Resolves once each answer boot.js had is in the cache or failed
+ * (not waiting for the asking again), so the first render can include the data.
  */
 export function adoptFirstAnswers(
   queryClient: QueryClient,
   askAgain: (path: string) => Promise<unknown>,
-): void {
+): { settled: Promise<void> } {
   const paths = Object.keys((typeof window !== 'undefined' && window.evidentFirstAnswers) || {});
+  const settled: Promise<unknown>[] = [];
   for (const path of paths) {
     if (path === 'auth.session.get') continue;
     const answer = takeFirstAnswer(path);
     if (!answer) continue;
-    void queryClient.prefetchQuery({
+    const good = answer.then(
+      (taken) =>
+        taken?.status === 200 && taken.body?.result && 'data' in taken.body.result
+          ? { data: taken.body.result.data }
+          : null,
+      () => null,
+    );
+    const prefetched = queryClient.prefetchQuery({
       queryKey: [path.split('.'), { type: 'query' }],
       queryFn: async () => {
-        const taken = await answer.catch(() => null);
-        if (taken?.status === 200 && taken.body?.result && 'data' in taken.body.result) {
-          return taken.body.result.data;
-        }
-        return askAgain(path);
+        const taken = await good;
+        return taken ? taken.data : askAgain(path);
       },
     });
+    settled.push(good.then((taken) => (taken ? prefetched : undefined)));
   }
+  return { settled: Promise.all(settled).then(() => undefined) };
 }

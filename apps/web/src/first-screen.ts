@@ -1,4 +1,4 @@
-import { loadCurrentUser } from './data-layer';
+import { firstScreenAnswers, loadCurrentUser } from './data-layer';
 import { homeScreens } from './features/home/home-page';
 import { SignedInShell } from './features/shell/root-layout';
 import type { AppRouter } from './router';
@@ -14,7 +14,12 @@ export async function loadFirstScreen(router: AppRouter): Promise<void> {
     const user = await loadCurrentUser();
     const path = router.state.location.pathname;
     const wanted: Promise<unknown>[] = [];
-    if (user) wanted.push(SignedInShell.preload?.() ?? Promise.resolve());
+    if (user) {
+      wanted.push(SignedInShell.preload?.() ?? Promise.resolve());
+      // The data too, though not for long: on a poor signal the skeleton is better than an app
+      // that does not answer.
+      wanted.push(Promise.race([firstScreenAnswers(), delay(2500)]));
+    }
     if (path === '/') {
       const screen = user ? homeScreens[user.role] : homeScreens.visitor;
       wanted.push(screen.preload?.() ?? Promise.resolve());
@@ -24,3 +29,5 @@ export async function loadFirstScreen(router: AppRouter): Promise<void> {
     // Rendered anyway: the route's error component says what went wrong and offers a retry.
   }
 }
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

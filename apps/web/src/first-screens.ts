@@ -11,12 +11,17 @@ export const firstScreens: Record<string, Partial<Record<Role, { module: string;
     student: { module: 'src/features/student/student-home.tsx', queries: ['student.tasks.list'] },
     assessor: {
       module: 'src/features/assessor/matrix/evidence-matrix-page.tsx',
-      queries: ['reports.evidenceMatrix.get'],
+      queries: ['reports.evidenceMatrix.get', 'reports.classFilter.get'],
     },
     rto_admin: { module: 'src/features/admin/admin-dashboard.tsx', queries: ['admin.stats.get'] },
   },
   '/grading': {
-    assessor: { module: 'src/features/assessor/grading-page.tsx', queries: ['assessor.submissions.list'] },
+    // The class filter too: the queue waits for it, and without it the first render was a skeleton
+    // and the submissions a second, blocking one.
+    assessor: {
+      module: 'src/features/assessor/grading-page.tsx',
+      queries: ['assessor.submissions.list', 'reports.classFilter.get'],
+    },
   },
 };
 

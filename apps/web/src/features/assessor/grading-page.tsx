@@ -9,6 +9,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';
+import { useRevealedCount } from '../shell/use-revealed-count';
 import { BulkActionBar } from './bulk-action-bar';
 import { ClassFilterSelect } from './class-filter-select';
 import { ExportReportButton } from './export-report-button';
@@ -40,6 +41,9 @@ export function GradingPage() {
   // Cards another assessor grades while they are on screen stay, saying who, with what was typed.
   const pages = useGradingPages(submissions.data, drafts);
   const { groups, index, group } = pages;
+  // A submission card is heavy (files, two growing text boxes): the first two come with the screen,
+  // the rest in tasks of their own, so a slow phone is never frozen while they mount.
+  const shown = useRevealedCount(pages.slots.length, 2, 2);
 
   const grading = useGradeSubmissions({
     onSent: pages.gradingStarted,
@@ -164,28 +168,30 @@ export function GradingPage() {
           />
         ) : null}
         <section aria-label={`Submissions from ${fullName(group.student)}`} className={classes.cards}>
-          {pages.slots.map((slot) =>
-            slot.kind === 'gone' ? (
-              <GradedElsewhereCard
-                key={`gone-${slot.card.submission.id}`}
-                card={slot.card}
-                onDismiss={pages.dismiss}
-              />
-            ) : (
-              <SubmissionCard
-                key={slot.submission.id}
-                submission={slot.submission}
-                draft={drafts[slot.submission.id] ?? emptyDraft}
-                selected={selected.has(slot.submission.id)}
-                busy={grading.isPending && pending.has(slot.submission.id)}
-                readOnly={readOnly}
-                onSelect={onSelect}
-                onDraft={onDraft}
-                onGrade={onGrade}
-                onOpenFile={setOpenFile}
-              />
-            ),
-          )}
+          {pages.slots
+            .slice(0, shown)
+            .map((slot) =>
+              slot.kind === 'gone' ? (
+                <GradedElsewhereCard
+                  key={`gone-${slot.card.submission.id}`}
+                  card={slot.card}
+                  onDismiss={pages.dismiss}
+                />
+              ) : (
+                <SubmissionCard
+                  key={slot.submission.id}
+                  submission={slot.submission}
+                  draft={drafts[slot.submission.id] ?? emptyDraft}
+                  selected={selected.has(slot.submission.id)}
+                  busy={grading.isPending && pending.has(slot.submission.id)}
+                  readOnly={readOnly}
+                  onSelect={onSelect}
+                  onDraft={onDraft}
+                  onGrade={onGrade}
+                  onOpenFile={setOpenFile}
+                />
+              ),
+            )}
         </section>
       </Stack>
       <FilePreviewModal file={openFile} onClose={() => setOpenFile(null)} />

@@ -10,6 +10,7 @@ import { Button, EmptyState, Paper, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { EvidenceViewer, type ViewedTask } from '../evidence/evidence-viewer';
+import { useRevealedCount } from '../shell/use-revealed-count';
 import { ProgressCard } from './progress-card';
 import { StatusLegend } from './status-legend';
 import classes from './student-home.module.css';
@@ -52,8 +53,10 @@ export function UnitDashboard({ unit, userId, switcher }: UnitDashboardProps) {
     () => filterTasks(tasks, { search: deferredSearch, phase: activePhase }),
     [tasks, deferredSearch, activePhase],
   );
-  const visibleIds = useMemo(() => visible.map((task) => task.id), [visible]);
-  useScrollToTaskAnchor(visibleIds);
+  // The cards below the first few render after the screen is up (a long list is one long task).
+  const shown = useRevealedCount(visible.length);
+  const shownIds = useMemo(() => visible.slice(0, shown).map((task) => task.id), [visible, shown]);
+  useScrollToTaskAnchor(shownIds);
   const onViewEvidence = useCallback(
     (task: StudentTask) => setViewing({ id: task.id, title: task.title, evidenceTypes: task.evidenceTypes }),
     [],
@@ -108,7 +111,7 @@ export function UnitDashboard({ unit, userId, switcher }: UnitDashboardProps) {
           </Paper>
         ) : (
           <div className={classes.grid} style={{ opacity: search === deferredSearch ? 1 : 0.7 }}>
-            {visible.map((task) => (
+            {visible.slice(0, shown).map((task) => (
               <TaskCard key={task.id} task={task} userId={userId} onViewEvidence={onViewEvidence} />
             ))}
           </div>
