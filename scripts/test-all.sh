@@ -18,7 +18,10 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step ends with how long it took, so a slow run shows where its time went.
+step_name='' step_start=$SECONDS
+step_took() { [ -z "$step_name" ] || printf '(%s: %ss)\n' "$step_name" $((SECONDS - step_start)); }
+step() { step_took; step_name=$* step_start=$SECONDS; printf '\n==> %s\n' "$*"; }
 
 step "System packages"
 command -v chromium >/dev/null || { echo "installing chromium"; apt_install chromium; }
@@ -70,4 +73,5 @@ step "Browser tests (Playwright, Debian Chromium)"
 pnpm -s --filter @evident/web exec playwright test --reporter=list 2>&1 | tee "$reports/playwright.log" \
   || { node scripts/test-summary.mjs "$reports" || true; exit 1; }
 
+step_took
 node scripts/test-summary.mjs "$reports"
