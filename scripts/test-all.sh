@@ -18,7 +18,10 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step ends with how long it took, so a slow run shows where its time went.
+step_name='' step_start=$SECONDS
+step_took() { [ -z "$step_name" ] || printf '(%s: %ss)\n' "$step_name" $((SECONDS - step_start)); }
+step() { step_took; step_name=$* step_start=$SECONDS; printf '\n==> %s\n' "$*"; }
 
 step "System packages"
 command -v chromium >/dev/null || { echo "installing chromium"; apt_install chromium; }
@@ -57,8 +60,12 @@ run_pg "$pg_bin/initdb" -D "$pg_dir/data" -U postgres --auth=trust >/dev/null
 run_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
   -o "-p $pg_port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$pg_dir -c fsync=off" start >/dev/null
 echo "postgres listening on 127.0.0.1:$pg_port"
+# Only the server tests whose run depends on TEST_DATABASE_URL; the rest would repeat their PGlite run.
+pg_list=$(node scripts/postgres-test-files.mjs)
+mapfile -t pg_files <<<"$pg_list"
+echo "${#pg_files[@]} test files use the database"
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres" \
-  pnpm -s exec vitest run apps/server --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json"
+  pnpm -s exec vitest run "${pg_files[@]}" --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json"
 stop_pg
 trap - EXIT
 
@@ -66,4 +73,5 @@ step "Browser tests (Playwright, Debian Chromium)"
 pnpm -s --filter @evident/web exec playwright test --reporter=list 2>&1 | tee "$reports/playwright.log" \
   || { node scripts/test-summary.mjs "$reports" || true; exit 1; }
 
+step_took
 node scripts/test-summary.mjs "$reports"

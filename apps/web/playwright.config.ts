@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './e2e/chromium';
@@ -20,7 +20,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  // Two on a two-core machine (Chromium pages spend much of their time waiting on the server); with
+  // more cores, one per core short of the one the server and its embedded database need.
+  workers: Math.max(2, availableParallelism() - 1),
   // One retry in CI: a spec that fails twice still fails the run, and a flaky one is reported as such.
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',

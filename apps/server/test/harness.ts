@@ -17,21 +17,24 @@ import { loadConfig } from '../src/config';
 import { createPino, toLogger } from '../src/logger';
 import { securityHeadersFor } from '../src/security-headers';
 import { createServices, type ServerServices } from '../src/services';
+import { pgliteTemplate, postgresTemplate } from './database-template';
 
 /**
  * A fresh, migrated database per test file: in-memory PGlite, or a new database on the PostgreSQL
- * server named by TEST_DATABASE_URL (the test command starts one), dropped again afterwards.
+ * server named by TEST_DATABASE_URL (the test command starts one), dropped again afterwards. Both are
+ * copies of a migrated template (database-template.ts); `migrate()` then has nothing left to do.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: 'pglite' });
+    const handle = await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate() });
     await handle.migrate();
     return handle;
   }
   const name = `evident_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const template = await postgresTemplate(admin, serverUrl);
+  await admin.unsafe(`create database ${name} template ${template}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 4 });

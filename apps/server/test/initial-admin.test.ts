@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { ensureInitialAdmin, parseCreateAdminArgs } from '../src/initial-admin';
 import { startServer } from '../src/start-server';
+import { pgliteTemplate } from './database-template';
 import { createTestEnv, type TestEnv } from './harness';
 
 let env: TestEnv;
@@ -74,7 +75,9 @@ describe('INITIAL_ADMIN_EMAIL at start-up', () => {
       INITIAL_ADMIN_EMAIL: 'assessor-first@example.com',
       INITIAL_ADMIN_PASSWORD: 'initial-admin-secret',
     });
-    const before = await openDatabase(config.database);
+    // The data folder starts as a copy of the migrated template, not an initdb on disk (seconds of WASM).
+    if (config.database.kind !== 'pglite') throw new Error('the embedded database was expected');
+    const before = await openDatabase({ ...config.database, loadDataDir: await pgliteTemplate() });
     await before.migrate();
     await insertUser(before.db, {
       email: 'assessor-first@example.com',

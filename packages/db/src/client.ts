@@ -45,8 +45,11 @@ const embeddedStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  /** `dataDir` undefined keeps PGlite in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined keeps PGlite in memory (tests); `loadDataDir` starts it from a dump
+   * (`dumpDataDir`) instead of an empty cluster, which skips initdb (tests clone a migrated one).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (!migrationsFolder)
@@ -74,7 +77,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { startParams: embeddedStartParams });
+  const client = await PGlite.create(options.dataDir, {
+    startParams: embeddedStartParams,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   embedded.add(db);
   return {

@@ -9,7 +9,11 @@ const dir = mkdtempSync(join(tmpdir(), 'evident-pglite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the embedded database', () => {
-  it('runs with small shared buffers so the server stays small at rest, keeping PGlite defaults', async () => {
+  // A new on-disk cluster runs initdb in WASM: about 3 s alone, over 30 s on a loaded two-core machine
+  // running other test files beside it.
+  it('runs with small shared buffers so the server stays small at rest, keeping PGlite defaults', {
+    timeout: 120_000,
+  }, async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'pglite') });
     try {
       const buffers = await database.db.execute(sql`show shared_buffers`);
