@@ -52,3 +52,46 @@ export async function openStream(caller: Caller, lastEventId?: string) {
     close: () => iterator.return?.(),
   };
 }
+
+/** Far longer than the stream's own recheck interval: only a stream that never ends runs into it. */
+const generousWaitMs = 20_000;
+
+/** A real live stream over HTTP, opened with these headers (a cookie, or an LMS tab's session header). */
+export async function openHttpStream(url: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  if (!reader) throw new Error('no body');
+  let text = '';
+  let done = false;
+  const read = async () => {
+    const chunk = await reader.read();
+    if (chunk.done) done = true;
+    else text += chunk.value;
+  };
+  return {
+    /** Reads until `needle` has arrived `times` times. */
+    async readUntil(needle: string, times = 1) {
+      while (text.split(needle).length - 1 < times) {
+        if (done) throw new Error(`stream ended before ${needle}: ${text}`);
+        await read();
+      }
+    },
+    /** Reads until the server closes the response; fails if it is still open after a generous wait. */
+    async ended(): Promise<string> {
+      const timeout = setTimeout(() => controller.abort(), generousWaitMs);
+      try {
+        while (!done) await read();
+        return text;
+      } catch (error) {
+        throw new Error(`the stream was still open after ${generousWaitMs} ms (${String(error)})`);
+      } finally {
+        clearTimeout(timeout);
+      }
+    },
+    close: () => controller.abort(),
+  };
+}

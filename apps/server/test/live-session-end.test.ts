@@ -4,6 +4,7 @@ import { users } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
+import { openHttpStream } from './live-fixtures';
 import { resetLinkFor } from './mail-fixtures';
 
 let env: TestEnv;
@@ -20,55 +21,15 @@ afterAll(async () => {
   await env.close();
 });
 
-/** Far longer than the stream's own recheck interval: only a stream that never ends runs into it. */
-const generousWaitMs = 20_000;
-
 /** A real live stream over HTTP with this session's cookie, as a browser's EventSource opens it. */
-async function openHttpStream(sessionId: string | null) {
-  const controller = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${port}/trpc/live.events.stream`, {
-    headers: {
-      cookie: `${env.services.sessions.cookieName}=${sessionId}`,
-      accept: 'text/event-stream',
-      origin: `http://127.0.0.1:${port}`,
-    },
-    signal: controller.signal,
+const openSessionStream = (sessionId: string | null) =>
+  openHttpStream(`http://127.0.0.1:${port}/trpc/live.events.stream`, {
+    cookie: `${env.services.sessions.cookieName}=${sessionId}`,
+    origin: `http://127.0.0.1:${port}`,
   });
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  if (!reader) throw new Error('no body');
-  let text = '';
-  let done = false;
-  const read = async () => {
-    const chunk = await reader.read();
-    if (chunk.done) done = true;
-    else text += chunk.value;
-  };
-  return {
-    /** Reads until `needle` has arrived `times` times. */
-    async readUntil(needle: string, times = 1) {
-      while (text.split(needle).length - 1 < times) {
-        if (done) throw new Error(`stream ended before ${needle}: ${text}`);
-        await read();
-      }
-    },
-    /** Reads until the server closes the response; fails if it is still open after a generous wait. */
-    async ended(): Promise<string> {
-      const timeout = setTimeout(() => controller.abort(), generousWaitMs);
-      try {
-        while (!done) await read();
-        return text;
-      } catch (error) {
-        throw new Error(`the stream was still open after ${generousWaitMs} ms (${String(error)})`);
-      } finally {
-        clearTimeout(timeout);
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
 
 async function connected(sessionId: string | null) {
-  const stream = await openHttpStream(sessionId);
+  const stream = await openSessionStream(sessionId);
   await stream.readUntil('"type":"connected"');
   return stream;
 }
@@ -82,7 +43,7 @@ describe('an open live stream ends when its session no longer stands as it did',
     const text = await stream.ended();
     expect(text).not.toContain('event: return');
     // The reconnect a browser then makes is refused.
-    const again = await openHttpStream(sessionId);
+    const again = await openSessionStream(sessionId);
     await again.readUntil('Please sign in to continue');
     again.close();
   });

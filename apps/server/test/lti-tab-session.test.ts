@@ -1,7 +1,7 @@
 import { buildTask, buildUnit } from '@evident/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf } from './evidence-fixtures';
-import { recordPdf } from './live-fixtures';
+import { openHttpStream, recordPdf } from './live-fixtures';
 import { cookieJar, courseAssessor, type LtiEnv, startLtiEnv } from './lti/lti-harness';
 
 /**
@@ -12,8 +12,6 @@ import { cookieJar, courseAssessor, type LtiEnv, startLtiEnv } from './lti/lti-h
  */
 
 const lti = 'https://purl.imsglobal.org/spec/lti/claim/';
-/** Far longer than the stream's own recheck interval: only a stream that never ends runs into it. */
-const generousWaitMs = 20_000;
 
 let env: LtiEnv;
 beforeAll(async () => {
@@ -50,42 +48,8 @@ async function launchedTab(sub: string) {
 }
 
 /** The live stream over HTTP as the web's fetch-based EventSource opens it: the header, no cookie. */
-async function openStream(token: string | null) {
-  const controller = new AbortController();
-  const response = await fetch(`${env.publicUrl}/trpc/live.events.stream`, {
-    headers: { accept: 'text/event-stream', ...(token ? { 'x-evident-session': token } : {}) },
-    signal: controller.signal,
-  });
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  if (!reader) throw new Error('no body');
-  let text = '';
-  let done = false;
-  const read = async () => {
-    const chunk = await reader.read();
-    if (chunk.done) done = true;
-    else text += chunk.value;
-  };
-  return {
-    async readUntil(needle: string) {
-      while (!text.includes(needle)) {
-        if (done) throw new Error(`stream ended before ${needle}: ${text}`);
-        await read();
-      }
-    },
-    async ended(): Promise<string> {
-      const timeout = setTimeout(() => controller.abort(), generousWaitMs);
-      try {
-        while (!done) await read();
-        return text;
-      } catch (error) {
-        throw new Error(`the stream was still open after ${generousWaitMs} ms (${String(error)})`);
-      } finally {
-        clearTimeout(timeout);
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
+const openStream = (token: string | null) =>
+  openHttpStream(`${env.publicUrl}/trpc/live.events.stream`, token ? { 'x-evident-session': token } : {});
 
 const signOutOf = (headers: Record<string, string>) =>
   fetch(`${env.publicUrl}/trpc/auth.session.logout`, {
