@@ -54,6 +54,9 @@ test("a student's dashboard takes the tasks boot.js asked for; after log-out not
   page,
 }) => {
   await studentWithUnit(page);
+  // Other specs running beside this one change units and tasks, and their live events would rightly
+  // refresh this dashboard too; without the stream, any second ask is the screen's own.
+  await page.route('**/trpc/live.events.stream**', (route) => route.abort());
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());

@@ -1,12 +1,42 @@
 import type { AppRouter } from '@evident/api/root';
 import { MAX_CALLS_PER_BATCH } from '@evident/core/batch-limit';
-import { getUntypedClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import {
+  getUntypedClient,
+  httpBatchLink,
+  httpSubscriptionLink,
+  splitLink,
+  TRPCClientError,
+  type TRPCLink,
+} from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { persistStudentQueries } from './features/capture/persisted-cache';
 import { tabSessionHeaders, tabSessionToken } from './features/lti/tab-session';
-import { tabSessionSubscriptionLink } from './features/lti/tab-session-stream';
 import { adoptFirstAnswers } from './first-answers';
 import { queryClient } from './query-client';
+
+/**
+ * The framed tab's stream link (features/lti/tab-session-stream.ts), loaded the first time such a tab
+ * subscribes: it brings the `eventsource` package, which no one outside an LMS frame needs.
+ */
+function framedTabSubscriptionLink(url: string): TRPCLink<AppRouter> {
+  return (runtime) =>
+    ({ op, next }) =>
+      observable((observer) => {
+        let inner: Unsubscribable | undefined;
+        let ended = false;
+        import('./features/lti/tab-session-stream').then(
+          ({ tabSessionSubscriptionLink }) => {
+            if (!ended) inner = tabSessionSubscriptionLink(url)(runtime)({ op, next }).subscribe(observer);
+          },
+          (cause: unknown) => observer.error(TRPCClientError.from(cause as Error)),
+        );
+        return () => {
+          ended = true;
+          inner?.unsubscribe();
+        };
+      });
+}
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -20,7 +50,7 @@ export const trpcClient = trpc.createClient({
         // through an EventSource over fetch instead. Asked at each subscription, since the launch's
         // handoff becomes a tab session after this client is made.
         condition: () => tabSessionToken() !== null,
-        true: tabSessionSubscriptionLink('/trpc'),
+        true: framedTabSubscriptionLink('/trpc'),
         false: httpSubscriptionLink({ url: '/trpc' }),
       }),
       false: httpBatchLink({
