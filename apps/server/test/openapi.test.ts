@@ -78,8 +78,15 @@ describe('GET /api/openapi.json', () => {
       'tasks',
       'submissions',
     ]);
-    const users = doc.paths['/api/admin/users'].get.responses['200'].content['application/json'].schema;
-    expect(users.items.properties.status.enum).toEqual(['active', 'awaiting_approval', 'deactivated']);
+    // Without parameters the plain list; with search, role, status or page, a page of the search.
+    const usersGet = doc.paths['/api/admin/users'].get;
+    const [list, page] = usersGet.responses['200'].content['application/json'].schema.oneOf;
+    expect(list.items.properties.status.enum).toEqual(['active', 'awaiting_approval', 'deactivated']);
+    expect(Object.keys(page.properties)).toEqual(expect.arrayContaining(['total']));
+    expect(usersGet.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['search', 'role', 'status', 'page']),
+    );
+    expect(usersGet.parameters.every((p: { required: boolean }) => !p.required)).toBe(true);
   });
 
   it('renders for people at /api/docs, with nothing fetched from elsewhere', async () => {

@@ -15,8 +15,14 @@ type ProcedureDef = { type: 'query' | 'mutation' | 'subscription'; inputs: z.Zod
 
 const PARAM_MARK = '\u0000param:';
 
-/** The procedure path a route calls, and the input it passes, with path parameters marked. */
-async function traceRoute(route: RestRoute): Promise<{ procedure: string | null; input: unknown }> {
+/**
+ * The procedure path a route calls, and the input it passes, with path parameters marked. `query`
+ * stands for a query string, for a GET route whose parameters pick another procedure.
+ */
+async function traceRoute(
+  route: RestRoute,
+  query: Record<string, string> = {},
+): Promise<{ procedure: string | null; input: unknown }> {
   const params = Object.fromEntries(
     [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, `${PARAM_MARK}${name}`]),
   ) as Record<string, string>;
@@ -30,7 +36,7 @@ async function traceRoute(route: RestRoute): Promise<{ procedure: string | null;
       },
     });
   try {
-    await route.call(recorder([]) as Parameters<RestRoute['call']>[0], { body: {}, params, query: {} });
+    await route.call(recorder([]) as Parameters<RestRoute['call']>[0], { body: {}, params, query });
   } catch {
     // A route that checks the answer (an empty one here) has still named its procedure.
   }
@@ -83,8 +89,13 @@ const errorResponse = {
 };
 
 async function operationFor(route: RestRoute) {
-  const { procedure, input } = await traceRoute(route);
+  const plain = await traceRoute(route);
+  // `GET /api/admin/users`: the spec's plain list without parameters, a page of a search with them.
+  const queried = route.method === 'GET' ? await traceRoute(route, { [PARAM_MARK]: '' }) : null;
+  const searched = queried?.procedure && queried.procedure !== plain.procedure ? queried : null;
+  const { procedure, input } = searched ?? plain;
   const def = procedure ? procedureDef(procedure) : null;
+  const plainDef = searched && plain.procedure ? procedureDef(plain.procedure) : null;
   const inputSchema = toSchema(def?.inputs[0], 'input');
   // Input fields the path fills (`{ userId: <:id> }`) are documented as path parameters, not body fields.
   const fromPath = new Set(
@@ -107,9 +118,13 @@ async function operationFor(route: RestRoute) {
   const operation: Record<string, unknown> = {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^a-zA-Z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     tags: [route.path.split('/')[2] ?? 'api'],
-    ...(procedure
-      ? { description: `Calls the \`${procedure}\` procedure (also at \`/trpc/${procedure}\`).` }
-      : {}),
+    ...(searched
+      ? {
+          description: `Without query parameters calls the \`${plain.procedure}\` procedure; with any, \`${procedure}\` (also at \`/trpc/<procedure>\`).`,
+        }
+      : procedure
+        ? { description: `Calls the \`${procedure}\` procedure (also at \`/trpc/${procedure}\`).` }
+        : {}),
     security: [{ bearerToken: [] }, { sessionCookie: [] }],
   };
   const queryParameters =
@@ -117,7 +132,8 @@ async function operationFor(route: RestRoute) {
       ? Object.entries(remaining).map(([name, schema]) => ({
           name,
           in: 'query',
-          required: required.includes(name),
+          // Where the parameters pick the procedure, none of them is needed.
+          required: !searched && required.includes(name),
           schema,
         }))
       : [];
@@ -129,7 +145,9 @@ async function operationFor(route: RestRoute) {
       content: { 'application/json': { schema: { type: 'object', properties: remaining, required } } },
     };
   }
-  const output = toSchema(def?.output && (rawJsonSchemaOf(def.output) ?? def.output), 'output');
+  const answer = (found: ProcedureDef | null) =>
+    toSchema(found?.output && (rawJsonSchemaOf(found.output) ?? found.output), 'output');
+  const output = searched ? { oneOf: [answer(plainDef), answer(def)].map((one) => one ?? {}) } : answer(def);
   operation.responses = {
     '200': {
       description: 'Success',
