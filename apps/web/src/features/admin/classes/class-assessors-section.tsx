@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../../trpc';
@@ -6,6 +6,7 @@ import { confirmAction } from '../../dialog/confirm';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminClass } from '../admin-types';
+import { ClassSection } from './class-section';
 import { PickPeopleRow } from './people-picker';
 import { useClassSaved } from './use-class-saved';
 
@@ -28,16 +29,7 @@ export function ClassAssessorsSection({ row }: { row: AdminClass }) {
   const archived = row.status === 'archived';
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="class-assessors"
-    >
-      <Title order={2} size="h4" id="class-assessors" mb="sm">
-        Assessors ({row.assessors.length})
-      </Title>
+    <ClassSection id="class-assessors" title={`Assessors (${row.assessors.length})`}>
       {row.assessors.length === 0 ? (
         <Text size="sm" c="dimmed">
           No assessor yet. Students in no class are seen by every assessor; add the assessors who assess this
@@ -87,6 +79,6 @@ export function ClassAssessorsSection({ row }: { row: AdminClass }) {
           onSubmit={() => add.mutate({ id: row.id, userIds: picked })}
         />
       )}
-    </Paper>
+    </ClassSection>
   );
 }

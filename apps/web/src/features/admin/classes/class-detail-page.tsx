@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArchive, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../../trpc';
@@ -13,6 +13,7 @@ import type { AdminClass } from '../admin-types';
 import { ClassAssessorsSection } from './class-assessors-section';
 import { classDates, statusBadge } from './class-dates';
 import { ClassFormModal } from './class-form-modal';
+import { ClassSection } from './class-section';
 import { ClassStudentsSection } from './class-students-section';
 import classes from './classes-page.module.css';
 import { InviteLinkSection } from './invite-link-section';
@@ -97,16 +98,7 @@ function ClassDetail({ row }: { row: AdminClass }) {
         onSaved={() => setEditing(false)}
       />
       <Stack gap="lg">
-        <Paper
-          withBorder
-          radius="lg"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-labelledby="class-units"
-        >
-          <Title order={2} size="h4" id="class-units" mb="sm">
-            Units
-          </Title>
+        <ClassSection id="class-units" title="Units">
           <Stack gap={6}>
             {row.units.map((unit) => (
               <Group key={unit.id} gap="xs" wrap="nowrap" align="baseline">
@@ -125,7 +117,7 @@ function ClassDetail({ row }: { row: AdminClass }) {
               </Group>
             ))}
           </Stack>
-        </Paper>
+        </ClassSection>
         {archived ? null : <InviteLinkSection row={row} />}
         <ClassAssessorsSection row={row} />
         <ClassStudentsSection row={row} />

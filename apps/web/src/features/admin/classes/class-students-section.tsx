@@ -1,5 +1,5 @@
 import { splitPastedEmails } from '@evident/core/classes';
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { countNoun } from '../../../count-noun';
 import { trpc } from '../../../trpc';
@@ -7,6 +7,7 @@ import { confirmAction } from '../../dialog/confirm';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminClass, StudentEnrolResult } from '../admin-types';
+import { ClassSection } from './class-section';
 import { EnrolResults } from './enrol-results';
 import { PickPeopleRow } from './people-picker';
 import { useClassSaved } from './use-class-saved';
@@ -26,16 +27,7 @@ export function ClassStudentsSection({ row }: { row: AdminClass }) {
   });
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="class-students"
-    >
-      <Title order={2} size="h4" id="class-students" mb="sm">
-        Students ({row.students.length})
-      </Title>
+    <ClassSection id="class-students" title={`Students (${row.students.length})`}>
       {archived ? null : <EnrolStudents row={row} />}
       {row.students.length === 0 ? (
         <Text size="sm" c="dimmed" mt="md">
@@ -101,7 +93,7 @@ export function ClassStudentsSection({ row }: { row: AdminClass }) {
           </Stack>
         </>
       ) : null}
-    </Paper>
+    </ClassSection>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Button, CopyButton, Group, Paper, Text, TextInput, Title } from '@mantine/core';
+import { Button, CopyButton, Group, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminClass } from '../admin-types';
+import { ClassSection } from './class-section';
 import { useClassSaved } from './use-class-saved';
 
 /** The link a signed-in student opens to join: built on the address this page was opened at. */
@@ -22,19 +23,11 @@ export function InviteLinkSection({ row }: { row: AdminClass }) {
   });
   const link = invitationLink(row.inviteCode);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="class-invite"
+    <ClassSection
+      id="class-invite"
+      title="Invitation link"
+      description="Share it with your students: signed in as a student, opening it joins this class and its units."
     >
-      <Title order={2} size="h4" id="class-invite">
-        Invitation link
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        Share it with your students: signed in as a student, opening it joins this class and its units.
-      </Text>
       <TextInput
         readOnly
         value={link}
@@ -70,6 +63,6 @@ export function InviteLinkSection({ row }: { row: AdminClass }) {
           New link
         </Button>
       </Group>
-    </Paper>
+    </ClassSection>
   );
 }
