@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
@@ -14,7 +15,24 @@ const serverPaths: Record<string, ProxyOptions> = {
 
 /** Modules the signed-in screens share (see the 'signed-in' chunk group below). */
 const signedInShared =
-  /([\\/]src[\\/](data-providers|trpc|count-noun|query-client)\.tsx?$)|([\\/]src[\\/]features[\\/](capture|live|dialog|search|curriculum|evidence|shell[\\/](page-header|load-error|use-revealed-count)|toast[\\/]error-message)[\\/.])|([\\/]packages[\\/]core[\\/]src[\\/])|(node_modules[\\/](idb-keyval|idb|@trpc|@tanstack[\\/](query-core|react-query|query-persist-client-core|query-sync-storage-persister)|zod)[\\/])/;
+  /([\\/]src[\\/](data-providers|trpc|count-noun|query-client)\.tsx?$)|([\\/]src[\\/]features[\\/](capture|live|dialog|search|curriculum|evidence|shell[\\/](page-header|load-error|use-revealed-count)|toast[\\/]error-message)[\\/.])|([\\/]packages[\\/]core[\\/]src[\\/])|(node_modules[\\/](idb-keyval|idb|@trpc|@tanstack[\\/](query-core|react-query|query-persist-client-core|query-sync-storage-persister))[\\/])/;
+
+const schemaModules = new Map<string, boolean>();
+/**
+ * zod, and our shared modules that build zod schemas when they load: only the forms' screens use them
+ * (the admin's forms, sign-in, the account page). A student's dashboard and the grading screen need
+ * none, and building the schemas took about 25 ms of a phone's first screen before they moved out.
+ */
+function isSchemaModule(id: string): boolean {
+  if (/node_modules[\\/]zod[\\/]/.test(id)) return true;
+  if (!/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id)) return false;
+  let known = schemaModules.get(id);
+  if (known === undefined) {
+    known = /from 'zod'/.test(readFileSync(id.split('?')[0] ?? id, 'utf8'));
+    schemaModules.set(id, known);
+  }
+  return known;
+}
 
 export default defineConfig({
   // The router plugin must run before react() so it can split route components into their own chunks.
@@ -52,9 +70,11 @@ export default defineConfig({
             // round trip. Never loaded by the landing page, which uses none of it.
             {
               name: 'signed-in',
-              test: signedInShared,
+              test: (id) => signedInShared.test(id) && !isSchemaModule(id),
               minShareCount: 2,
             },
+            // The schemas, as one file for the screens with forms (see isSchemaModule).
+            { name: 'schemas', test: isSchemaModule, minShareCount: 2 },
           ],
         },
       },

@@ -238,6 +238,38 @@ describe('the web app as the bundle serves it', () => {
     expect(body.result.data.length).toBeGreaterThan(0);
   });
 
+  it('loads no zod on the first screens: the dashboard, the grading screen, the matrix', async () => {
+    // The build's hidden source maps say which modules each file holds.
+    const sources = (file: string): string[] =>
+      (JSON.parse(readFileSync(join(webOut, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+    const holdsZod = (file: string) => sources(file).some((source) => /[\\/]zod[\\/]/.test(source));
+    // The schemas are in the build, for the screens with forms: the check below can fail.
+    const all = readdirSync(join(webOut, 'assets')).filter((file) => file.endsWith('.js'));
+    expect(all.some((file) => holdsZod(`/assets/${file}`))).toBe(true);
+
+    const html = (await get('/', { cookie: studentCookie })).body.toString();
+    const boot = bootConfig(html) as {
+      screens: Record<string, Record<string, { chunks: string[] }>>;
+      signedIn: string[];
+    };
+    const entryImports = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+      (match) => match[1] ?? '',
+    );
+    const screens = [
+      boot.screens['/']?.student,
+      boot.screens['/grading']?.assessor,
+      boot.screens['/']?.assessor,
+    ];
+    expect(screens.every(Boolean)).toBe(true);
+    const firstScreens = new Set([
+      entryScript(),
+      ...entryImports,
+      ...boot.signedIn,
+      ...screens.flatMap((screen) => screen?.chunks ?? []),
+    ]);
+    for (const file of firstScreens) expect(holdsZod(file), file).toBe(false);
+  });
+
   it('compresses an API answer above 1 KB, not a small one, and never the live stream', async () => {
     const tasks = await get('/trpc/student.tasks.list', {
       cookie: studentCookie,

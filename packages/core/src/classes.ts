@@ -126,7 +126,3 @@ export function splitPastedEmails(text: string): string[] {
     .map((line) => line.trim())
     .filter(Boolean);
 }
-
-/** `SELF_ENROL=invitation`: what a student reads when a unit code alone joins nothing. */
-export const SELF_ENROL_CLOSED_MESSAGE =
-  'Joining a unit by its code is turned off here. Ask your trainer for the class invitation link.';

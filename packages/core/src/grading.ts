@@ -1,9 +1,9 @@
-import { z } from 'zod';
-import { multiLineText } from './text-fields';
+import type { GradeInput } from './grade-input';
 
 /**
- * Grading rules (spec sections 3, 4 and 5): one schema for the grade request the screen sends, the
- * tRPC procedure and `POST /api/assessor/grade`, and the checks the screen makes before sending.
+ * Grading rules (spec sections 3, 4 and 5): the checks the screen makes before sending a grade
+ * request, and the words for a decision. The request's schema, for the tRPC procedure and
+ * `POST /api/assessor/grade`, is in grade-input.ts: the grading screen loads no zod.
  */
 
 export const gradeStatuses = ['satisfactory', 'not_yet_satisfactory'] as const;
@@ -17,41 +17,6 @@ export const strategiesRequired = {
 
 /** One request grades at most this many submissions: a cohort's worth, not the whole database. */
 export const maxGradedAtOnce = 500;
-
-const blankToNull = (value: string | null | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-};
-
-export const gradeInput = z
-  .object({
-    submissionIds: z
-      .array(z.uuid({ error: 'submissionIds must be submission ids' }), {
-        error: 'submissionIds must be a list of submission ids',
-      })
-      .min(1, 'Choose at least one submission to grade')
-      .max(maxGradedAtOnce, `Grade at most ${maxGradedAtOnce} submissions at once`)
-      .transform((ids) => [...new Set(ids)]),
-    status: z.enum(gradeStatuses, { error: 'Status must be satisfactory or not_yet_satisfactory' }),
-    comment: multiLineText({ label: 'Comment', max: 10_000 }).nullish().transform(blankToNull),
-    strategiesForReassessment: multiLineText({ label: 'Strategies for reassessment', max: 10_000 })
-      .nullish()
-      .transform(blankToNull),
-  })
-  .superRefine((grade, ctx) => {
-    if (grade.status === 'not_yet_satisfactory' && !grade.strategiesForReassessment) {
-      // No path: the message already says what is missing, and is the spec's text to the letter.
-      ctx.addIssue({ code: 'custom', message: strategiesRequired.single });
-    }
-  })
-  // Strategies only mean something for NYS (spec section 7): a satisfactory grade keeps none.
-  .transform((grade) => ({
-    ...grade,
-    strategiesForReassessment:
-      grade.status === 'not_yet_satisfactory' ? grade.strategiesForReassessment : null,
-  }));
-export type GradeInput = z.input<typeof gradeInput>;
-export type GradeRequest = z.output<typeof gradeInput>;
 
 /** What each card holds while the assessor types. */
 export type GradeDraft = { comment: string; strategies: string };

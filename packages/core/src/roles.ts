@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
+// No zod here: the signed-in shell reads the labels, and a student's first screen loads no schemas
+// (the API's output schema builds its own enum from `roles`).
 export const roles = ['rto_admin', 'assessor', 'student'] as const;
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof roles)[number];
 
 /** Roles a person may pick for themselves; admins are only ever created by another admin or the CLI. */
 export const selfServiceRoles = ['student', 'assessor'] as const satisfies readonly Role[];

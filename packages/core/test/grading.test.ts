@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildGradeRequest, gradeInput, strategiesRequired } from '../src/grading';
+import { gradeInput } from '../src/grade-input';
+import { buildGradeRequest, strategiesRequired } from '../src/grading';
 
 const a = '11111111-1111-4111-8111-111111111111';
 const b = '22222222-2222-4222-8222-222222222222';

@@ -1,4 +1,4 @@
-import { roleSchema } from '@evident/core/roles';
+import { roles } from '@evident/core/roles';
 import { z } from 'zod';
 
 // Answer shapes many procedures share. Output schemas describe what a procedure sends today, field
@@ -36,5 +36,5 @@ export const userSummaryOutput = z.object({
   lastName: z.string(),
   email: z.string(),
   profileImageUrl: z.string().nullable(),
-  role: roleSchema,
+  role: z.enum(roles),
 });

@@ -1,4 +1,4 @@
-import { SELF_ENROL_CLOSED_MESSAGE } from '@evident/core/classes';
+import { SELF_ENROL_CLOSED_MESSAGE } from '@evident/core/self-enrol';
 import { Alert } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { trpc } from '../../trpc';

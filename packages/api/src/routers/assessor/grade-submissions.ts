@@ -1,5 +1,6 @@
 import { AppError } from '@evident/core/errors';
-import { type GradeRequest, gradeStatuses } from '@evident/core/grading';
+import type { GradeRequest } from '@evident/core/grade-input';
+import { gradeStatuses } from '@evident/core/grading';
 import { fullName } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
 import { recordAudit } from '@evident/db/queries/audit';

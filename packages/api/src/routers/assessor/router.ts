@@ -1,4 +1,4 @@
-import { gradeInput } from '@evident/core/grading';
+import { gradeInput } from '@evident/core/grade-input';
 import { gradeProcedure, reportsProcedure, router } from '../../trpc';
 import { assessmentRecordInput, assessmentRecordOutput, getAssessmentRecord } from './assessment-record';
 import { gradedOutput, gradeSubmissions } from './grade-submissions';

@@ -1,5 +1,5 @@
-import { SELF_ENROL_CLOSED_MESSAGE } from '@evident/core/classes';
 import { AppError } from '@evident/core/errors';
+import { SELF_ENROL_CLOSED_MESSAGE } from '@evident/core/self-enrol';
 import type { Database } from '@evident/db/client';
 import { countUnitTasks } from '@evident/db/queries/tasks';
 import {
