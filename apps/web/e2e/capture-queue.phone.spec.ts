@@ -5,7 +5,7 @@ import { type BrowserContext, chromium, devices, expect, type Page, test } from 
 import sharp from 'sharp';
 import { chromiumFlags, chromiumPath } from './chromium';
 import { e2ePort } from './e2e-env';
-import { studentWithUnit } from './support';
+import { listedTaskCount, studentWithUnit } from './support';
 import { threePartVideo, uploadStep } from './upload-parts';
 
 /**
@@ -64,14 +64,6 @@ function storedTaskCount(page: Page): Promise<number> {
 async function readyForOffline(page: Page, taskCount: number) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await expect.poll(() => storedTaskCount(page)).toBe(taskCount);
-}
-
-/** How many tasks the dashboard lists: its cards mount a few at a time, so counting them is too early. */
-async function listedTaskCount(page: Page): Promise<number> {
-  const text = (await page.getByTestId('task-count').textContent()) ?? '';
-  const count = Number(/^(\d+) tasks?$/.exec(text)?.[1]);
-  expect(count).toBeGreaterThan(0);
-  return count;
 }
 
 /** A cold start from the service worker on a loaded machine can take seconds before the first screen. */

@@ -121,3 +121,11 @@ export async function studentWithUnit(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
 }
+
+/** How many tasks the dashboard lists: its cards mount a few at a time, so counting them is too early. */
+export async function listedTaskCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId('task-count').textContent()) ?? '';
+  const count = Number(/^(\d+) tasks?$/.exec(text)?.[1]);
+  expect(count).toBeGreaterThan(0);
+  return count;
+}

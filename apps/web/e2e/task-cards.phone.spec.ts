@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { studentWithUnit } from './support';
+import { listedTaskCount, studentWithUnit } from './support';
 
 async function heightOf(locator: Locator): Promise<number> {
   return (await locator.boundingBox())?.height ?? 0;
@@ -13,12 +13,25 @@ test('on a phone, a student reads a long task description in three lines and ope
   page,
 }) => {
   await studentWithUnit(page);
+  // Opened afresh, counting layout shifts: a "More" toggle must be there in the first frame that
+  // shows its card, not a frame later, pushing everything below it down.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { shifted: number };
+    counted.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number }[]) counted.shifted += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.reload();
   // Hand hygiene lists four moments: the longest description the unit has.
   const card = page.getByTestId('task-card').filter({ hasText: 'Clean your hands' }).first();
   const description = card.getByTestId('task-description');
   const more = card.getByTestId('task-description-toggle');
 
   await expect(more).toHaveText('More');
+  // Every card is in (they are added a few at a time) before the shifts are read.
+  await expect(page.getByTestId('task-card')).toHaveCount(await listedTaskCount(page));
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
   await expect(more).toHaveAttribute('aria-expanded', 'false');
   await expect(description).toHaveAttribute('data-clamped', 'true');
   const lineHeight = await lineHeightOf(description);

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import {
   IconCamera,
   IconMicrophone,
@@ -12,6 +12,7 @@ import {
 import { type ChangeEvent, useRef, useState } from 'react';
 import classes from './add-evidence-controls.module.css';
 import { AudioRecorderModal } from './audio-recorder-modal';
+import { useCoarsePointer } from './coarse-pointer';
 import { evidenceAccept } from './evidence-accept';
 import { QueuedCaptures } from './queued-captures';
 import { UploadProgress } from './upload-progress';
@@ -49,7 +50,7 @@ export function AddEvidenceControls({
   const videoInput = useRef<HTMLInputElement>(null);
   const [recorderOpened, recorder] = useDisclosure(false);
   // Camera capture only makes sense where there is a camera to hand: phones and tablets.
-  const touch = useMediaQuery('(pointer: coarse)') ?? false;
+  const touch = useCoarsePointer();
   const [microphone] = useState(canRecordAudio);
   const camera = touch && evidenceTypes.includes('photo');
   const recordAudio = microphone && evidenceTypes.includes('audio');
