@@ -54,7 +54,7 @@ export function UnitDashboard({ unit, userId, switcher }: UnitDashboardProps) {
     [tasks, deferredSearch, activePhase],
   );
   // The cards below the first few render after the screen is up (a long list is one long task).
-  const shown = useRevealedCount(visible.length);
+  const shown = useRevealedCount(visible.length, 1, 2);
   const shownIds = useMemo(() => visible.slice(0, shown).map((task) => task.id), [visible, shown]);
   useScrollToTaskAnchor(shownIds);
   const onViewEvidence = useCallback(

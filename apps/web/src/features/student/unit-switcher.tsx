@@ -23,7 +23,10 @@ export function UnitSwitcher({ units, value, onChange }: UnitSwitcherProps) {
       leftSection={<IconSchool size={18} aria-hidden />}
       className={classes.unitSwitcher}
       data-testid="unit-switcher"
-      comboboxProps={{ shadow: 'md' }}
+      // Without keepMounted, Mantine's Select has floating-ui keep the closed dropdown's position up to
+      // date (autoUpdate): a forced layout on each scroll and resize of the dashboard. With it, the
+      // position is worked out only while the dropdown is open (issue 20).
+      comboboxProps={{ shadow: 'md', keepMounted: true }}
       renderOption={({ option, checked }) => {
         const unit = byId.get(option.value);
         if (!unit) return option.label;
