@@ -15,7 +15,7 @@ const serverPaths: Record<string, ProxyOptions> = {
 
 /** Modules the signed-in screens share (see the 'signed-in' chunk group below). */
 const signedInShared =
-  /([\\/]src[\\/](data-providers|trpc|count-noun|query-client)\.tsx?$)|([\\/]src[\\/]features[\\/](capture|live|dialog|search|curriculum|evidence|shell[\\/](page-header|load-error|use-revealed-count)|toast[\\/]error-message)[\\/.])|([\\/]packages[\\/]core[\\/]src[\\/])|(node_modules[\\/](idb-keyval|idb|@trpc|@tanstack[\\/](query-core|react-query|query-persist-client-core|query-sync-storage-persister))[\\/])/;
+  /([\\/]src[\\/](data-providers|trpc|count-noun|query-client)\.tsx?$)|([\\/]src[\\/]features[\\/](capture|live|dialog|search|curriculum|evidence|shell[\\/](page-header|load-error|use-revealed-count|positioned-while-open)|toast[\\/]error-message)[\\/.])|([\\/]packages[\\/]core[\\/]src[\\/])|(node_modules[\\/](idb-keyval|idb|@trpc|@tanstack[\\/](query-core|react-query|query-persist-client-core|query-sync-storage-persister))[\\/])/;
 
 const schemaModules = new Map<string, boolean>();
 /**

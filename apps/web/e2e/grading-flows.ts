@@ -101,7 +101,18 @@ export async function gradeOneThenBulk(page: Page): Promise<void> {
 
   await first.getByRole('button', { name: 'Not Yet Satisfactory' }).click();
   await expectToast(page, 'Strategies required', 'Please provide re-assessment strategies for NYS');
-  await first.getByLabel('Comment').fill('The harness is not visible');
+  // The comment box grows with what is typed, from two lines to eight, then scrolls.
+  const comment = first.getByLabel('Comment');
+  const heightOf = async () => (await comment.boundingBox())?.height ?? 0;
+  const twoLines = await heightOf();
+  await comment.fill('1\n2\n3\n4');
+  const fourLines = await heightOf();
+  expect(fourLines).toBeGreaterThan(twoLines * 1.5);
+  await comment.fill(Array.from({ length: 14 }, (_, line) => `line ${line + 1}`).join('\n'));
+  const most = await heightOf();
+  expect(most).toBeGreaterThan(fourLines * 1.5);
+  expect(most).toBeLessThan(fourLines * 2.2);
+  await comment.fill('The harness is not visible');
   await first.getByLabel('Strategies for reassessment').fill('A photo with the lanyard clipped on');
   await first.getByRole('button', { name: 'Not Yet Satisfactory' }).click();
   await expectToast(page, 'Grading complete', 'Submissions have been graded successfully');

@@ -1,6 +1,7 @@
 import { allStudentsLabel, allStudentsValue } from '@evident/core/class-filter';
 import { Select } from '@mantine/core';
 import { useCurrentUser } from '../auth/use-current-user';
+import { positionedWhileOpen } from '../shell/positioned-while-open';
 
 type ClassFilterSelectProps = {
   classes: { id: string; name: string }[];
@@ -28,6 +29,7 @@ export function ClassFilterSelect({ classes, classId, onChange, className }: Cla
       searchable={classes.length > 8}
       nothingFoundMessage="No class matches"
       data-testid="class-filter"
+      comboboxProps={positionedWhileOpen}
     />
   );
 }

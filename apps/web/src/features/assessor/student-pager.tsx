@@ -1,6 +1,7 @@
 import { fullName, initials } from '@evident/core/user';
 import { ActionIcon, Avatar, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { positionedWhileOpen } from '../shell/positioned-while-open';
 import classes from './grading.module.css';
 import type { StudentGroup } from './grading-types';
 
@@ -59,6 +60,7 @@ export function StudentPager({ groups, index, onChange }: StudentPagerProps) {
             size="sm"
             searchable
             allowDeselect={false}
+            comboboxProps={positionedWhileOpen}
             value={current.studentId}
             data={groups.map((group) => ({
               value: group.studentId,

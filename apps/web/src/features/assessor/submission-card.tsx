@@ -1,12 +1,13 @@
 import type { GradeDraft, GradeStatus } from '@evident/core/grading';
 import { fullName } from '@evident/core/user';
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { memo } from 'react';
 import { EarlierDecisions } from './earlier-decisions';
 import classes from './grading.module.css';
 import { GradingFileTile } from './grading-file-tile';
 import type { GradingFile, GradingSubmission } from './grading-types';
+import { GrowingTextarea } from './growing-textarea';
 
 type SubmissionCardProps = {
   submission: GradingSubmission;
@@ -104,20 +105,18 @@ export const SubmissionCard = memo(function SubmissionCard({
         <EarlierDecisions decisions={submission.earlierDecisions} />
         {readOnly ? null : (
           <>
-            <Textarea
+            <GrowingTextarea
               label="Comment"
               placeholder="Feedback for the student (optional)"
-              autosize
               minRows={2}
               maxRows={8}
               value={draft.comment}
               onChange={(event) => onDraft(id, { ...draft, comment: event.currentTarget.value })}
             />
-            <Textarea
+            <GrowingTextarea
               label="Strategies for reassessment"
               description="Required for Not Yet Satisfactory"
               placeholder="What the student should do or show next"
-              autosize
               minRows={2}
               maxRows={8}
               value={draft.strategies}

@@ -1,6 +1,7 @@
 import type { StudentProgress } from '@evident/core/student-progress';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { IconCheck, IconSchool } from '@tabler/icons-react';
+import { positionedWhileOpen } from '../shell/positioned-while-open';
 import classes from './student-home.module.css';
 
 export type UnitChoice = { id: string; unitCode: string; title: string; progress: StudentProgress };
@@ -23,10 +24,7 @@ export function UnitSwitcher({ units, value, onChange }: UnitSwitcherProps) {
       leftSection={<IconSchool size={18} aria-hidden />}
       className={classes.unitSwitcher}
       data-testid="unit-switcher"
-      // Without keepMounted, Mantine's Select has floating-ui keep the closed dropdown's position up to
-      // date (autoUpdate): a forced layout on each scroll and resize of the dashboard. With it, the
-      // position is worked out only while the dropdown is open (issue 20).
-      comboboxProps={{ shadow: 'md', keepMounted: true }}
+      comboboxProps={{ ...positionedWhileOpen, shadow: 'md' }}
       renderOption={({ option, checked }) => {
         const unit = byId.get(option.value);
         if (!unit) return option.label;
