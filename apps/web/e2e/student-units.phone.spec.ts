@@ -43,8 +43,10 @@ test('a student in two units sees one at a time, switches, and comes back to the
   await expect(page.getByText('one unit at a time')).toBeVisible();
   await expect(page.getByText('your unit')).toHaveCount(0);
 
-  // The switcher lists both units with their own progress.
+  // The switcher lists both units with their own progress. Closed, its list is not in the page even
+  // hidden: the dashboard's first render would position it (issue 20).
   const switcher = page.getByRole('combobox', { name: 'Unit' });
+  await expect(page.locator('[role="listbox"], [role="option"]')).toHaveCount(0);
   await switcher.click();
   const other = page.getByRole('option', { name: /RIIWHS204E/ });
   await expect(other).toContainText(`0 of ${counts.RIIWHS204E} tasks completed · 0%`);

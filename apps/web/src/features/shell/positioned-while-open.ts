@@ -1,7 +1,7 @@
 /**
- * For a Select's `comboboxProps`. Without keepMounted, Mantine's Select has floating-ui keep its closed
- * dropdown's position up to date (autoUpdate): a forced layout of the page on each scroll and resize
- * (issue 20, found on the dashboard's unit switcher). With it, the dropdown stays in the page hidden
- * and is positioned only while it is open.
+ * For a Select's `comboboxProps`. Mantine's Combobox keeps its closed dropdown in the page (hidden) by
+ * default, and floating-ui works out the dropdown's position as soon as it is there: style and layout
+ * forced for the whole page inside the screen's first render, about 40 ms on the dashboard with its
+ * unit switcher (issue 20). Left out while closed, the dropdown is positioned only while it is open.
  */
-export const positionedWhileOpen = { keepMounted: true } as const;
+export const positionedWhileOpen = { keepMounted: false } as const;
