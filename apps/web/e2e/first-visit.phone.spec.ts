@@ -82,3 +82,30 @@ test("a student's dashboard takes the tasks boot.js asked for; after log-out not
   await expect(page.getByText('No tasks available yet')).toBeVisible();
   await expect(page.getByTestId('progress-summary')).toHaveCount(0);
 });
+
+test('a signed-in screen fetches the code all signed-in screens share before the server says who is signed in', async ({
+  page,
+}) => {
+  await studentWithUnit(page);
+  // boot.js's question is held: whatever code arrives meanwhile was asked for without its answer.
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/trpc/auth.session.get', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/assets/') && path.endsWith('.js')) scripts.push(path);
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect
+    .poll(() => scripts.some((path) => /^\/assets\/signed-in-(?!shell-)[^/]+\.js$/.test(path)))
+    .toBe(true);
+  expect(scripts.some((path) => /^\/assets\/signed-in-shell-[^/]+\.js$/.test(path))).toBe(true);
+  answer();
+  await expect(page.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
+});

@@ -16,6 +16,8 @@
   } catch {
     return;
   }
+  // What has been asked for as a modulepreload already (asking twice costs a second request).
+  const preloaded = new Set();
   // A tab signed in inside an LMS frame (src/features/lti/tab-session.ts) has no cookie: the server sent
   // the landing page, and only the app knows to send the tab's session, so it loads at once and asks.
   const tabSession = hasTabSession();
@@ -43,6 +45,8 @@
 
   function preload(files) {
     for (const file of files) {
+      if (preloaded.has(file)) continue;
+      preloaded.add(file);
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
@@ -73,6 +77,10 @@
   }
 
   function askFirstScreen({ screens, signedIn }) {
+    // A page that is some role's first screen (`/` comes here only with a session cookie) is most
+    // likely opened signed in: the code every signed-in screen runs is fetched now, beside the entry,
+    // rather than a round trip later, once the server has said who is signed in.
+    if (screens[window.location.pathname]) preload(signedIn);
     const answers = {};
     window.evidentFirstAnswers = answers;
     const ask = (path) => {
