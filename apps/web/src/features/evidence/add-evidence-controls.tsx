@@ -9,9 +9,9 @@ import {
   IconVideo,
   IconX,
 } from '@tabler/icons-react';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useRef, useSyncExternalStore } from 'react';
 import classes from './add-evidence-controls.module.css';
-import { AudioRecorderModal } from './audio-recorder-modal';
+import { AudioRecorder } from './audio-recorder';
 import { useCoarsePointer } from './coarse-pointer';
 import { evidenceAccept } from './evidence-accept';
 import { QueuedCaptures } from './queued-captures';
@@ -51,7 +51,7 @@ export function AddEvidenceControls({
   const [recorderOpened, recorder] = useDisclosure(false);
   // Camera capture only makes sense where there is a camera to hand: phones and tablets.
   const touch = useCoarsePointer();
-  const [microphone] = useState(canRecordAudio);
+  const microphone = useSyncExternalStore(unchanging, canRecordAudio, noMicrophoneOnServer);
   const camera = touch && evidenceTypes.includes('photo');
   const recordAudio = microphone && evidenceTypes.includes('audio');
 
@@ -235,7 +235,7 @@ export function AddEvidenceControls({
 
       <QueuedCaptures userId={userId} taskId={taskId} describedBy={describedBy} />
 
-      <AudioRecorderModal
+      <AudioRecorder
         opened={recorderOpened}
         taskTitle={taskTitle}
         onClose={recorder.close}
@@ -244,6 +244,10 @@ export function AddEvidenceControls({
     </Stack>
   );
 }
+
+const unchanging = () => () => {};
+/** A server render (server-render.tsx) offers no recording; the browser adds it if it can. */
+const noMicrophoneOnServer = () => false;
 
 type CaptureButtonProps = {
   icon: typeof IconCamera;

@@ -12,7 +12,7 @@ import {
 import classes from './audio-recorder-modal.module.css';
 import { useAudioRecorder } from './use-audio-recorder';
 
-type AudioRecorderModalProps = {
+export type AudioRecorderModalProps = {
   opened: boolean;
   taskTitle: string;
   onClose: () => void;

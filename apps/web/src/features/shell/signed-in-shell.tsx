@@ -1,7 +1,6 @@
 import type { CurrentUser } from '@evident/core/user';
-import { Box, Burger, Button, Container, Divider, Drawer, Group, NavLink, Stack } from '@mantine/core';
+import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -11,11 +10,13 @@ import { useLogOut } from '../auth/use-log-out';
 import { OfflineBanner } from '../capture/offline-banner';
 import { QueueBadge } from '../capture/queue-badge';
 import { useCaptureQueue } from '../capture/use-capture-queue';
+import { ConfirmHost } from '../dialog/confirm-host';
 import { LiveUpdates } from '../live/live-updates';
 import { OpenInNewWindow } from '../lti/open-in-new-window';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Brand } from './brand';
 import { ImpersonationBanner } from './impersonation-banner';
+import { MenuDrawer } from './menu-drawer';
 import { isNavItemActive, type NavItem, navItemsFor } from './nav-items';
 import classes from './signed-in-shell.module.css';
 import { UserBadge } from './user-badge';
@@ -46,7 +47,8 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
   return (
     // Confirm dialogs (dialog/confirm.tsx) are only opened from signed-in screens, so their host lives
     // here rather than in main.tsx: the landing page does not download it.
-    <ModalsProvider>
+    <>
+      <ConfirmHost />
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
@@ -107,56 +109,18 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
         </Container>
       </Box>
 
-      <Drawer
+      <MenuDrawer
         opened={menuOpened}
         onClose={menu.close}
-        size="xs"
-        padding="md"
-        title="Menu"
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-      >
-        <Stack gap="md">
-          <UserBadge user={user} />
-          <NavLink
-            component={Link}
-            to="/account"
-            label="Account and API tokens"
-            active={pathname === '/account'}
-            onClick={menu.close}
-            className={classes.drawerLink}
-          />
-          <Divider />
-          <Stack component="nav" aria-label="Main" gap={4}>
-            {items.map((item) => (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                activeOptions={{ exact: true }}
-                active={isNavItemActive(item, pathname)}
-                aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}
-                onClick={menu.close}
-                className={classes.drawerLink}
-              />
-            ))}
-          </Stack>
-          <Divider />
-          <Button
-            variant="default"
-            fullWidth
-            leftSection={<IconLogout size={16} aria-hidden />}
-            loading={isLoggingOut}
-            onClick={() => {
-              menu.close();
-              void logOut();
-            }}
-          >
-            Log Out
-          </Button>
-        </Stack>
-      </Drawer>
+        user={user}
+        items={items}
+        pathname={pathname}
+        onLogOut={() => {
+          menu.close();
+          void logOut();
+        }}
+        isLoggingOut={isLoggingOut}
+      />
 
       <Box component="main" id="main-content" tabIndex={-1} className={classes.main}>
         <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
@@ -165,6 +129,6 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
           {user.awaitingApproval ? <AwaitingApproval /> : children}
         </Container>
       </Box>
-    </ModalsProvider>
+    </>
   );
 }

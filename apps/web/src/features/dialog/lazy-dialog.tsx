@@ -1,0 +1,43 @@
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { useMountedOnceOpened } from './use-mounted-once-opened';
+
+/** When the browser has nothing better to do (or soon, where it cannot say: Safari). */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(run, 2000);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Issue 20: a dialog whose code (Mantine's Modal or Drawer, its focus trap, scroll lock and portal)
+ * is not part of the screen's first load. It is fetched once the screen is idle, so opening it is
+ * as quick as before, and it is in the page only from its first opening (useMountedOnceOpened).
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+): ComponentType<P> {
+  const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  let fetched = false;
+  const prefetch = () => {
+    if (fetched) return;
+    fetched = true;
+    // Lost on the way (no signal): the first opening asks again.
+    load().catch(() => {
+      fetched = false;
+    });
+  };
+  return function LazyDialog(props: P) {
+    const mounted = useMountedOnceOpened(isOpen(props));
+    useEffect(() => whenIdle(prefetch), []);
+    if (!mounted) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  };
+}
