@@ -1,7 +1,7 @@
 import { Text, UnstyledButton } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
-import { type CSSProperties, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, useId, useState } from 'react';
 import classes from './clamped-text.module.css';
+import { useOverflowing } from './use-overflowing';
 
 type ClampedTextProps = {
   text: string;
@@ -21,20 +21,14 @@ type ClampedTextProps = {
  */
 export function ClampedText({ text, lines, tone = 'body', describedBy, testId }: ClampedTextProps) {
   const [expanded, setExpanded] = useState(false);
-  const [overflows, setOverflows] = useState(false);
-  const textRef = useRef<HTMLParagraphElement>(null);
-  // Re-measured when the width changes: a rotated phone may fit the whole text, a tablet shows it all.
-  const { ref: sizeRef, width } = useElementSize();
+  // Measured again whenever the clamped box changes size: a rotated phone may fit the whole text, a
+  // tablet shows it all. Expanded, the box is the whole text: the toggle stays.
+  const [textRef, cut] = useOverflowing<HTMLParagraphElement>();
+  const overflows = cut && !expanded;
   const id = useId();
 
-  useLayoutEffect(() => {
-    const element = textRef.current;
-    if (!element || expanded) return;
-    setOverflows(element.scrollHeight > element.clientHeight + 1);
-  }, [text, expanded, width]);
-
   return (
-    <div ref={sizeRef}>
+    <div>
       <Text
         ref={textRef}
         id={id}

@@ -53,8 +53,9 @@ export function UnitDashboard({ unit, userId, switcher }: UnitDashboardProps) {
     () => filterTasks(tasks, { search: deferredSearch, phase: activePhase }),
     [tasks, deferredSearch, activePhase],
   );
-  // The cards below the first few render after the screen is up (a long list is one long task).
-  const shown = useRevealedCount(visible.length, 1, 2);
+  // The cards below the first two render after the screen is up, one a task (a long list is one long
+  // task); the server renders the first two too, and the screen's hydration takes them over.
+  const shown = useRevealedCount(visible.length, 2, 1);
   const shownIds = useMemo(() => visible.slice(0, shown).map((task) => task.id), [visible, shown]);
   useScrollToTaskAnchor(shownIds);
   const onViewEvidence = useCallback(
