@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { chromium as playwright } from 'playwright-core';
 import { chromiumFlags, chromiumPath } from '../../apps/web/e2e/chromium';
 import { median, report, signIn, startServer } from './harness';
 
@@ -30,17 +31,37 @@ function numeric(lhr: Result, audit: string): number {
   return lhr.audits[audit]?.numericValue ?? Number.NaN;
 }
 
+/**
+ * The session goes into the browser's cookie jar, as signing in puts it there. Lighthouse's own
+ * `extraHeaders` sends it with every request instead, until the page writes a cookie of its own
+ * (theme.js does): from then on Chromium sends the jar, without the session, and the app found
+ * itself signed out halfway through loading.
+ */
+async function setSessionCookie(port: number, url: string, cookie: string): Promise<void> {
+  const [name = '', value = ''] = cookie.split('=');
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [context] = browser.contexts();
+    if (!context) throw new Error('the browser has no default context');
+    await context.addCookies([{ name, value, url }]);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function audit(url: string, cookie?: string): Promise<Run> {
   const chromium = await launchDebuggableChromium();
   try {
+    if (cookie) await setSessionCookie(chromium.port, url, cookie);
     // Lighthouse's default settings are its mobile profile: a Moto G Power-sized screen, simulated
-    // slow 4G and a 4x slower CPU.
+    // slow 4G and a 4x slower CPU. Each run has a browser of its own, so nothing is cached or stored
+    // but the session: Lighthouse's storage reset, which would clear it, is not needed.
     const result = await lighthouse(url, {
       port: chromium.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      ...(cookie ? { extraHeaders: { cookie } } : {}),
+      disableStorageReset: true,
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
