@@ -34,6 +34,25 @@ function isSchemaModule(id: string): boolean {
   return known;
 }
 
+/**
+ * The UI kit's floating and overlaid parts (dropdowns, tooltips, dialogs) and what positions them:
+ * the heavier half of what the screens share of it.
+ */
+const uiOverlays =
+  /node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Popover|Tooltip|Modal|ModalBase|Drawer|Menu|HoverCard|ScrollArea|Portal|FocusTrap|Overlay|Select|MultiSelect|Autocomplete|TagsInput|Pill|PillsInput|FloatingIndicator)[\\/])/;
+
+const uiModules = new Map<string, boolean>();
+/** Our own shared modules that draw with the UI kit: a screen's code, not the data layer's. */
+function usesUiKit(id: string): boolean {
+  if (!/[\\/]src[\\/]/.test(id) || /node_modules/.test(id)) return false;
+  let known = uiModules.get(id);
+  if (known === undefined) {
+    known = /from '@(mantine|tabler)\//.test(readFileSync(id.split('?')[0] ?? id, 'utf8'));
+    uiModules.set(id, known);
+  }
+  return known;
+}
+
 export default defineConfig({
   // The router plugin must run before react() so it can split route components into their own chunks.
   plugins: [
@@ -58,19 +77,27 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },
-            // The UI kit's and the icons' code that screens load on demand, as one file rather than
+            // The UI kit's and the icons' code that screens load on demand, as two files rather than
             // dozens of 1 KB ones: on a phone's connection each file costs a round trip, and with six
-            // connections per server they queue.
+            // connections per server they queue. Two rather than one: a phone runs a file it loads
+            // whole, in one go, and the first screen runs each in a task of its own (src/ui-kit/).
             // Shared by two screens is enough: the signed-in screens' small pieces (a Divider, a
             // Progress bar) were sub-kilobyte files of their own.
-            { name: 'ui', test: /node_modules[\\/](@mantine|@tabler|@floating-ui)[\\/]/, minShareCount: 2 },
+            { name: 'ui-overlays', test: uiOverlays, minShareCount: 2 },
+            { name: 'ui', test: /node_modules[\\/](@mantine|@tabler)[\\/]/, minShareCount: 2 },
             // What every signed-in screen runs besides its own code (the data layer, the offline
-            // queue, the shell's helpers), as one file: the dashboard's first visit asked for ~35
+            // queue, the shell's helpers), as two files: the dashboard's first visit asked for ~35
             // files, mostly under 1 KB, and on a phone's connection, six at a time, each costs a
-            // round trip. Never loaded by the landing page, which uses none of it.
+            // round trip. The data layer apart from the screens' shared parts, so it runs in a task
+            // of its own before them (src/first-screen.ts). Never loaded by the landing page.
             {
               name: 'signed-in',
-              test: (id) => signedInShared.test(id) && !isSchemaModule(id),
+              test: (id) => signedInShared.test(id) && !isSchemaModule(id) && !usesUiKit(id),
+              minShareCount: 2,
+            },
+            {
+              name: 'signed-in-ui',
+              test: (id) => signedInShared.test(id) && !isSchemaModule(id) && usesUiKit(id),
               minShareCount: 2,
             },
             // The schemas, as one file for the screens with forms (see isSchemaModule).

@@ -205,7 +205,7 @@ export async function buildApp(options: AppOptions) {
 
   const webDist =
     options.webDistDir && existsSync(`${options.webDistDir}/index.html`) ? options.webDistDir : null;
-  if (webDist) await registerWebApp(app, webDist, services.sessions.cookieName);
+  if (webDist) await registerWebApp(app, webDist, services);
   else {
     app.setNotFoundHandler((_req, reply) =>
       reply.code(404).type('text/plain; charset=utf-8').send('Not found'),

@@ -1,18 +1,30 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
+import type { Services } from '@evident/api/context';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawServerDefault,
+} from 'fastify';
 import { readCookie } from './cookies';
+import { type FirstScreenPages, firstScreenPages } from './first-screen';
 
 /** Build output under /assets/ carries a content hash in its name: a new build is a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (the HTML, the service worker, the manifest, theme.js) is revalidated by ETag. */
 const REVALIDATE = 'no-cache';
+/** A page with someone's own screen and answers in it: kept by no shared cache, asked for again each visit. */
+const PERSONAL = 'private, no-cache';
 
 /** API answers worth compressing on the fly; everything else is media, a stream or compressed at build. */
 const COMPRESSIBLE_ANSWER = /^(application\/json|text\/plain|text\/csv)\b/;
+/** The same, and the HTML of a first screen rendered per person (first-screen.ts). */
+const PAGE_OR_ANSWER = /^(application\/json|text\/plain|text\/csv|text\/html)\b/;
 
 /**
  * Dynamic compression for API answers of at least 1 KB (below that the headers cost more than the
@@ -73,6 +85,20 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
   for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
 }
 
+/** The first screen's page, or null for the app shell; a failed render costs the person only the shell. */
+async function renderedPage(
+  pages: FirstScreenPages,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string | null> {
+  try {
+    return await pages(req, reply);
+  } catch (error) {
+    req.log.warn({ err: error }, 'first screen not rendered; the app shell serves');
+    return null;
+  }
+}
+
 /**
  * The built web app: files as built, with the brotli and gzip copies the web build writes beside them
  * (apps/web/build/compress-assets.ts) chosen by Accept-Encoding; then the SPA's HTML for any other page.
@@ -80,8 +106,9 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
 export async function registerWebApp<L extends FastifyBaseLogger>(
   app: FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, L>,
   webDist: string,
-  sessionCookieName: string,
+  services: Services,
 ): Promise<void> {
+  const sessionCookieName = services.sessions.cookieName;
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -97,19 +124,32 @@ export async function registerWebApp<L extends FastifyBaseLogger>(
   // The landing page prerendered at build time. Only for a visitor without a session cookie: anyone
   // with one most likely lands on their dashboard, so they get the app shell of index.html instead.
   const landing = existsSync(`${webDist}/landing.html`) ? 'landing.html' : 'index.html';
+  const firstScreen = firstScreenPages(webDist, services);
 
-  app.setNotFoundHandler((req, reply) => {
+  // A route rather than the not-found handler, so @fastify/compress sees the pages rendered per person
+  // (the built ones are sent as compressed at build).
+  app.get('/*', { compress: { customTypes: PAGE_OR_ANSWER } }, async (req, reply) => {
     // A missing build asset is a 404, never the SPA: after a deploy, a tab still on the old build
     // asks for old chunk names, and HTML in their place fails as a module the router cannot recover.
-    const notSpa = /^\/(api|trpc|files|lti|assets)(\/|$)/.test(req.url);
-    if (req.method === 'GET' && !notSpa) {
-      const path = req.url.split('?')[0];
-      const signedOut = readCookie(req.headers.cookie, sessionCookieName) === null;
-      const page = path === '/' && signedOut ? landing : 'index.html';
-      setCacheHeaders(reply, page);
-      // Client-side routes: the SPA decides between a screen, the landing page and its 404.
-      return reply.type('text/html; charset=utf-8').header('vary', 'cookie').sendFile(page);
+    if (/^\/(api|trpc|files|lti|assets)(\/|$)/.test(req.url)) return notFound(reply);
+    const path = req.url.split('?')[0];
+    const signedOut = readCookie(req.headers.cookie, sessionCookieName) === null;
+    const rendered = signedOut || !firstScreen ? null : await renderedPage(firstScreen, req, reply);
+    if (rendered !== null) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', PERSONAL)
+        .header('vary', 'cookie')
+        .send(rendered);
     }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const page = path === '/' && signedOut ? landing : 'index.html';
+    setCacheHeaders(reply, page);
+    // Client-side routes: the SPA decides between a screen, the landing page and its 404.
+    return reply.type('text/html; charset=utf-8').header('vary', 'cookie').sendFile(page);
   });
+  app.setNotFoundHandler((_req, reply) => notFound(reply));
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 }

@@ -8,10 +8,12 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Below this the headers outweigh the savings (the server's dynamic threshold too). */
 const MIN_BYTES = 1024;
 
+/** The files the server sends: not the dot folder of what it runs itself (.server, build/prerender.ts). */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('.')) return [];
+    return entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)];
+  });
 }
 
 /**

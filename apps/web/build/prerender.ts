@@ -5,11 +5,20 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
 import { firstScreens, signedInModules } from '../src/first-screens';
 
-type Prerendered = { renderLanding(): Promise<string>; renderShell(): Promise<string> };
+type Prerendered = {
+  renderLanding(): Promise<string>;
+  renderShell(): Promise<string>;
+  renderMantineStyles(): Promise<string>;
+};
 
 const ROOT_DIV = '<div id="root"></div>';
 const LANDING = 'src/features/landing/landing-page.tsx';
 const BOOT_SCRIPT = '<script async src="/boot.js"></script>';
+/** Where the build's output for the server lives: a dot folder, which the server never serves. */
+const SERVER_DIR = '.server';
+/** Filled by the server (apps/server/src/first-screen.ts): the first screen's markup and its answers. */
+const FIRST_SCREEN = '<!--evident:first-screen-->';
+const FIRST_ANSWERS = '<!--evident:first-answers-->';
 
 /** Scripts from the render (the router's scroll restoration) are dropped: the CSP forbids inline ones. */
 function withoutScripts(html: string): string {
@@ -64,8 +73,8 @@ function bootConfig(config: unknown): string {
   return `<script type="application/json" id="evident-boot">${json}</script>`;
 }
 
-/** The app shell's: by page and role, the first screen's queries and code (src/first-screens.ts). */
-function shellBoot(bundle: Rollup.OutputBundle): string {
+/** By page and role, the first screen's queries and code (src/first-screens.ts), and the shared code. */
+function screensBoot(bundle: Rollup.OutputBundle) {
   const screens = Object.fromEntries(
     Object.entries(firstScreens).map(([path, byRole]) => [
       path,
@@ -78,15 +87,17 @@ function shellBoot(bundle: Rollup.OutputBundle): string {
     ]),
   );
   const signedIn = [...new Set(signedInModules.flatMap((module) => chunksFor(module, bundle)))];
-  return bootConfig({ screens, signedIn });
+  return { screens, signedIn };
 }
 
 /**
  * After the client build: renders src/prerender.tsx in Node (a second, server-side build of the same
  * sources, so CSS module class names match the stylesheet) and writes
  * - landing.html: `/` for a visitor without a session cookie (the server picks it), the landing page;
- * - index.html: every other page, the signed-in app shell with placeholders.
- * main.tsx replaces either once the page's code is loaded.
+ * - index.html: every other page, the signed-in app shell with placeholders;
+ * - .server/page.html: the page the server fills with a signed-in person's first screen and its
+ *   answers (apps/server/src/first-screen.ts), beside the render itself (.server/first-screen.mjs).
+ * main.tsx replaces any of them once the page's code is loaded.
  */
 export function prerenderPages(): Plugin {
   let root = '';
@@ -99,24 +110,33 @@ export function prerenderPages(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const ssrDir = join(root, 'node_modules/.prerender');
+      const serverDir = join(outDir, SERVER_DIR);
       await build({
         configFile: false,
         root,
         logLevel: 'warn',
         plugins: [react()],
-        ssr: { noExternal: [/^@evident\//] },
+        // Everything bundled in: the server imports the render from the built web app alone, whatever
+        // is installed beside it.
+        ssr: { noExternal: true },
+        publicDir: false,
         build: {
-          ssr: 'src/prerender.tsx',
-          outDir: ssrDir,
+          ssr: true,
+          outDir: serverDir,
           emptyOutDir: true,
-          rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          rolldownOptions: {
+            input: { prerender: 'src/prerender.tsx', 'first-screen': 'src/server-render.tsx' },
+            output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+          },
         },
       });
       try {
-        const pages = (await import(pathToFileURL(join(ssrDir, 'prerender.mjs')).href)) as Prerendered;
-        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-        if (!template.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
+        const pages = (await import(pathToFileURL(join(serverDir, 'prerender.mjs')).href)) as Prerendered;
+        const built = readFileSync(join(outDir, 'index.html'), 'utf8');
+        if (!built.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
+        if (!built.includes('</head>')) throw new Error('prerender: index.html has no </head>');
+        // Every page carries the theme's variables in its head (src/theme.ts, mantineProviderProps).
+        const template = built.replace('</head>', `${await pages.renderMantineStyles()}</head>`);
         const landing = withoutScripts(await pages.renderLanding());
         const shell = withoutScripts(await pages.renderShell());
         const entry = entryScript(bundle);
@@ -136,14 +156,29 @@ export function prerenderPages(): Plugin {
             )
             .replace(ROOT_DIV, `<div id="root">${landing}</div>`),
         );
+        const screens = screensBoot(bundle);
         writeFileSync(
           join(outDir, 'index.html'),
           template
-            .replace(BOOT_SCRIPT, `${shellBoot(bundle)}${BOOT_SCRIPT}`)
+            .replace(BOOT_SCRIPT, `${bootConfig(screens)}${BOOT_SCRIPT}`)
             .replace(ROOT_DIV, `<div id="root">${shell}</div>`),
         );
+        writeFileSync(
+          join(serverDir, 'page.html'),
+          template
+            // Painted first, then boot.js loads the code: a phone's bandwidth goes to the stylesheet
+            // the paint waits for, not to scripts that run after it.
+            .replace(entryTag, '')
+            .replace(/<link rel="modulepreload"[^>]*>\n?/g, '')
+            .replace(
+              BOOT_SCRIPT,
+              `${bootConfig({ ...screens, entry, rendered: true })}${FIRST_ANSWERS}${BOOT_SCRIPT}`,
+            )
+            .replace(ROOT_DIV, `<div id="root">${FIRST_SCREEN}</div>`),
+        );
       } finally {
-        rmSync(ssrDir, { recursive: true, force: true });
+        // Used once, here; the server needs only the first screen's render.
+        rmSync(join(serverDir, 'prerender.mjs'), { force: true });
       }
     },
   };

@@ -6,7 +6,9 @@
 //   key, the pointer over the page, a scroll), not before: a visitor who only reads needs none of it;
 // - the app shell (`screens`): asks who is signed in at once and, by their role and the page, the
 //   first screen's data and code, in parallel with the app's entry script instead of after it. The app
-//   takes these answers (src/first-answers.ts) instead of asking again.
+//   takes these answers (src/first-answers.ts) instead of asking again;
+// - a first screen the server rendered (`rendered`, apps/server/src/first-screen.ts): its answers are
+//   in the page already; the app's code loads once the screen is painted.
 (() => {
   const element = document.getElementById('evident-boot');
   if (!element) return;
@@ -24,7 +26,8 @@
   // An LMS launch into a frame brings the tab's session to exchange first (`#lti_handoff=`): asked now,
   // without it, the first answers would say nobody is signed in, and the app would believe them.
   const frameLaunch = /^#lti_handoff=/.test(window.location.hash) && inFrame();
-  if (typeof config.entry === 'string') loadAppOnFirstUse(config);
+  if (config.rendered) loadAfterPaint(config);
+  else if (typeof config.entry === 'string') loadAppOnFirstUse(config);
   else if (config.screens && !tabSession && !frameLaunch) askFirstScreen(config);
 
   function inFrame() {
@@ -74,6 +77,37 @@
     // in inside an LMS frame, has something for the app to do at once.
     if (window.location.search || window.location.hash || tabSession) return load();
     for (const sign of signs) window.addEventListener(sign, load, { capture: true, passive: true });
+  }
+
+  /** The answers the server rendered the screen from, for the app to start with instead of asking. */
+  function renderedAnswers() {
+    const block = document.getElementById('evident-first-answers');
+    try {
+      return (block && JSON.parse(block.textContent || '{}').answers) || {};
+    } catch {
+      return {};
+    }
+  }
+
+  function loadAfterPaint({ entry, screens, signedIn }) {
+    const rendered = renderedAnswers();
+    const answers = {};
+    for (const path of Object.keys(rendered)) {
+      answers[path] = Promise.resolve({ status: 200, body: { result: { data: rendered[path] } } });
+    }
+    window.evidentFirstAnswers = answers;
+    const user = rendered['auth.session.get'];
+    const screen = user ? screens[window.location.pathname]?.[user.role] : undefined;
+    const load = () => {
+      preload(signedIn.concat(screen ? screen.chunks : []));
+      import(entry).catch(() => {
+        // Lost on the way (no signal): the screen stays as rendered; a reload tries again.
+      });
+    };
+    // A frame's callbacks run before its paint; a task queued from one runs after it. A hidden tab
+    // paints nothing: its code loads at once.
+    if (document.visibilityState === 'hidden') load();
+    else requestAnimationFrame(() => setTimeout(load, 0));
   }
 
   function askFirstScreen({ screens, signedIn }) {

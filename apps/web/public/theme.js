@@ -12,6 +12,17 @@
   }
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
   document.documentElement.style.colorScheme = scheme;
+  // A touch screen or not, for the server's render of the next signed-in page (src/render-hints.ts).
+  try {
+    const pointer = window.matchMedia('(pointer: coarse)').matches ? 'coarse' : 'fine';
+    if (!document.cookie.split('; ').includes(`evident-pointer=${pointer}`)) {
+      const secure = window.location.protocol === 'https:' ? '; secure' : '';
+      // biome-ignore lint/suspicious/noDocumentCookie: written before the first paint, where the Cookie Store API (async, not in older Safari) cannot be waited for
+      document.cookie = `evident-pointer=${pointer}; path=/; max-age=31536000; samesite=lax${secure}`;
+    }
+  } catch {
+    // Cookies refused (a sandboxed frame): the server goes by the browser's own hints.
+  }
 })();
 
 // The prerendered landing page and app shell paint before the app's code runs: a tap on one of their

@@ -1,5 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
 import { registerDataLayer } from './data-layer';
 import { queryClient } from './query-client';
 import { trpc, trpcClient, trpcUtils } from './trpc';
@@ -8,14 +8,22 @@ import { trpc, trpcClient, trpcUtils } from './trpc';
 registerDataLayer({ trpcUtils });
 
 /**
+ * A server render's own tRPC client and query cache (server-render.tsx): each request renders with
+ * the answers fetched for its signed-in person, never the module's. Absent in the browser.
+ */
+export type DataScope = { client: typeof trpcClient; queryClient: QueryClient };
+export const DataScopeContext = createContext<DataScope | null>(null);
+
+/**
  * tRPC's and TanStack Query's React contexts, for screens that call their hooks. Mounted by the
  * signed-in shell, the sign-in dialog and the password pages rather than around the whole app, so the
  * landing page does not download them (see data-layer.ts). Every mount shares the one client and cache.
  */
 export function DataProviders({ children }: { children: ReactNode }) {
+  const scope = useContext(DataScopeContext) ?? { client: trpcClient, queryClient };
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    <trpc.Provider client={scope.client} queryClient={scope.queryClient}>
+      <QueryClientProvider client={scope.queryClient}>{children}</QueryClientProvider>
     </trpc.Provider>
   );
 }

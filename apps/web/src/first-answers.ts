@@ -21,6 +21,11 @@ export function takeFirstAnswer(path: string): FirstAnswer | undefined {
   return answer;
 }
 
+/** The query key a screen's tRPC hook uses for a query without input, e.g. `student.tasks.list`. */
+export function queryKeyOf(path: string): [string[], { type: 'query' }] {
+  return [path.split('.'), { type: 'query' }];
+}
+
 /**
  * Hands the first screen's queries that boot.js already asked for to the query cache, still in
  * flight, under the keys the screens' tRPC hooks use (`[['student', 'tasks', 'list'], { type: 'query' }]`
@@ -47,7 +52,7 @@ export function adoptFirstAnswers(
       () => null,
     );
     const prefetched = queryClient.prefetchQuery({
-      queryKey: [path.split('.'), { type: 'query' }],
+      queryKey: queryKeyOf(path),
       queryFn: async () => {
         const taken = await good;
         return taken ? taken.data : askAgain(path);

@@ -1,30 +1,45 @@
-import { firstScreenAnswers, loadCurrentUser } from './data-layer';
+import { firstScreenAnswers, loadCurrentUser, loadDataLayer } from './data-layer';
 import { homeScreens } from './features/home/home-page';
 import { SignedInShell } from './features/shell/root-layout';
+import { nextTask } from './next-task';
 import type { AppRouter } from './router';
 
 /**
  * Resolves the route (the current user, guards, the route's code) and the screens loaded on demand
  * inside it, so the app's first render shows the page rather than a splash. Failures are left to the
  * app: the router's error screen shows them once it renders.
+ *
+ * The code comes in one piece at a time, each in a task of its own: the browser runs a module and
+ * everything it imports in one go, and the data layer, the UI kit and the screen together kept a slow
+ * phone from answering a tap for a quarter of a second. boot.js has fetched them all already.
  */
 export async function loadFirstScreen(router: AppRouter): Promise<void> {
   try {
-    await router.load();
+    // Who is signed in first, from boot.js's (or the server's) answer, and then the route, which asks
+    // the same: once the data layer has loaded, the router's own question would go to the server.
     const user = await loadCurrentUser();
-    const path = router.state.location.pathname;
-    const wanted: Promise<unknown>[] = [];
+    await router.load();
+    const home = router.state.location.pathname === '/';
     if (user) {
-      wanted.push(SignedInShell.preload?.() ?? Promise.resolve());
-      // The data too, though not for long: on a poor signal the skeleton is better than an app
-      // that does not answer.
-      wanted.push(Promise.race([firstScreenAnswers(), delay(2500)]));
+      await nextTask();
+      await loadDataLayer();
+      await nextTask();
+      await import('./ui-kit/overlays');
+      await nextTask();
+      await import('./ui-kit/basics');
+      await nextTask();
+      await SignedInShell.preload?.();
+      if (home) {
+        await nextTask();
+        await homeScreens[user.role].preload?.();
+      }
+      await nextTask();
+      // The data too, though not for long: on a poor signal the skeleton is better than an app that
+      // does not answer.
+      await Promise.race([firstScreenAnswers(), delay(2500)]);
+    } else if (home) {
+      await homeScreens.visitor.preload?.();
     }
-    if (path === '/') {
-      const screen = user ? homeScreens[user.role] : homeScreens.visitor;
-      wanted.push(screen.preload?.() ?? Promise.resolve());
-    }
-    await Promise.all(wanted);
   } catch {
     // Rendered anyway: the route's error component says what went wrong and offers a retry.
   }

@@ -1,52 +1,85 @@
 import './mantine-styles';
 import './global.css';
-import { startTransition, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, type FirstCommit } from './app';
 import { replayEarlyClick, watchFocus } from './early-click';
 import { registerAppWorker } from './features/capture/app-update';
 import { exchangeHandoff, takeHandoffFromAddress } from './features/lti/tab-session';
 import { loadFirstScreen } from './first-screen';
+import { nextTask } from './next-task';
+import { noRenderHints, type RenderHints, RenderHintsContext } from './render-hints';
 import { createAppRouter } from './router';
 
 // An LTI launch's handoff leaves the address before the router reads it (lti/tab-session.ts).
 const handoff = takeHandoffFromAddress();
-const router = createAppRouter();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-// The HTML already paints the first screen: the prerendered landing page, or the app shell for a
-// signed-in visitor. React replaces it on its first commit, so that commit waits until the screen's
-// code and the current user are here instead of flashing the loading splash in between.
-// A keyboard user may be tabbing through that markup meanwhile: their focus is given back after.
-const focusedBefore = watchFocus(rootElement);
-void exchangeHandoff(handoff)
-  .then(() => loadFirstScreen(router))
-  .finally(() => {
-    // As a transition, so React renders in slices and yields to the browser between them: the page is
-    // already painted, and one long render task would only block a tap on it.
+// The HTML already paints the first screen: the prerendered landing page, the app shell for a
+// signed-in visitor, or the screen itself when the server rendered it (apps/server/src/first-screen.ts).
+// React's first commit waits until the screen's code and the current user are here instead of
+// flashing the loading splash in between. A keyboard user may be tabbing through the markup
+// meanwhile: their focus is given back after, and a button tapped is pressed again.
+// The server's render is taken over as it is (hydrated), from the hints it rendered with; anything
+// else is replaced.
+const rendered = renderedPage();
+const firstCommit: FirstCommit<ReturnType<ReturnType<typeof watchFocus>>> = {
+  before: watchFocus(rootElement),
+  after: (focused) => replayEarlyClick(rootElement, focused),
+};
+
+void start(rootElement);
+
+async function start(rootElement: HTMLElement): Promise<void> {
+  // Running this module took a task of its own (React, the router, the UI kit's core): the router's
+  // set-up gets the next one.
+  await nextTask();
+  const router = createAppRouter();
+  // A handoff that could not be exchanged leaves the tab signed out: the app says so once it renders.
+  await exchangeHandoff(handoff).then(
+    () => loadFirstScreen(router),
+    () => {},
+  );
+  const app = (
+    <RenderHintsContext.Provider value={rendered?.hints ?? noRenderHints}>
+      <App router={router} firstCommit={firstCommit as FirstCommit} />
+    </RenderHintsContext.Provider>
+  );
+  if (rendered) {
+    // The router renders the tree the server did (no suspense boundary of its own around the
+    // routes), as TanStack Router's own hydration sets it up.
+    router.ssr = { manifest: undefined };
+    // As a transition, so React takes the markup over in slices, yielding to the browser between them.
     startTransition(() => {
-      createRoot(rootElement).render(
-        <>
-          <App router={router} />
-          <AfterFirstCommit
-            before={focusedBefore}
-            run={(focused) => replayEarlyClick(rootElement, focused)}
-          />
-        </>,
-      );
+      hydrateRoot(rootElement, app, { onRecoverableError: reportHydrationMismatch });
     });
-  });
+    return;
+  }
+  // As a transition, so React renders in slices and yields to the browser between them: the page is
+  // already painted, and one long render task would only block a tap on it.
+  startTransition(() => createRoot(rootElement).render(app));
+}
+
+/** The page the server rendered a first screen into says so, with what it knew of this device. */
+function renderedPage(): { hints: RenderHints } | null {
+  const block = document.getElementById('evident-first-answers');
+  if (!block) return null;
+  try {
+    const { hints } = JSON.parse(block.textContent ?? '{}') as { hints?: RenderHints };
+    return { hints: hints ?? { ...noRenderHints, rendered: true } };
+  } catch {
+    return { hints: { ...noRenderHints, rendered: true } };
+  }
+}
 
 /**
- * Runs `run` once the app's first render is on screen, so its buttons exist, with what `before`
- * answered while rendering, before that render replaced the prerendered markup.
+ * The server's markup differed from the app's first render: React renders that part afresh, so the
+ * person sees the right screen, only later. Worth a line in the console for whoever looks.
  */
-function AfterFirstCommit<T>({ before, run }: { before: () => T; run: (noted: T) => void }) {
-  const [noted] = useState(before);
-  useEffect(() => run(noted), []);
-  return null;
+function reportHydrationMismatch(error: unknown): void {
+  console.warn('Evident: the server-rendered screen was rendered again in the browser:', error);
 }
 
 registerAppWorker();

@@ -5,28 +5,26 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app';
+import { loadDataLayer } from './data-layer';
 import { homeScreens } from './features/home/home-page';
 import { BootShell } from './features/shell/boot-shell';
 import { createAppRouter } from './router';
-import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import { mantineProviderProps } from './theme';
 
 async function toHtml(node: ReactNode): Promise<string> {
   const { prelude } = await prerender(node);
   return new Response(prelude).text();
 }
 
-/** `/` for a signed-out visitor: the current-user probe answers "nobody", as it does in the browser. */
+/** `/` for a signed-out visitor: nobody is signed in, as the browser's probe would answer. */
 export async function renderLanding(): Promise<string> {
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async () => Response.json({ result: { data: null } });
-  try {
-    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/'] }));
-    await router.load();
-    await homeScreens.visitor.preload?.();
-    return await toHtml(<App router={router} />);
-  } finally {
-    globalThis.fetch = realFetch;
-  }
+  const router = createAppRouter(createMemoryHistory({ initialEntries: ['/'] }), {
+    currentUser: async () => null,
+    loadDataLayer,
+  });
+  await router.load();
+  await homeScreens.visitor.preload?.();
+  return toHtml(<App router={router} />);
 }
 
 /** The frame of every signed-in screen, with placeholders where the page's content will be. */
@@ -37,13 +35,13 @@ export async function renderShell(): Promise<string> {
   });
   await router.load();
   return toHtml(
-    <MantineProvider
-      theme={theme}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="auto"
-      cssVariablesResolver={cssVariablesResolver}
-    >
+    <MantineProvider {...mantineProviderProps}>
       <RouterProvider router={router} />
     </MantineProvider>,
   );
+}
+
+/** The theme's CSS variables and Mantine's responsive classes, as `<style>` elements for every page's head. */
+export function renderMantineStyles(): Promise<string> {
+  return toHtml(<MantineProvider {...mantineProviderProps} withCssVariables withGlobalClasses />);
 }

@@ -1,12 +1,16 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { loadDataLayer } from './data-layer';
+import { loadCurrentUser, loadDataLayer } from './data-layer';
+import type { RouterContext } from './router-context';
 import { routeTree } from './routeTree.gen';
 
-/** The browser's history by default; the build's prerender passes a memory history. */
-export function createAppRouter(history?: RouterHistory) {
+/**
+ * The browser's history and data layer by default; the build's prerender passes a memory history,
+ * and a server render (server-render.tsx) its request's own user and data layer as well.
+ */
+export function createAppRouter(history?: RouterHistory, context?: RouterContext) {
   return createRouter({
     routeTree,
-    context: { loadDataLayer },
+    context: context ?? { currentUser: loadCurrentUser, loadDataLayer },
     defaultPreload: 'intent',
     // TanStack Query owns caching; the router should always ask it rather than keep its own copy.
     defaultPreloadStaleTime: 0,

@@ -60,3 +60,18 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: { '--mantine-color-dimmed': '#a3a3a3' },
 });
+
+/**
+ * The provider's settings everywhere the app renders. Its CSS variables and responsive classes are
+ * written into each page's head by the build (build/prerender.ts, from `mantineStyles` below) rather
+ * than worked out by the provider in every render: in the browser that was some 20 ms of a phone's
+ * first screen, in the server part of every rendered page.
+ */
+export const mantineProviderProps = {
+  theme,
+  colorSchemeManager,
+  defaultColorScheme: 'auto',
+  cssVariablesResolver,
+  withCssVariables: false,
+  withGlobalClasses: false,
+} as const;

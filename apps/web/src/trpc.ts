@@ -1,5 +1,6 @@
 import type { AppRouter } from '@evident/api/root';
 import { MAX_CALLS_PER_BATCH } from '@evident/core/batch-limit';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   getUntypedClient,
   httpBatchLink,
@@ -68,6 +69,14 @@ export const trpcClient = trpc.createClient({
 
 /** Imperative tRPC helpers for route loaders and guards (outside React). */
 export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+
+/** The same helpers over another client and cache: a server render's own (server-render.tsx). */
+export function trpcUtilsFor(scope: {
+  client: typeof trpcClient;
+  queryClient: QueryClient;
+}): typeof trpcUtils {
+  return createTRPCQueryUtils({ queryClient: scope.queryClient, client: scope.client });
+}
 
 /** The student's last known tasks put back from IndexedDB (issue 18); loaders wait for it. */
 export const cacheRestored = persistStudentQueries(queryClient);

@@ -1,5 +1,4 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
-import { loadCurrentUser } from '../data-layer';
 import { LoadingSplash } from '../features/shell/loading-splash';
 import { RootError } from '../features/shell/root-error';
 import { RootLayout } from '../features/shell/root-layout';
@@ -8,7 +7,7 @@ import type { RouterContext } from '../router-context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Every route's guard reads the user from here; after the first load it is answered from memory.
-  beforeLoad: async () => ({ user: await loadCurrentUser() }),
+  beforeLoad: async ({ context }) => ({ user: await context.currentUser() }),
   component: RootLayout,
   pendingComponent: LoadingSplash,
   pendingMs: 0,

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useRenderHints } from '../../render-hints';
 
 // One query for every card: Mantine's useMediaQuery made a matchMedia call per card after it
 // mounted, each a style recalculation, and rendered every card a second time with the answer.
@@ -14,11 +15,15 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** True on a touch screen (a phone, a tablet): where a camera is to hand. The build's prerender says no. */
+/**
+ * True on a touch screen (a phone, a tablet): where a camera is to hand. A server render goes by what
+ * the device said before (render-hints.ts), and so does the browser while it takes that markup over.
+ */
 export function useCoarsePointer(): boolean {
+  const { coarsePointer: hinted } = useRenderHints();
   return useSyncExternalStore(
     subscribe,
     () => coarsePointer().matches,
-    () => false,
+    () => hinted,
   );
 }

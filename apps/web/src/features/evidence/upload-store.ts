@@ -447,27 +447,38 @@ export function discardUpload(userId: string, taskId: string): void {
 
 /** The upload the task card's controls show, if any; re-renders only when it changes. */
 export function useTaskUpload(userId: string, taskId: string): TaskUpload | undefined {
-  return useSyncExternalStore(subscribe, () => focusOf(userId, taskId)?.view);
+  return useSyncExternalStore(
+    subscribe,
+    () => focusOf(userId, taskId)?.view,
+    () => undefined,
+  );
 }
+
+/** A server render (server-render.tsx) has no uploads: this device's queue is the browser's alone. */
+const noEntries: QueueEntry[] = [];
 
 const cachedLists = new Map<string, QueueEntry[]>();
 
 /** The task's files waiting, sending or just sent (not the one the controls already speak about). */
 export function useTaskQueue(userId: string, taskId: string): QueueEntry[] {
-  return useSyncExternalStore(subscribe, () => {
-    const id = `${userId}:${taskId}`;
-    const cached = cachedLists.get(id);
-    if (cached) return cached;
-    const list: QueueEntry[] = [];
-    for (const entry of entries.values()) {
-      if (entry.userId !== userId || entry.taskId !== taskId) continue;
-      if (entry.view.state === 'waiting' || entry.view.state === 'sent') {
-        list.push({ key: entry.key, taskId, view: entry.view });
+  return useSyncExternalStore(
+    subscribe,
+    () => {
+      const id = `${userId}:${taskId}`;
+      const cached = cachedLists.get(id);
+      if (cached) return cached;
+      const list: QueueEntry[] = [];
+      for (const entry of entries.values()) {
+        if (entry.userId !== userId || entry.taskId !== taskId) continue;
+        if (entry.view.state === 'waiting' || entry.view.state === 'sent') {
+          list.push({ key: entry.key, taskId, view: entry.view });
+        }
       }
-    }
-    cachedLists.set(id, list);
-    return list;
-  });
+      cachedLists.set(id, list);
+      return list;
+    },
+    () => noEntries,
+  );
 }
 
 function waitingCount(): number {
@@ -481,7 +492,7 @@ function waitingCount(): number {
 
 /** How many files are waiting to be sent (the top bar's badge). */
 export function useQueuedCount(): number {
-  return useSyncExternalStore(subscribe, waitingCount);
+  return useSyncExternalStore(subscribe, waitingCount, () => 0);
 }
 
 function anyPreparing(): boolean {
@@ -491,5 +502,5 @@ function anyPreparing(): boolean {
 
 /** True while a file is being prepared and not yet in the queue (closing the tab then would lose it). */
 export function useUploadsActive(): boolean {
-  return useSyncExternalStore(subscribe, anyPreparing);
+  return useSyncExternalStore(subscribe, anyPreparing, () => false);
 }

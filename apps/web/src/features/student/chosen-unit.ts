@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { dashboardUnitCookie, useRenderHints } from '../../render-hints';
 
 /**
  * The unit a student last chose on the dashboard, kept in this browser (per person, since a shared
@@ -21,11 +22,23 @@ export function rememberUnit(userId: string, unitId: string): void {
   } catch {
     // Not remembered; nothing else depends on it.
   }
+  // The server renders the dashboard on the last choice made on this device (render-hints.ts).
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in the Safari versions our students' phones run
+  document.cookie = `${dashboardUnitCookie}=${encodeURIComponent(`${userId}:${unitId}`)}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
-/** The remembered unit id and a setter that remembers the choice. */
+/**
+ * The remembered unit id and a setter that remembers the choice. A screen the server rendered shows
+ * the unit it rendered (the cookie's, render-hints.ts), then this browser's own if it remembers another.
+ */
 export function useChosenUnitId(userId: string): [string | null, (unitId: string) => void] {
-  const [unitId, setUnitId] = useState(() => rememberedUnit(userId));
+  const hints = useRenderHints();
+  const [unitId, setUnitId] = useState(() => (hints.rendered ? hints.dashboardUnit : rememberedUnit(userId)));
+  useEffect(() => {
+    const remembered = rememberedUnit(userId);
+    if (remembered !== null) setUnitId(remembered);
+  }, [userId]);
   const choose = useCallback(
     (next: string) => {
       rememberUnit(userId, next);

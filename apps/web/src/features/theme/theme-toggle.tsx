@@ -16,7 +16,8 @@ import classes from './theme-toggle.module.css';
  */
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  // Read after mounting, as the server cannot know it: its render (light) is what hydrates.
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';
   return (
     <ActionIcon

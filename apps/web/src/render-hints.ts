@@ -1,0 +1,52 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * Issue 20: what the server knew of this device when it rendered a first screen
+ * (apps/server/src/first-screen.ts), kept by the browser in two small cookies. The browser's first
+ * render, which takes the server's markup over, starts from the same hints, then from what it sees.
+ */
+export type RenderHints = {
+  /** The page was rendered by the server (and this render makes it, or takes it over). */
+  rendered: boolean;
+  /** A touch screen: the task cards offer the camera (features/evidence/coarse-pointer.ts). */
+  coarsePointer: boolean;
+  /** The unit this person last chose on their dashboard on this device (features/student/chosen-unit.ts). */
+  dashboardUnit: string | null;
+};
+
+export const noRenderHints: RenderHints = { rendered: false, coarsePointer: false, dashboardUnit: null };
+
+export const RenderHintsContext = createContext<RenderHints>(noRenderHints);
+
+export function useRenderHints(): RenderHints {
+  return useContext(RenderHintsContext);
+}
+
+/** Written by public/theme.js on every page: `coarse` or `fine`. */
+export const pointerCookie = 'evident-pointer';
+/** Written when a student chooses a unit: `<user id>:<unit id>`, the last choice on this device. */
+export const dashboardUnitCookie = 'evident-unit';
+
+/** What a request carries that the hints are read from. */
+export type HintSources = {
+  cookie: (name: string) => string | null;
+  /** `Sec-CH-UA-Mobile`, which Chromium sends: `?1` on a phone. */
+  mobileHint: string | undefined;
+  userAgent: string | undefined;
+};
+
+/**
+ * The hints for a request: the cookies when the browser has set them, and before it has (a first
+ * visit) the browser's mobile hint, or else its user agent's name for a phone or tablet.
+ */
+export function renderHintsFor({ cookie, mobileHint, userAgent }: HintSources, userId: string): RenderHints {
+  const pointer = cookie(pointerCookie);
+  const [unitOwner, unitId] = (cookie(dashboardUnitCookie) ?? '').split(':');
+  const touchDevice =
+    mobileHint !== undefined ? mobileHint === '?1' : /\b(Mobi|Android|iPhone|iPad)/.test(userAgent ?? '');
+  return {
+    rendered: true,
+    coarsePointer: pointer ? pointer === 'coarse' : touchDevice,
+    dashboardUnit: unitOwner === userId && unitId ? unitId : null,
+  };
+}
