@@ -23,6 +23,7 @@ type RenderModule = {
       cookie: (name: string) => string | null;
       mobileHint: string | undefined;
       userAgent: string | undefined;
+      acceptLanguage: string | undefined;
     },
     userId: string,
   ): RenderHints;
@@ -90,6 +91,7 @@ export function firstScreenPages(webDist: string, services: Services): FirstScre
         cookie: (name) => readCookie(req.headers.cookie, name),
         mobileHint: typeof mobileHint === 'string' ? mobileHint : undefined,
         userAgent: req.headers['user-agent'],
+        acceptLanguage: req.headers['accept-language'],
       },
       user.id,
     );

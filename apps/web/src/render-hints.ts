@@ -12,9 +12,18 @@ export type RenderHints = {
   coarsePointer: boolean;
   /** The unit this person last chose on their dashboard on this device (features/student/chosen-unit.ts). */
   dashboardUnit: string | null;
+  /** The browser's locale and time zone, for dates as it would write them (date-format.ts). */
+  locale: string | null;
+  timeZone: string | null;
 };
 
-export const noRenderHints: RenderHints = { rendered: false, coarsePointer: false, dashboardUnit: null };
+export const noRenderHints: RenderHints = {
+  rendered: false,
+  coarsePointer: false,
+  dashboardUnit: null,
+  locale: null,
+  timeZone: null,
+};
 
 export const RenderHintsContext = createContext<RenderHints>(noRenderHints);
 
@@ -24,6 +33,8 @@ export function useRenderHints(): RenderHints {
 
 /** Written by public/theme.js on every page: `coarse` or `fine`. */
 export const pointerCookie = 'evident-pointer';
+/** Written by public/theme.js on every page: `<locale>~<time zone>`, e.g. `en-AU~Australia/Perth`. */
+export const intlCookie = 'evident-intl';
 /** Written when a student chooses a unit: `<user id>:<unit id>`, the last choice on this device. */
 export const dashboardUnitCookie = 'evident-unit';
 
@@ -33,14 +44,34 @@ export type HintSources = {
   /** `Sec-CH-UA-Mobile`, which Chromium sends: `?1` on a phone. */
   mobileHint: string | undefined;
   userAgent: string | undefined;
+  /** `Accept-Language`: the locale, before the browser has said it in a cookie. */
+  acceptLanguage: string | undefined;
 };
+
+/** A locale or time zone name as the browser writes them, nothing else (they reach Intl). */
+const intlName = /^[A-Za-z][\w+/-]{0,63}$/;
+
+function supported(name: string | undefined, check: (name: string) => void): string | null {
+  if (!name || !intlName.test(name)) return null;
+  try {
+    check(name);
+    return name;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The hints for a request: the cookies when the browser has set them, and before it has (a first
  * visit) the browser's mobile hint, or else its user agent's name for a phone or tablet.
  */
-export function renderHintsFor({ cookie, mobileHint, userAgent }: HintSources, userId: string): RenderHints {
+export function renderHintsFor(
+  { cookie, mobileHint, userAgent, acceptLanguage }: HintSources,
+  userId: string,
+): RenderHints {
   const pointer = cookie(pointerCookie);
+  const [cookieLocale, cookieZone] = (cookie(intlCookie) ?? '').split('~');
+  const firstLanguage = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
   const [unitOwner, unitId] = (cookie(dashboardUnitCookie) ?? '').split(':');
   const touchDevice =
     mobileHint !== undefined ? mobileHint === '?1' : /\b(Mobi|Android|iPhone|iPad)/.test(userAgent ?? '');
@@ -48,5 +79,7 @@ export function renderHintsFor({ cookie, mobileHint, userAgent }: HintSources, u
     rendered: true,
     coarsePointer: pointer ? pointer === 'coarse' : touchDevice,
     dashboardUnit: unitOwner === userId && unitId ? unitId : null,
+    locale: supported(cookieLocale || firstLanguage, (name) => new Intl.DateTimeFormat(name)),
+    timeZone: supported(cookieZone, (name) => new Intl.DateTimeFormat('en', { timeZone: name })),
   };
 }

@@ -1,14 +1,15 @@
 import { gradeStatusLabels } from '@evident/core/grading';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
+import { useDateTimeFormat } from '../../date-format';
 import classes from './grading.module.css';
 import type { GradingSubmission } from './grading-types';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const decidedStyle = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
 type Decision = GradingSubmission['earlierDecisions'][number];
 
-function heading(decision: Decision): string {
+function heading(decision: Decision, dateTime: Intl.DateTimeFormat): string {
   const by = decision.assessorName ? ` by ${decision.assessorName}` : '';
   return `${gradeStatusLabels[decision.status]}${by}, ${dateTime.format(new Date(decision.createdAt))}`;
 }
@@ -18,6 +19,7 @@ function heading(decision: Decision): string {
  * comment and strategies in full, any before it as one line each.
  */
 export function EarlierDecisions({ decisions }: { decisions: readonly Decision[] }) {
+  const dateTime = useDateTimeFormat(decidedStyle);
   const last = decisions.at(-1);
   if (!last) return null;
   const older = decisions.slice(0, -1);
@@ -26,13 +28,13 @@ export function EarlierDecisions({ decisions }: { decisions: readonly Decision[]
       <Stack gap={4}>
         {older.map((decision) => (
           <Text key={decision.id} size="xs" c="dimmed">
-            Before that: {heading(decision)}
+            Before that: {heading(decision, dateTime)}
           </Text>
         ))}
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconHistory size={16} aria-hidden className={classes.earlierIcon} />
           <Text size="xs" fw={700}>
-            Last decision: {heading(last)}
+            Last decision: {heading(last, dateTime)}
           </Text>
         </Group>
         {last.comment ? (

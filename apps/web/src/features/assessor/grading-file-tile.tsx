@@ -1,6 +1,7 @@
 import { formatKilobytes } from '@evident/core/file-size';
 import { Badge, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useDateTimeFormat } from '../../date-format';
 import { type FileLook, iconOfLook, lookOfFile } from '../evidence/file-look';
 import classes from './grading.module.css';
 import type { GradingFile } from './grading-types';
@@ -13,7 +14,7 @@ const actionOf: Record<FileLook, string> = {
   document: 'Open document',
 };
 
-const capturedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const capturedStyle = { dateStyle: 'short', timeStyle: 'short' } as const;
 
 /** Short marks for what an earlier decision made of a file; the full words go to screen readers. */
 const judgedMark = { satisfactory: 'S', not_yet_satisfactory: 'NYS' } as const;
@@ -61,6 +62,7 @@ export function GradingFileTile({
   file: GradingFile;
   onOpen: (file: GradingFile) => void;
 }) {
+  const capturedTime = useDateTimeFormat(capturedStyle);
   const look = lookOfFile(file);
   const Icon = iconOfLook[look];
   // Never the original inline: a photo without a preview (being made, or one that cannot be) shows

@@ -3,6 +3,7 @@ import { fullName } from '@evident/core/user';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { memo } from 'react';
+import { useDateTimeFormat } from '../../date-format';
 import { EarlierDecisions } from './earlier-decisions';
 import classes from './grading.module.css';
 import { GradingFileTile } from './grading-file-tile';
@@ -22,7 +23,7 @@ type SubmissionCardProps = {
   readOnly?: boolean;
 };
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const submittedStyle = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
 /** One submission awaiting a decision: what was asked, the evidence in place, and the decision. */
 export const SubmissionCard = memo(function SubmissionCard({
@@ -36,6 +37,7 @@ export const SubmissionCard = memo(function SubmissionCard({
   onOpenFile,
   readOnly = false,
 }: SubmissionCardProps) {
+  const dateTime = useDateTimeFormat(submittedStyle);
   const { id, task, unit } = submission;
   const titleId = `submission-${id}-title`;
   const studentName = fullName(submission.student);
