@@ -102,12 +102,14 @@ function screensBoot(bundle: Rollup.OutputBundle) {
 export function prerenderPages(): Plugin {
   let root = '';
   let outDir = '';
+  let production = true;
   return {
     name: 'evident:prerender',
     apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
+      production = config.isProduction;
     },
     async writeBundle(_options, bundle) {
       const serverDir = join(outDir, SERVER_DIR);
@@ -120,6 +122,11 @@ export function prerenderPages(): Plugin {
         // is installed beside it.
         ssr: { noExternal: true },
         publicDir: false,
+        // React's build fixed here, as the app's: otherwise the server's own NODE_ENV picks it at run
+        // time, and a server that does not set it renders with the development one, several times
+        // slower. A development build of the app (NODE_ENV=test) keeps React's development build,
+        // whose JSX transform it uses.
+        define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
         build: {
           ssr: true,
           outDir: serverDir,

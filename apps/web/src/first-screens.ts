@@ -25,5 +25,13 @@ export const firstScreens: Record<string, Partial<Record<Role, { module: string;
   },
 };
 
-/** Code every signed-in screen runs: the shell around it and the tRPC data layer. */
-export const signedInModules = ['src/features/shell/signed-in-shell.tsx', 'src/trpc.ts'];
+/**
+ * Code every signed-in screen runs: the shell around it, the tRPC data layer, and the two halves of
+ * the UI kit that src/first-screen.ts runs one at a time.
+ */
+export const signedInModules = [
+  'src/features/shell/signed-in-shell.tsx',
+  'src/trpc.ts',
+  'src/ui-kit/overlays.ts',
+  'src/ui-kit/basics.ts',
+];
