@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'evident-web-bundle-'));
 let server: ChildProcess;
 let base = '';
 let studentCookie = '';
+let otherStudentCookie = '';
+let assessorCookie = '';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -95,14 +97,20 @@ beforeAll(async () => {
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const signIn = await fetch(`${base}/api/auth/login`, {
+  studentCookie = await signIn('jordan@demo.evident.local');
+  otherStudentCookie = await signIn('mia@demo.evident.local');
+  assessorCookie = await signIn('assessor@demo.evident.local');
+}, 300_000);
+
+async function signIn(email: string): Promise<string> {
+  const answer = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'jordan@demo.evident.local', password: 'evident-demo' }),
+    body: JSON.stringify({ email, password: 'evident-demo' }),
   });
-  expect(signIn.status).toBe(200);
-  studentCookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}, 300_000);
+  expect(answer.status).toBe(200);
+  return (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
 
 afterAll(() => {
   server?.kill('SIGTERM');
@@ -170,7 +178,9 @@ describe('the web app as the bundle serves it', () => {
     // Painted before any script runs: the landing page's own text is in the HTML.
     expect(landingHtml).toContain('Get Started Free');
 
-    const shell = await get('/', { cookie: studentCookie });
+    // Signed in, `/` is the person's own screen (below); any page the server does not render is the
+    // app shell.
+    const shell = await get('/account', { cookie: studentCookie });
     expect(shell.headers['cache-control']).toBe('no-cache');
     expect(shell.body.toString()).not.toContain('Get Started Free');
     expect(shell.body.toString()).toContain('aria-label="Loading"');
@@ -202,7 +212,8 @@ describe('the web app as the bundle serves it', () => {
   });
 
   it("gives the app shell what a signed-in screen needs: the role's first queries and code", async () => {
-    const html = (await get('/', { cookie: studentCookie })).body.toString();
+    // An address with a query is left to the app: the app shell, whose boot.js asks for the screen.
+    const html = (await get('/?from=mail', { cookie: studentCookie })).body.toString();
     expect(html).toContain(`<script type="module" crossorigin src="${entryScript()}"></script>`);
     const boot = bootConfig(html) as {
       screens: Record<string, Record<string, { queries: string[]; chunks: string[] }>>;
@@ -216,7 +227,9 @@ describe('the web app as the bundle serves it', () => {
     // shared file, and a student's first screen is a handful of files, not dozens of small ones.
     const sharedChunk = /\/signed-in-(?!shell-)[^/]+\.js$/;
     expect(boot.signedIn.some((file) => sharedChunk.test(file))).toBe(true);
-    expect(new Set([...boot.signedIn, ...(student?.chunks ?? [])]).size).toBeLessThanOrEqual(8);
+    // (Ten at most: two of them are the few bytes src/first-screen.ts imports to run each half of
+    // the UI kit in a task of its own.)
+    expect(new Set([...boot.signedIn, ...(student?.chunks ?? [])]).size).toBeLessThanOrEqual(10);
     // ...which the landing page, signed out, never loads.
     const landing = bootConfig((await get('/')).body.toString()) as { chunks: string[] };
     expect(landing.chunks.length).toBeGreaterThan(0);
@@ -240,14 +253,17 @@ describe('the web app as the bundle serves it', () => {
 
   it('loads no zod on the first screens: the dashboard, the grading screen, the matrix', async () => {
     // The build's hidden source maps say which modules each file holds.
+    // A file without a map holds no module of its own (it only passes on another file's exports).
     const sources = (file: string): string[] =>
-      (JSON.parse(readFileSync(join(webOut, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+      existsSync(join(webOut, `${file}.map`))
+        ? (JSON.parse(readFileSync(join(webOut, `${file}.map`), 'utf8')) as { sources: string[] }).sources
+        : [];
     const holdsZod = (file: string) => sources(file).some((source) => /[\\/]zod[\\/]/.test(source));
     // The schemas are in the build, for the screens with forms: the check below can fail.
     const all = readdirSync(join(webOut, 'assets')).filter((file) => file.endsWith('.js'));
     expect(all.some((file) => holdsZod(`/assets/${file}`))).toBe(true);
 
-    const html = (await get('/', { cookie: studentCookie })).body.toString();
+    const html = (await get('/?from=mail', { cookie: studentCookie })).body.toString();
     const boot = bootConfig(html) as {
       screens: Record<string, Record<string, { chunks: string[] }>>;
       signedIn: string[];
@@ -293,5 +309,116 @@ describe('the web app as the bundle serves it', () => {
     expect(live.status).toBe(200);
     expect(live.headers['content-type']).toContain('text/event-stream');
     expect(live.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+/** The answers a rendered page carries for the app (apps/server/src/first-screen.ts). */
+function renderedAnswers(html: string): { answers: Record<string, unknown>; hints: Record<string, unknown> } {
+  const json = html.match(/<script type="application\/json" id="evident-first-answers">(.*?)<\/script>/)?.[1];
+  if (!json) throw new Error('no rendered answers in the page');
+  return JSON.parse(json);
+}
+
+async function tasksOf(cookie: string): Promise<{ title: string }[]> {
+  const answer = await fetch(`${base}/trpc/student.tasks.list`, { headers: { cookie } });
+  return ((await answer.json()) as { result: { data: { title: string }[] } }).result.data;
+}
+
+describe("a signed-in person's first screen as the server renders it", () => {
+  it('paints the dashboard with its tasks before any script, for that person only, and says so to no cache', async () => {
+    const page = await get('/', { cookie: studentCookie, 'accept-encoding': 'br' });
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toContain('cookie');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.etag).toBeUndefined();
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = brotliDecompressSync(page.body).toString();
+    // The screen itself, not placeholders: the heading, the student's first task, the unit's progress.
+    expect(html).toContain('My Progress');
+    expect(html).not.toContain('aria-label="Loading"');
+    const [first] = await tasksOf(studentCookie);
+    expect(first).toBeDefined();
+    expect(html).toContain(first?.title.replaceAll('&', '&amp;'));
+    expect(html).toContain('data-testid="progress-summary"');
+    // No script runs before the paint: every script is a file or a JSON block, the entry script is
+    // not in the page (boot.js loads it after the paint), and nothing is preloaded ahead of the paint.
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.every((tag) => / src="|type="application\/json"/.test(tag))).toBe(true);
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const boot = bootConfig(html) as { rendered: boolean; entry: string };
+    expect(boot.rendered).toBe(true);
+    expect(boot.entry).toBe(entryScript());
+    // The answers it was rendered from, for the app to start with.
+    const { answers } = renderedAnswers(html);
+    expect((answers['auth.session.get'] as { email: string }).email).toBe('jordan@demo.evident.local');
+    expect(answers['student.tasks.list']).toEqual(
+      await (async () => {
+        const answer = await fetch(`${base}/trpc/student.tasks.list`, { headers: { cookie: studentCookie } });
+        return ((await answer.json()) as { result: { data: unknown } }).result.data;
+      })(),
+    );
+  });
+
+  it("never puts one person's screen in another's page, however their requests interleave", async () => {
+    const jordan = (await tasksOf(studentCookie)).map((task) => task.title);
+    const mia = (await tasksOf(otherStudentCookie)).map((task) => task.title);
+    const onlyJordans = jordan.filter((title) => !mia.includes(title));
+    expect(onlyJordans.length).toBeGreaterThan(0);
+    const cookies = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? studentCookie : otherStudentCookie));
+    const pages = await Promise.all(cookies.map((cookie) => get('/', { cookie })));
+    pages.forEach((page, i) => {
+      const html = page.body.toString();
+      const email = (renderedAnswers(html).answers['auth.session.get'] as { email: string }).email;
+      const name = i % 2 === 0 ? 'Jordan' : 'Mia';
+      expect(email.startsWith(name.toLowerCase()), `page ${i}`).toBe(true);
+      const markup = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="evident-first-answers"'));
+      const otherTitle = i % 2 === 0 ? mia.find((title) => !jordan.includes(title)) : onlyJordans[0];
+      if (otherTitle) expect(markup, `page ${i}`).not.toContain(otherTitle.replaceAll('&', '&amp;'));
+    });
+  });
+
+  it("renders by the device's hints: a touch screen's camera, the unit last chosen here", async () => {
+    // The camera button's label, in the markup (the answers' task texts say "Take photos" too).
+    const cameraButton = />Take photo</;
+    const phone = (await get('/', { cookie: `${studentCookie}; evident-pointer=coarse` })).body.toString();
+    expect(phone).toMatch(cameraButton);
+    expect(renderedAnswers(phone).hints.coarsePointer).toBe(true);
+    const laptop = (await get('/', { cookie: `${studentCookie}; evident-pointer=fine` })).body.toString();
+    expect(laptop).not.toMatch(cameraButton);
+    // Before the browser has said (a first visit), a phone's own mobile hint.
+    const mobile = (await get('/', { cookie: studentCookie, 'sec-ch-ua-mobile': '?1' })).body.toString();
+    expect(mobile).toMatch(cameraButton);
+
+    const me = renderedAnswers(laptop).answers['auth.session.get'] as { id: string };
+    const tasks = renderedAnswers(laptop).answers['student.tasks.list'] as {
+      unitId: string;
+      unitTitle: string;
+    }[];
+    const units = [...new Map(tasks.map((task) => [task.unitId, task.unitTitle])).entries()];
+    expect(units.length).toBeGreaterThan(1);
+    for (const [unitId, unitTitle] of units) {
+      const chosen = `evident-unit=${encodeURIComponent(`${me.id}:${unitId}`)}`;
+      const html = (await get('/', { cookie: `${studentCookie}; ${chosen}` })).body.toString();
+      const title = html.match(/data-testid="unit-title"[^>]*>([^<]*)</)?.[1];
+      expect(title).toBe(unitTitle.replaceAll('&', '&amp;'));
+    }
+  });
+
+  it("renders the assessor's grading queue and matrix; other pages and signed-out visitors get the built pages", async () => {
+    const grading = (await get('/grading', { cookie: assessorCookie })).body.toString();
+    expect(renderedAnswers(grading).answers).toHaveProperty('assessor.submissions.list');
+    expect(grading).toContain('Grading');
+    const matrix = (await get('/', { cookie: assessorCookie })).body.toString();
+    expect(renderedAnswers(matrix).answers).toHaveProperty('reports.evidenceMatrix.get');
+    // A student's /grading is not a screen of theirs: the app shell, whose router says so.
+    const notTheirs = await get('/grading', { cookie: studentCookie });
+    expect(notTheirs.headers['cache-control']).toBe('no-cache');
+    expect(notTheirs.body.toString()).toContain('aria-label="Loading"');
+    // A session that has ended: the app shell too (the app then shows who is signed in: nobody).
+    const ended = await get('/', { cookie: 'evident_session=no-such-session' });
+    expect(ended.headers['cache-control']).toBe('no-cache');
+    expect(ended.body.toString()).not.toContain('evident-first-answers');
   });
 });

@@ -50,24 +50,44 @@ test('the prerendered theme toggle names the theme it switches to, in dark as in
   await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
 });
 
-test("a student's dashboard takes the tasks boot.js asked for; after log-out nothing of theirs is left", async ({
+test("a student's dashboard comes from the server, painted before any script and taken over as it is; after log-out nothing of theirs is left", async ({
   page,
+  browser,
 }) => {
   await studentWithUnit(page);
   // Other specs running beside this one change units and tasks, and their live events would rightly
-  // refresh this dashboard too; without the stream, any second ask is the screen's own.
+  // refresh this dashboard too; without the stream, any ask is the screen's own.
   await page.route('**/trpc/live.events.stream**', (route) => route.abort());
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/trpc/')) asked.push(`${url.pathname}${url.search}`);
   });
+  const redrawn: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('server-rendered screen was rendered again')) redrawn.push(message.text());
+  });
   await page.goto('/');
   await expect(page.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
-  // Asked once, by boot.js alongside the entry script (its plain form, not the app's batch), and
-  // never again by the screen.
-  expect(asked.filter((path) => path.includes('student.tasks.list'))).toEqual(['/trpc/student.tasks.list']);
-  expect(asked.filter((path) => path.startsWith('/trpc/auth.session.get'))[0]).toBe('/trpc/auth.session.get');
+  await expect
+    .poll(() => page.evaluate(() => (window as { evidentAppMounted?: boolean }).evidentAppMounted === true))
+    .toBe(true);
+  // The tasks came in the page: nobody asks for them, and the app took the server's markup over
+  // without drawing it again.
+  expect(asked.filter((path) => path.includes('student.tasks.list'))).toEqual([]);
+  expect(redrawn).toEqual([]);
+
+  // With no scripts at all, the same screen: the tasks, not placeholders.
+  const noScripts = await browser.newContext({
+    ...devicesOf(page),
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const bare = await noScripts.newPage();
+  await bare.goto('/');
+  await expect(bare.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
+  await expect(bare.getByTestId('task-card').first()).toBeVisible();
+  await noScripts.close();
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log Out' }).click();
@@ -83,7 +103,7 @@ test("a student's dashboard takes the tasks boot.js asked for; after log-out not
   await expect(page.getByTestId('progress-summary')).toHaveCount(0);
 });
 
-test('a signed-in screen fetches the code all signed-in screens share before the server says who is signed in', async ({
+test('the app shell (a first screen the server leaves to the app) fetches the code all signed-in screens share before the server says who is signed in', async ({
   page,
 }) => {
   await studentWithUnit(page);
@@ -101,11 +121,18 @@ test('a signed-in screen fetches the code all signed-in screens share before the
     const path = new URL(request.url()).pathname;
     if (path.startsWith('/assets/') && path.endsWith('.js')) scripts.push(path);
   });
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  // An address with a query is the app's to handle: the server sends the app shell.
+  await page.goto('/?from=mail', { waitUntil: 'domcontentloaded' });
   await expect
-    .poll(() => scripts.some((path) => /^\/assets\/signed-in-(?!shell-)[^/]+\.js$/.test(path)))
+    .poll(() => scripts.some((path) => /^\/assets\/signed-in-(?!shell-|ui-)[^/]+\.js$/.test(path)))
     .toBe(true);
   expect(scripts.some((path) => /^\/assets\/signed-in-shell-[^/]+\.js$/.test(path))).toBe(true);
   answer();
   await expect(page.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
 });
+
+/** The phone project's screen and touch, for another context in the same test. */
+function devicesOf(page: import('@playwright/test').Page) {
+  const size = page.viewportSize() ?? { width: 390, height: 844 };
+  return { viewport: size, isMobile: true, hasTouch: true };
+}
