@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createContext, type Services } from '@evident/api/context';
@@ -62,8 +63,6 @@ export function firstScreenPages(webDist: string, services: Services): FirstScre
   const modulePath = join(dir, 'first-screen.mjs');
   const pagePath = join(dir, 'page.html');
   if (!existsSync(modulePath) || !existsSync(pagePath)) return null;
-  const page = readFileSync(pagePath, 'utf8');
-  if (!page.includes(FIRST_SCREEN) || !page.includes(FIRST_ANSWERS)) return null;
   // Loaded with the first such page, not at start-up: React and Mantine cost memory a server that
   // only answers the API never needs.
   let loaded: Promise<RenderModule> | undefined;
@@ -96,6 +95,9 @@ export function firstScreenPages(webDist: string, services: Services): FirstScre
       user.id,
     );
     const markup = await render.renderFirstScreen({ path: req.url, user, answers, hints });
+    // Read each time, as the built pages are: a build made while the server runs links its own files.
+    const page = await readFile(pagePath, 'utf8');
+    if (!page.includes(FIRST_SCREEN) || !page.includes(FIRST_ANSWERS)) return null;
     // split/join, not replace: `$&` in an answer must stay as written.
     return page
       .split(FIRST_SCREEN)

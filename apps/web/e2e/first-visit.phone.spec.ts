@@ -55,33 +55,41 @@ test("a student's dashboard comes from the server, painted before any script and
   browser,
 }) => {
   await studentWithUnit(page);
+  // A first visit on this phone: a browser with the session and nothing else (a returning one's
+  // service worker answers with the app shell and the code it keeps, as before).
+  const signedIn = await page.context().storageState();
+  const firstVisit = await browser.newContext({ ...devicesOf(page), storageState: signedIn });
+  const fresh = await firstVisit.newPage();
   // Other specs running beside this one change units and tasks, and their live events would rightly
   // refresh this dashboard too; without the stream, any ask is the screen's own.
-  await page.route('**/trpc/live.events.stream**', (route) => route.abort());
+  await fresh.route('**/trpc/live.events.stream**', (route) => route.abort());
   const asked: string[] = [];
-  page.on('request', (request) => {
+  fresh.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/trpc/')) asked.push(`${url.pathname}${url.search}`);
   });
   const redrawn: string[] = [];
-  page.on('console', (message) => {
+  fresh.on('console', (message) => {
     if (message.text().includes('server-rendered screen was rendered again')) redrawn.push(message.text());
   });
-  await page.goto('/');
-  await expect(page.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
+  await fresh.goto('/');
+  await expect(fresh.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
   await expect
-    .poll(() => page.evaluate(() => (window as { evidentAppMounted?: boolean }).evidentAppMounted === true))
+    .poll(() => fresh.evaluate(() => (window as { evidentAppMounted?: boolean }).evidentAppMounted === true))
     .toBe(true);
   // The tasks came in the page: nobody asks for them, and the app took the server's markup over
-  // without drawing it again.
+  // without drawing it again; it answers a tap.
   expect(asked.filter((path) => path.includes('student.tasks.list'))).toEqual([]);
   expect(redrawn).toEqual([]);
+  await fresh.getByRole('button', { name: 'Open menu' }).click();
+  await expect(fresh.getByRole('dialog').getByRole('button', { name: 'Log Out' })).toBeVisible();
+  await firstVisit.close();
 
   // With no scripts at all, the same screen: the tasks, not placeholders.
   const noScripts = await browser.newContext({
     ...devicesOf(page),
     javaScriptEnabled: false,
-    storageState: await page.context().storageState(),
+    storageState: signedIn,
   });
   const bare = await noScripts.newPage();
   await bare.goto('/');

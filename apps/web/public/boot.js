@@ -26,7 +26,7 @@
   // An LMS launch into a frame brings the tab's session to exchange first (`#lti_handoff=`): asked now,
   // without it, the first answers would say nobody is signed in, and the app would believe them.
   const frameLaunch = /^#lti_handoff=/.test(window.location.hash) && inFrame();
-  if (config.rendered) loadAfterPaint(config);
+  if (config.rendered) loadAfterPaint(config, !tabSession && !frameLaunch);
   else if (typeof config.entry === 'string') loadAppOnFirstUse(config);
   else if (config.screens && !tabSession && !frameLaunch) askFirstScreen(config);
 
@@ -79,18 +79,21 @@
     for (const sign of signs) window.addEventListener(sign, load, { capture: true, passive: true });
   }
 
-  /** The answers the server rendered the screen from, for the app to start with instead of asking. */
-  function renderedAnswers() {
+  /** What the server rendered the screen from (its answers, the device's hints), read once. */
+  function renderedWith() {
     const block = document.getElementById('evident-first-answers');
     try {
-      return (block && JSON.parse(block.textContent || '{}').answers) || {};
+      return (block && JSON.parse(block.textContent || '{}')) || {};
     } catch {
       return {};
     }
   }
 
-  function loadAfterPaint({ entry, screens, signedIn }) {
-    const rendered = renderedAnswers();
+  function loadAfterPaint({ entry, screens, signedIn }, ownAnswers) {
+    const page = renderedWith();
+    window.evidentRenderHints = page.hints;
+    // A tab with a session of its own (an LMS frame) is someone the cookie may not be: the app asks.
+    const rendered = (ownAnswers && page.answers) || {};
     const answers = {};
     for (const path of Object.keys(rendered)) {
       answers[path] = Promise.resolve({ status: 200, body: { result: { data: rendered[path] } } });

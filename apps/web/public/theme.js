@@ -44,6 +44,7 @@ document.addEventListener(
     window.evidentEarlyClick = {
       text: (button.textContent || '').trim(),
       label: button.getAttribute('aria-label'),
+      element: button,
     };
   },
   true,

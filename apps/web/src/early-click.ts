@@ -1,7 +1,7 @@
 declare global {
   interface Window {
     /** Set by public/theme.js: the button pressed on the prerendered page before the app rendered. */
-    evidentEarlyClick?: { text: string; label: string | null };
+    evidentEarlyClick?: { text: string; label: string | null; element?: Element };
     evidentAppMounted?: boolean;
   }
 }
@@ -63,5 +63,11 @@ export function replayEarlyClick(root: HTMLElement, focused: Control | null): vo
   const pressed = window.evidentEarlyClick;
   window.evidentEarlyClick = undefined;
   if (!pressed) return;
-  findControl(root, { tag: 'BUTTON', ...pressed })?.click();
+  // The app took the server's markup over: the very button is still there (a dashboard has a View
+  // Evidence on every card, so its words alone would find the first one). Replaced: its copy.
+  if (pressed.element instanceof HTMLElement && root.contains(pressed.element)) {
+    pressed.element.click();
+    return;
+  }
+  findControl(root, { tag: 'BUTTON', text: pressed.text, label: pressed.label })?.click();
 }

@@ -1,13 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { RenderHints } from './render-hints';
 
 /** What public/boot.js keeps for each tRPC query it asked before the app's code arrived. */
 export type FirstAnswer = Promise<{ status: number; body: { result?: { data?: unknown } } | null }>;
 
 declare global {
   interface Window {
-    /** Set by public/boot.js on the app shell: its requests, by tRPC path, until the app takes them. */
+    /**
+     * Set by public/boot.js: its requests on the app shell, or the answers a page the server
+     * rendered came with, by tRPC path, until the app takes them.
+     */
     evidentFirstAnswers?: Record<string, FirstAnswer>;
+    /** Set by public/boot.js on a page the server rendered: what it knew of the device (render-hints.ts). */
+    evidentRenderHints?: RenderHints;
   }
+}
+
+/** Whether this page came rendered by the server (apps/server/src/first-screen.ts). */
+export function renderedByServer(): boolean {
+  return typeof document !== 'undefined' && document.getElementById('evident-first-answers') !== null;
 }
 
 /**

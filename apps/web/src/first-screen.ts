@@ -18,6 +18,7 @@ export async function loadFirstScreen(router: AppRouter): Promise<void> {
     // Who is signed in first, from boot.js's (or the server's) answer, and then the route, which asks
     // the same: once the data layer has loaded, the router's own question would go to the server.
     const user = await loadCurrentUser();
+    await nextTask();
     await router.load();
     const home = router.state.location.pathname === '/';
     if (user) {

@@ -6,6 +6,7 @@ import { App, type FirstCommit } from './app';
 import { replayEarlyClick, watchFocus } from './early-click';
 import { registerAppWorker } from './features/capture/app-update';
 import { exchangeHandoff, takeHandoffFromAddress } from './features/lti/tab-session';
+import { renderedByServer } from './first-answers';
 import { loadFirstScreen } from './first-screen';
 import { nextTask } from './next-task';
 import { noRenderHints, type RenderHints, RenderHintsContext } from './render-hints';
@@ -62,16 +63,13 @@ async function start(rootElement: HTMLElement): Promise<void> {
   startTransition(() => createRoot(rootElement).render(app));
 }
 
-/** The page the server rendered a first screen into says so, with what it knew of this device. */
+/**
+ * The page the server rendered a first screen into says so, with what it knew of this device; boot.js
+ * has read them from the page already (the answers are large: read once).
+ */
 function renderedPage(): { hints: RenderHints } | null {
-  const block = document.getElementById('evident-first-answers');
-  if (!block) return null;
-  try {
-    const { hints } = JSON.parse(block.textContent ?? '{}') as { hints?: RenderHints };
-    return { hints: hints ?? { ...noRenderHints, rendered: true } };
-  } catch {
-    return { hints: { ...noRenderHints, rendered: true } };
-  }
+  if (!renderedByServer()) return null;
+  return { hints: window.evidentRenderHints ?? { ...noRenderHints, rendered: true } };
 }
 
 /**

@@ -13,7 +13,7 @@ import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { persistStudentQueries } from './features/capture/persisted-cache';
 import { tabSessionHeaders, tabSessionToken } from './features/lti/tab-session';
-import { adoptFirstAnswers } from './first-answers';
+import { adoptFirstAnswers, renderedByServer } from './first-answers';
 import { queryClient } from './query-client';
 
 /**
@@ -78,8 +78,12 @@ export function trpcUtilsFor(scope: {
   return createTRPCQueryUtils({ queryClient: scope.queryClient, client: scope.client });
 }
 
-/** The student's last known tasks put back from IndexedDB (issue 18); loaders wait for it. */
-export const cacheRestored = persistStudentQueries(queryClient);
+/**
+ * The student's last known tasks put back from IndexedDB (issue 18); loaders wait for it. Not on a
+ * page the server rendered: its answers, in the page, are newer, and reading the old list back cost
+ * the phone's first screen for nothing.
+ */
+export const cacheRestored = persistStudentQueries(queryClient, { restoreSaved: !renderedByServer() });
 
 /**
  * After the persisted cache is back: the first screen's queries public/boot.js already asked for go

@@ -79,7 +79,10 @@ function save(queryClient: QueryClient): void {
  * (each re-render of a screen with a query is one) could go seconds without writing while a student
  * captured, so an app closed soon after it loaded reopened offline with no tasks.
  */
-export function persistStudentQueries(queryClient: QueryClient): Promise<void> {
+export function persistStudentQueries(
+  queryClient: QueryClient,
+  { restoreSaved }: { restoreSaved: boolean },
+): Promise<void> {
   // The build's prerender runs this module in Node, where there is nothing to keep.
   if (typeof indexedDB === 'undefined') return Promise.resolve();
   let queued = false;
@@ -102,7 +105,7 @@ export function persistStudentQueries(queryClient: QueryClient): Promise<void> {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') save(queryClient);
   });
-  return restore(queryClient).catch(() => {});
+  return restoreSaved ? restore(queryClient).catch(() => {}) : Promise.resolve();
 }
 
 /** On log-out: the next person on this device must not see the last one's tasks. */

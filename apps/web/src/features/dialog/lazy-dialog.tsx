@@ -1,15 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { whenIdle } from '../../when-idle';
 import { useMountedOnceOpened } from './use-mounted-once-opened';
-
-/** When the browser has nothing better to do (or soon, where it cannot say: Safari). */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 5000 });
-    return () => cancelIdleCallback(id);
-  }
-  const timer = setTimeout(run, 2000);
-  return () => clearTimeout(timer);
-}
 
 /**
  * Issue 20: a dialog whose code (Mantine's Modal or Drawer, its focus trap, scroll lock and portal)

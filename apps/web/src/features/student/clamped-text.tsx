@@ -28,7 +28,7 @@ export function ClampedText({ text, lines, tone = 'body', describedBy, testId }:
   const id = useId();
 
   return (
-    <div>
+    <div className={classes.wrap}>
       <Text
         ref={textRef}
         id={id}
@@ -42,7 +42,11 @@ export function ClampedText({ text, lines, tone = 'body', describedBy, testId }:
       </Text>
       {overflows || expanded ? (
         <UnstyledButton
-          className={tone === 'hint' ? `${classes.toggle} ${classes.hintTone}` : classes.toggle}
+          className={[
+            classes.toggle,
+            tone === 'hint' ? classes.hintTone : '',
+            expanded ? '' : classes.over,
+          ].join(' ')}
           aria-expanded={expanded}
           aria-controls={id}
           aria-describedby={describedBy}

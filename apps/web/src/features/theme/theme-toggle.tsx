@@ -24,7 +24,11 @@ export function ThemeToggle() {
       variant="default"
       size="lg"
       title={next === 'dark' ? 'Switch to dark theme' : 'Switch to light theme'}
-      onClick={() => setColorScheme(next)}
+      // What the page shows when pressed (theme.js set it before the first paint): a press replayed
+      // just after the app's first render comes before the computed scheme has caught up.
+      onClick={() =>
+        setColorScheme(document.documentElement.dataset.mantineColorScheme === 'dark' ? 'light' : 'dark')
+      }
     >
       <Box component="span" className={classes.face} darkHidden>
         <IconMoon size={18} stroke={1.8} aria-hidden />
