@@ -15,7 +15,14 @@ const serverPaths: Record<string, ProxyOptions> = {
 
 /** Modules the signed-in screens share (see the 'signed-in' chunk group below). */
 const signedInShared =
-  /([\\/]src[\\/](data-providers|trpc|count-noun|query-client)\.tsx?$)|([\\/]src[\\/]features[\\/](capture|live|dialog|search|curriculum|evidence|shell[\\/](page-header|load-error|use-revealed-count|positioned-while-open)|toast[\\/]error-message)[\\/.])|([\\/]packages[\\/]core[\\/]src[\\/])|(node_modules[\\/](idb-keyval|idb|@trpc|@tanstack[\\/](query-core|react-query|query-persist-client-core|query-sync-storage-persister))[\\/])/;
+  /([\\/]src[\\/](data-providers|trpc|count-noun|query-client)\.tsx?$)|([\\/]src[\\/]features[\\/](capture|live|dialog|search|curriculum|evidence|shell[\\/](page-header|load-error|use-revealed-count|positioned-while-open)|toast[\\/]error-message)[\\/.])|([\\/]packages[\\/]core[\\/]src[\\/])/;
+
+/**
+ * The data layer's libraries (tRPC's client, TanStack Query, IndexedDB), and the module
+ * src/first-screen.ts imports to run them in a task of their own before our code that uses them.
+ */
+const dataLibraries =
+  /(node_modules[\\/](idb-keyval|idb|@trpc|@tanstack[\\/](query-core|react-query))[\\/])|([\\/]src[\\/]data-kit\.ts$)/;
 
 const schemaModules = new Map<string, boolean>();
 /**
@@ -90,6 +97,8 @@ export default defineConfig({
             // files, mostly under 1 KB, and on a phone's connection, six at a time, each costs a
             // round trip. The data layer apart from the screens' shared parts, so it runs in a task
             // of its own before them (src/first-screen.ts). Never loaded by the landing page.
+            // Every signed-in screen's, so one file whoever imports it.
+            { name: 'data', test: dataLibraries },
             {
               name: 'signed-in',
               test: (id) => signedInShared.test(id) && !isSchemaModule(id) && !usesUiKit(id),

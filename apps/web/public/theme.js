@@ -12,24 +12,6 @@
   }
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
   document.documentElement.style.colorScheme = scheme;
-  // What the server renders the next signed-in page by (src/render-hints.ts): a touch screen or not,
-  // and the locale and time zone its dates are written in.
-  try {
-    const pointer = window.matchMedia('(pointer: coarse)').matches ? 'coarse' : 'fine';
-    const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-    remember('evident-pointer', pointer);
-    remember('evident-intl', `${locale}~${timeZone}`);
-  } catch {
-    // Cookies refused (a sandboxed frame): the server goes by the browser's own hints.
-  }
-
-  function remember(name, value) {
-    const pair = `${name}=${encodeURIComponent(value)}`;
-    if (document.cookie.split('; ').includes(pair)) return;
-    const secure = window.location.protocol === 'https:' ? '; secure' : '';
-    // biome-ignore lint/suspicious/noDocumentCookie: written before the first paint, where the Cookie Store API (async, not in older Safari) cannot be waited for
-    document.cookie = `${pair}; path=/; max-age=31536000; samesite=lax${secure}`;
-  }
 })();
 
 // The prerendered landing page and app shell paint before the app's code runs: a tap on one of their

@@ -124,6 +124,20 @@ async function currentUserOrLastKnown(ask: () => Promise<CurrentUser | null>): P
  */
 export function registerDataLayer(layer: DataLayer): void {
   loaded = layer;
+  handOverProbe(layer);
+}
+
+let handedOver = false;
+
+/**
+ * The query cache starts from the probe's answer rather than asking the server again (once: after
+ * that, log-out and sign-in change the cache, never this). Through the query's own fetch function, so
+ * a refetch (after sign-in, after an approval) asks the server.
+ */
+function handOverProbe(layer: DataLayer): void {
+  if (handedOver || !probed?.user) return;
+  handedOver = true;
+  void layer.trpcUtils.auth.session.get.ensureData(undefined, { initialData: probed.user });
 }
 
 /** The signed-in user or null, for the root route's beforeLoad. */
@@ -138,10 +152,7 @@ export async function loadCurrentUser(): Promise<CurrentUser | null> {
     });
     const user = await probing;
     probed = { user };
-    // Signed in: every screen from here on talks to the server, so start loading the data layer now and
-    // let its cache fetch the user alongside the screen's code. The probe's answer is not written into
-    // the cache: a hand-seeded query has no fetch function, so the refetch after sign-in would skip it.
-    if (user !== null) void loadDataLayer().then(({ trpcUtils }) => trpcUtils.auth.session.get.prefetch());
+    if (loaded) handOverProbe(loaded);
   }
   return probed.user;
 }

@@ -15,13 +15,13 @@ import type { AppRouter } from './router';
  */
 export async function loadFirstScreen(router: AppRouter): Promise<void> {
   try {
-    // Who is signed in first, from boot.js's (or the server's) answer, and then the route, which asks
-    // the same: once the data layer has loaded, the router's own question would go to the server.
+    // Who is signed in first, from boot.js's (or the server's) answer; the data layer's cache starts
+    // from it, so the route's own question (below) is answered from memory.
     const user = await loadCurrentUser();
-    await nextTask();
-    await router.load();
     const home = router.state.location.pathname === '/';
     if (user) {
+      await nextTask();
+      await import('./data-kit');
       await nextTask();
       await loadDataLayer();
       await nextTask();
@@ -35,12 +35,13 @@ export async function loadFirstScreen(router: AppRouter): Promise<void> {
         await homeScreens[user.role].preload?.();
       }
       await nextTask();
-      // The data too, though not for long: on a poor signal the skeleton is better than an app that
-      // does not answer.
-      await Promise.race([firstScreenAnswers(), delay(2500)]);
     } else if (home) {
       await homeScreens.visitor.preload?.();
     }
+    await router.load();
+    // The data too, though not for long: on a poor signal the skeleton is better than an app that
+    // does not answer.
+    if (user) await Promise.race([firstScreenAnswers(), delay(2500)]);
   } catch {
     // Rendered anyway: the route's error component says what went wrong and offers a retry.
   }

@@ -31,6 +31,7 @@ export const firstScreens: Record<string, Partial<Record<Role, { module: string;
  */
 export const signedInModules = [
   'src/features/shell/signed-in-shell.tsx',
+  'src/data-kit.ts',
   'src/trpc.ts',
   'src/ui-kit/overlays.ts',
   'src/ui-kit/basics.ts',

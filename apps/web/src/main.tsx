@@ -9,8 +9,9 @@ import { exchangeHandoff, takeHandoffFromAddress } from './features/lti/tab-sess
 import { renderedByServer } from './first-answers';
 import { loadFirstScreen } from './first-screen';
 import { nextTask } from './next-task';
-import { noRenderHints, type RenderHints, RenderHintsContext } from './render-hints';
+import { noRenderHints, type RenderHints, RenderHintsContext, rememberDeviceHints } from './render-hints';
 import { createAppRouter } from './router';
+import { whenIdle } from './when-idle';
 
 // An LTI launch's handoff leaves the address before the router reads it (lti/tab-session.ts).
 const handoff = takeHandoffFromAddress();
@@ -28,7 +29,10 @@ if (!rootElement) throw new Error('index.html has no #root element');
 const rendered = renderedPage();
 const firstCommit: FirstCommit<ReturnType<ReturnType<typeof watchFocus>>> = {
   before: watchFocus(rootElement),
-  after: (focused) => replayEarlyClick(rootElement, focused),
+  after: (focused) => {
+    replayEarlyClick(rootElement, focused);
+    whenIdle(rememberDeviceHints);
+  },
 };
 
 void start(rootElement);

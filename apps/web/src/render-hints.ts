@@ -31,9 +31,9 @@ export function useRenderHints(): RenderHints {
   return useContext(RenderHintsContext);
 }
 
-/** Written by public/theme.js on every page: `coarse` or `fine`. */
+/** Written by the app (rememberDeviceHints): `coarse` or `fine`. */
 export const pointerCookie = 'evident-pointer';
-/** Written by public/theme.js on every page: `<locale>~<time zone>`, e.g. `en-AU~Australia/Perth`. */
+/** Written by the app (rememberDeviceHints): `<locale>~<time zone>`, e.g. `en-AU~Australia/Perth`. */
 export const intlCookie = 'evident-intl';
 /** Written when a student chooses a unit: `<user id>:<unit id>`, the last choice on this device. */
 export const dashboardUnitCookie = 'evident-unit';
@@ -82,4 +82,27 @@ export function renderHintsFor(
     locale: supported(cookieLocale || firstLanguage, (name) => new Intl.DateTimeFormat(name)),
     timeZone: supported(cookieZone, (name) => new Intl.DateTimeFormat('en', { timeZone: name })),
   };
+}
+
+/** Sets a cookie for a year, unless it holds that value already. */
+export function keepCookie(name: string, value: string): void {
+  const pair = `${name}=${encodeURIComponent(value)}`;
+  if (document.cookie.split('; ').includes(pair)) return;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in the Safari versions our students' phones run
+  document.cookie = `${pair}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
+/**
+ * What the server renders this person's next first screen by: a touch screen or not, and the locale
+ * and time zone of its dates. Written once the app is idle (an Intl formatter's first use is costly).
+ */
+export function rememberDeviceHints(): void {
+  try {
+    keepCookie(pointerCookie, window.matchMedia('(pointer: coarse)').matches ? 'coarse' : 'fine');
+    const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+    keepCookie(intlCookie, `${locale}~${timeZone}`);
+  } catch {
+    // Cookies refused (a sandboxed frame): the server goes by the browser's own hints.
+  }
 }

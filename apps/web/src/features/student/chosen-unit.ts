@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { dashboardUnitCookie, useRenderHints } from '../../render-hints';
+import { dashboardUnitCookie, keepCookie, useRenderHints } from '../../render-hints';
 
 /**
  * The unit a student last chose on the dashboard, kept in this browser (per person, since a shared
@@ -23,9 +23,7 @@ export function rememberUnit(userId: string, unitId: string): void {
     // Not remembered; nothing else depends on it.
   }
   // The server renders the dashboard on the last choice made on this device (render-hints.ts).
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in the Safari versions our students' phones run
-  document.cookie = `${dashboardUnitCookie}=${encodeURIComponent(`${userId}:${unitId}`)}; path=/; max-age=31536000; samesite=lax${secure}`;
+  keepCookie(dashboardUnitCookie, `${userId}:${unitId}`);
 }
 
 /**
