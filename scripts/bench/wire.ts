@@ -1,4 +1,4 @@
-import { launchChromium, report, signIn, startServer } from './harness';
+import { launchChromium, median, report, signIn, startServer } from './harness';
 
 type Visit = { name: string; path: string; email?: string; ready: string };
 
@@ -60,8 +60,34 @@ export async function benchWire(): Promise<void> {
       report(`  of which JavaScript`, `${(scripts / 1024).toFixed(1)} KB`);
       await context.close();
     }
+    await serverRenderTimes(server.url);
   } finally {
     await browser.close();
     await server.stop();
   }
+}
+
+/**
+ * What rendering a first screen costs the server (apps/server/src/first-screen.ts): the page of
+ * Jordan's dashboard and the grading screen, against the query the dashboard shows alone, median of
+ * 20 after one to load the render.
+ */
+async function serverRenderTimes(url: string): Promise<void> {
+  const student = await signIn(url, 'jordan@demo.evident.local', 'evident-demo');
+  const assessor = await signIn(url, 'assessor@demo.evident.local', 'evident-demo');
+  const timed = async (path: string, cookie: string) => {
+    await fetch(`${url}${path}`, { headers: { cookie } }).then((res) => res.text());
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      await fetch(`${url}${path}`, { headers: { cookie, 'accept-encoding': 'br' } }).then((res) =>
+        res.text(),
+      );
+      times.push(performance.now() - started);
+    }
+    return `${median(times).toFixed(1)} ms`;
+  };
+  report('server: the dashboard page, rendered (Jordan)', await timed('/', student));
+  report('  its query alone (student.tasks.list)', await timed('/trpc/student.tasks.list', student));
+  report('server: the grading page, rendered (assessor)', await timed('/grading', assessor));
 }

@@ -23,11 +23,13 @@ document.addEventListener(
     if (window.evidentAppMounted) return;
     const button = event.target instanceof Element ? event.target.closest('#root button') : null;
     if (!button) return;
-    window.evidentEarlyClick = {
-      text: (button.textContent || '').trim(),
-      label: button.getAttribute('aria-label'),
-      element: button,
-    };
+    const text = (button.textContent || '').trim();
+    const label = button.getAttribute('aria-label');
+    // Which of the buttons that read the same it was (a dashboard has a View Evidence on every card).
+    const same = [...document.querySelectorAll('#root button')].filter(
+      (other) => (other.textContent || '').trim() === text && other.getAttribute('aria-label') === label,
+    );
+    window.evidentEarlyClick = { text, label, nth: same.indexOf(button), element: button };
   },
   true,
 );

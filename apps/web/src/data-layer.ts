@@ -131,13 +131,17 @@ let handedOver = false;
 
 /**
  * The query cache starts from the probe's answer rather than asking the server again (once: after
- * that, log-out and sign-in change the cache, never this). Through the query's own fetch function, so
- * a refetch (after sign-in, after an approval) asks the server.
+ * that, log-out and sign-in change the cache, never this). Made through the query's own fetch function
+ * (ensureData), so a refetch (after sign-in, after an approval) asks the server, then set as an answer
+ * (setData): TanStack Query takes a query with only initial data and no watcher for one nobody uses,
+ * and refetching it would do nothing.
  */
 function handOverProbe(layer: DataLayer): void {
-  if (handedOver || !probed?.user) return;
+  const user = probed?.user;
+  if (handedOver || !user) return;
   handedOver = true;
-  void layer.trpcUtils.auth.session.get.ensureData(undefined, { initialData: probed.user });
+  const query = layer.trpcUtils.auth.session.get;
+  void query.ensureData(undefined, { initialData: user }).then(() => query.setData(undefined, user));
 }
 
 /** The signed-in user or null, for the root route's beforeLoad. */

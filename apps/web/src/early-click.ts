@@ -1,7 +1,9 @@
+import { whenIdle } from './when-idle';
+
 declare global {
   interface Window {
     /** Set by public/theme.js: the button pressed on the prerendered page before the app rendered. */
-    evidentEarlyClick?: { text: string; label: string | null; element?: Element };
+    evidentEarlyClick?: { text: string; label: string | null; nth?: number; element?: Element };
     evidentAppMounted?: boolean;
   }
 }
@@ -17,8 +19,8 @@ function describeControl(element: Element): Control {
   };
 }
 
-function findControl(root: HTMLElement, wanted: Omit<Control, 'href'> & { href?: string | null }) {
-  return [...root.querySelectorAll<HTMLElement>(wanted.tag)].find((element) => {
+function findControls(root: HTMLElement, wanted: Omit<Control, 'href'> & { href?: string | null }) {
+  return [...root.querySelectorAll<HTMLElement>(wanted.tag)].filter((element) => {
     const found = describeControl(element);
     return (
       found.text === wanted.text &&
@@ -58,16 +60,21 @@ export function watchFocus(root: HTMLElement): () => Control | null {
 export function replayEarlyClick(root: HTMLElement, focused: Control | null): void {
   window.evidentAppMounted = true;
   if (focused && (document.activeElement === document.body || !document.activeElement)) {
-    findControl(root, focused)?.focus();
+    findControls(root, focused)[0]?.focus();
   }
   const pressed = window.evidentEarlyClick;
   window.evidentEarlyClick = undefined;
   if (!pressed) return;
-  // The app took the server's markup over: the very button is still there (a dashboard has a View
-  // Evidence on every card, so its words alone would find the first one). Replaced: its copy.
-  if (pressed.element instanceof HTMLElement && root.contains(pressed.element)) {
-    pressed.element.click();
+  // The app took the server's markup over: the very button is still there. Replaced: the app's copy
+  // of it, by its words and its place among the buttons that read the same (a dashboard has a View
+  // Evidence on every card).
+  // Pressed once the browser is idle: React takes the screen's parts over (hydrates them) in the
+  // background after its first commit, and a press on a part not yet taken over could be lost.
+  const element = pressed.element;
+  if (element instanceof HTMLElement && root.contains(element)) {
+    whenIdle(() => element.click());
     return;
   }
-  findControl(root, { tag: 'BUTTON', text: pressed.text, label: pressed.label })?.click();
+  const copies = findControls(root, { tag: 'BUTTON', text: pressed.text, label: pressed.label });
+  copies[Math.max(0, pressed.nth ?? 0)]?.click();
 }

@@ -1,6 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
-import { useIdleOnce } from '../../when-idle';
 import { useCurrentUser } from '../auth/use-current-user';
 import { invalidateFor } from './event-invalidations';
 
@@ -13,10 +12,7 @@ export function LiveUpdates() {
   const user = useCurrentUser();
   const router = useRouter();
   const utils = trpc.useUtils();
-  // Opened once the screen is up: the answers it shows are newer than the stream can say anything about.
-  const started = useIdleOnce();
   trpc.live.events.stream.useSubscription(undefined, {
-    enabled: started,
     onData: (message) => {
       const event = message.data;
       void invalidateFor(event).then(async () => {

@@ -62,11 +62,11 @@ function PhaseRow({ phases, children }: { phases: string[]; children: ReactNode 
     const element = row.current;
     if (element) setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
   }, []);
-  // Measured again when the row or a chip changes size (a rotated phone, fonts arriving, other phases).
+  // Measured after each layout that changes the row or a chip (the first one too: a rotated phone,
+  // fonts arriving, other phases), when reading their sizes forces no layout of its own.
   useEffect(() => {
     const element = row.current;
     if (!element) return;
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     for (const chip of element.children) observer.observe(chip);
