@@ -87,13 +87,14 @@ export function persistStudentQueries(
   if (typeof indexedDB === 'undefined') return Promise.resolve();
   let queued = false;
   const saveSoon = () => {
-    // One write for the answers that arrive together (a batch of queries settles in one task).
+    // One write for the answers that arrive together (a batch of queries settles in one task), in the
+    // next task: serialising the list for IndexedDB is work of its own, not the answer's.
     if (queued) return;
     queued = true;
-    queueMicrotask(() => {
+    setTimeout(() => {
       queued = false;
       save(queryClient);
-    });
+    }, 0);
   };
   // Listening from the start: an answer that comes while the saved list is still being read is newer
   // than it (hydrate keeps the newer of the two).
