@@ -107,10 +107,36 @@
         // Lost on the way (no signal): the screen stays as rendered; a reload tries again.
       });
     };
-    // A frame's callbacks run before its paint; a task queued from one runs after it. A hidden tab
-    // paints nothing: its code loads at once.
+    // A hidden tab paints nothing: its code loads at once.
     if (document.visibilityState === 'hidden') load();
-    else requestAnimationFrame(() => setTimeout(load, 0));
+    else afterFirstPaint(load);
+  }
+
+  /**
+   * Once the screen is on the glass: the browser's own first-contentful-paint entry, which comes when
+   * the frame is shown, not when the page has drawn it. Where the browser keeps no paint timing, a
+   * task after the next frame; and in any case after three seconds.
+   */
+  function afterFirstPaint(run) {
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      run();
+    };
+    setTimeout(once, 3000);
+    const paintTiming =
+      typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+    if (!paintTiming) {
+      requestAnimationFrame(() => setTimeout(once, 0));
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      once();
+    });
+    observer.observe({ type: 'paint', buffered: true });
   }
 
   function askFirstScreen({ screens, signedIn }) {

@@ -9,6 +9,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { onFirstUse } from '../../on-first-use';
 import { trpc } from '../../trpc';
 import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';
@@ -39,7 +40,7 @@ const counters: Counter[] = [
   { key: 'totalStudents', label: 'Total Students', icon: IconSchool },
 ];
 
-const numberFormat = new Intl.NumberFormat('en-AU');
+const numberFormat = onFirstUse(() => new Intl.NumberFormat('en-AU'));
 
 /** The RTO admin's home (/ and /admin): counters, unit creation and the ways into the admin screens. */
 export function AdminDashboard() {
@@ -88,7 +89,7 @@ export function AdminDashboard() {
                     data-testid="counter-value"
                   >
                     {stats.data ? (
-                      numberFormat.format(stats.data[counter.key])
+                      numberFormat().format(stats.data[counter.key])
                     ) : (
                       <Skeleton height={30} width={48} radius="sm" aria-label="Loading" />
                     )}

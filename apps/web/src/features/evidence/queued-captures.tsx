@@ -1,9 +1,10 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconCircleCheck, IconClockPause, IconX } from '@tabler/icons-react';
+import { onFirstUse } from '../../on-first-use';
 import { removeQueued, type TaskUpload, useTaskQueue } from './upload-store';
 
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const time = onFirstUse(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }));
 
 function statusText(view: TaskUpload, online: boolean): string {
   if (view.state === 'sent') return 'Sent';
@@ -53,7 +54,7 @@ export function QueuedCaptures({
             </Text>
             <Text size="xs" c="dimmed" data-testid="queued-capture-status">
               {statusText(view, online)}
-              {view.state === 'waiting' ? ` · captured ${time.format(new Date(view.capturedAt))}` : ''}
+              {view.state === 'waiting' ? ` · captured ${time().format(new Date(view.capturedAt))}` : ''}
             </Text>
           </Stack>
           {view.state === 'waiting' ? (

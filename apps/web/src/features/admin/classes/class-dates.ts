@@ -1,12 +1,17 @@
-const dayFormat = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { onFirstUse } from '../../../on-first-use';
+
+const dayFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-AU', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** `2026-03-01` as '1 Mar 2026' (a calendar date: read as UTC so no time zone moves it a day). */
-export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+export const formatDay = (day: string) => dayFormat().format(new Date(`${day}T00:00:00Z`));
 
 /** A class's dates as one line: '1 Mar 2026 – 30 Jun 2026', 'From 1 Mar 2026', or null. */
 export function classDates(row: { startsOn: string | null; endsOn: string | null }): string | null {

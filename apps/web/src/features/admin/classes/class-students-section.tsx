@@ -2,6 +2,7 @@ import { splitPastedEmails } from '@evident/core/classes';
 import { Badge, Button, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { countNoun } from '../../../count-noun';
+import { onFirstUse } from '../../../on-first-use';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
 import { errorMessage } from '../../toast/error-message';
@@ -12,7 +13,7 @@ import { EnrolResults } from './enrol-results';
 import { PickPeopleRow } from './people-picker';
 import { useClassSaved } from './use-class-saved';
 
-const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' });
+const dateTime = onFirstUse(() => new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' }));
 
 /** The class's students: enrol by picking people or pasting emails; end an enrolment; ended ones below. */
 export function ClassStudentsSection({ row }: { row: AdminClass }) {
@@ -85,8 +86,8 @@ export function ClassStudentsSection({ row }: { row: AdminClass }) {
           <Stack gap={4}>
             {row.endedEnrolments.map((ended) => (
               <Text key={ended.enrolmentId} size="sm" c="dimmed">
-                {ended.firstName} {ended.lastName}: {dateTime.format(new Date(ended.enrolledAt))} –{' '}
-                {dateTime.format(new Date(ended.endedAt))}
+                {ended.firstName} {ended.lastName}: {dateTime().format(new Date(ended.enrolledAt))} –{' '}
+                {dateTime().format(new Date(ended.endedAt))}
                 {ended.endedBy ? `, ended by ${ended.endedBy}` : ''}
               </Text>
             ))}
