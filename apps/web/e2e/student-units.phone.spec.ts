@@ -64,4 +64,13 @@ test('a student in two units sees one at a time, switches, and comes back to the
   await page.reload();
   await expect(page.getByTestId('unit-code')).toHaveText('RIIWHS204E');
   await expect(page.getByTestId('task-card')).toHaveCount(counts.RIIWHS204E ?? -1);
+
+  // From the keyboard too: the switcher is a plain field until it is reached (select-on-demand.tsx),
+  // and focus makes it the Select, still focused, so the arrow key opens its list.
+  await switcher.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: /HLTINF006/ })).toBeVisible();
+  await expect(switcher).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('option')).toHaveCount(0);
 });

@@ -101,9 +101,7 @@ export function keepCookie(name: string, value: string): void {
  * wait through while the screen is in front of them.
  */
 export function rememberDeviceHints(): void {
-  keepCookieSafely(pointerCookie, () =>
-    window.matchMedia('(pointer: coarse)').matches ? 'coarse' : 'fine',
-  );
+  keepCookieSafely(pointerCookie, () => (window.matchMedia('(pointer: coarse)').matches ? 'coarse' : 'fine'));
   const onHidden = () => {
     if (document.visibilityState !== 'hidden') return;
     document.removeEventListener('visibilitychange', onHidden);

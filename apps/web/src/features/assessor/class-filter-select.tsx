@@ -1,7 +1,7 @@
 import { allStudentsLabel, allStudentsValue } from '@evident/core/class-filter';
-import { Select } from '@mantine/core';
 import { useCurrentUser } from '../auth/use-current-user';
 import { positionedWhileOpen } from '../shell/positioned-while-open';
+import { SelectOnDemand } from '../shell/select-on-demand';
 
 type ClassFilterSelectProps = {
   classes: { id: string; name: string }[];
@@ -19,7 +19,7 @@ export function ClassFilterSelect({ classes, classId, onChange, className }: Cla
     ...classes.map((option) => ({ value: option.id, label: option.name })),
   ];
   return (
-    <Select
+    <SelectOnDemand
       className={className}
       label="Class"
       data={data}

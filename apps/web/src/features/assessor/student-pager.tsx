@@ -1,7 +1,8 @@
 import { fullName, initials } from '@evident/core/user';
-import { ActionIcon, Avatar, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { positionedWhileOpen } from '../shell/positioned-while-open';
+import { SelectOnDemand } from '../shell/select-on-demand';
 import classes from './grading.module.css';
 import type { StudentGroup } from './grading-types';
 
@@ -54,7 +55,7 @@ export function StudentPager({ groups, index, onChange }: StudentPagerProps) {
           <IconChevronRight size={18} aria-hidden />
         </ActionIcon>
         {groups.length > 2 ? (
-          <Select
+          <SelectOnDemand
             className={classes.pagerJump}
             label="Go to student"
             size="sm"

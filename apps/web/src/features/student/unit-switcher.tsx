@@ -1,7 +1,8 @@
 import type { StudentProgress } from '@evident/core/student-progress';
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconSchool } from '@tabler/icons-react';
 import { positionedWhileOpen } from '../shell/positioned-while-open';
+import { SelectOnDemand } from '../shell/select-on-demand';
 import classes from './student-home.module.css';
 
 export type UnitChoice = { id: string; unitCode: string; title: string; progress: StudentProgress };
@@ -12,7 +13,7 @@ type UnitSwitcherProps = { units: UnitChoice[]; value: string; onChange: (unitId
 export function UnitSwitcher({ units, value, onChange }: UnitSwitcherProps) {
   const byId = new Map(units.map((unit) => [unit.id, unit]));
   return (
-    <Select
+    <SelectOnDemand
       label="Unit"
       description={`You are enrolled in ${units.length} units; each has its own tasks and progress.`}
       data={units.map((unit) => ({ value: unit.id, label: `${unit.unitCode} · ${unit.title}` }))}

@@ -4,7 +4,7 @@ import {
   matrixFilterLabels,
   matrixFilters,
 } from '@evident/core/evidence-matrix';
-import { Button, EmptyState, Paper, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, EmptyState, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFilterOff, IconTable, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { downloadInTabSession } from '../../lti/tab-session-download';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
+import { SelectOnDemand } from '../../shell/select-on-demand';
 import { ClassFilterSelect } from '../class-filter-select';
 import { useClassFilter } from '../use-class-filter';
 import { EmailOutstandingButton } from './email-outstanding-button';
@@ -142,7 +143,7 @@ function MatrixContent({ view, filter, onFilter, onUnit, switching, classSelect 
       <div className={classes.toolbar}>
         <div className={classes.controls}>
           {classSelect}
-          <Select
+          <SelectOnDemand
             className={classes.unitSelect}
             label="Unit"
             data={unitOptions}
