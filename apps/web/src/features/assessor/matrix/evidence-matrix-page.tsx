@@ -13,6 +13,7 @@ import { downloadInTabSession } from '../../lti/tab-session-download';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';
+import { positionedWhileOpen } from '../../shell/positioned-while-open';
 import { SelectOnDemand } from '../../shell/select-on-demand';
 import { ClassFilterSelect } from '../class-filter-select';
 import { useClassFilter } from '../use-class-filter';
@@ -155,6 +156,7 @@ function MatrixContent({ view, filter, onFilter, onUnit, switching, classSelect 
             disabled={view.units.length === 0}
             placeholder="No units yet"
             data-testid="matrix-unit"
+            comboboxProps={positionedWhileOpen}
           />
           <SegmentedControl
             aria-label="Show students"
