@@ -9,7 +9,8 @@ import {
   IconVideo,
   IconX,
 } from '@tabler/icons-react';
-import { type ChangeEvent, useRef, useSyncExternalStore } from 'react';
+import { type ChangeEvent, useRef } from 'react';
+import { useBrowserValue } from '../../browser-value';
 import classes from './add-evidence-controls.module.css';
 import { AudioRecorder } from './audio-recorder';
 import { useCoarsePointer } from './coarse-pointer';
@@ -51,7 +52,7 @@ export function AddEvidenceControls({
   const [recorderOpened, recorder] = useDisclosure(false);
   // Camera capture only makes sense where there is a camera to hand: phones and tablets.
   const touch = useCoarsePointer();
-  const microphone = useSyncExternalStore(unchanging, canRecordAudio, noMicrophoneOnServer);
+  const microphone = useBrowserValue(canRecordAudio, false);
   const camera = touch && evidenceTypes.includes('photo');
   const recordAudio = microphone && evidenceTypes.includes('audio');
 
@@ -244,10 +245,6 @@ export function AddEvidenceControls({
     </Stack>
   );
 }
-
-const unchanging = () => () => {};
-/** A server render (server-render.tsx) offers no recording; the browser adds it if it can. */
-const noMicrophoneOnServer = () => false;
 
 type CaptureButtonProps = {
   icon: typeof IconCamera;

@@ -474,8 +474,11 @@ export function useTaskQueue(userId: string, taskId: string): QueueEntry[] {
           list.push({ key: entry.key, taskId, view: entry.view });
         }
       }
-      cachedLists.set(id, list);
-      return list;
+      // An empty queue is the server's very list, so taking a rendered page over finds nothing changed
+      // (a fresh empty one made React render every card again, synchronously).
+      const answer = list.length === 0 ? noEntries : list;
+      cachedLists.set(id, answer);
+      return answer;
     },
     () => noEntries,
   );
