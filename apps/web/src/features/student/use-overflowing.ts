@@ -1,5 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, useCallback, useRef, useState } from 'react';
 
 type Watcher = (overflowing: boolean) => void;
 
@@ -9,16 +8,18 @@ let observer: ResizeObserver | undefined;
 /**
  * One ResizeObserver for every clamped text: its callback runs after the browser's layout, where
  * reading a box's sizes costs nothing, whereas measuring as each text mounts (a layout effect) made
- * the browser lay the page out again for every card. The answers are applied together before the
- * frame is painted (flushSync), so a "More" toggle never appears a frame late and moves the page.
+ * the browser lay the page out again for every card. The answers are rendered as a transition, in a
+ * task of their own: the "More" they show sits over the text's last line and moves nothing, so a frame
+ * late costs nothing, while rendering them at once (flushSync) also ran whatever React had pending,
+ * the takeover's effects with it, inside the browser's frame.
  */
 function observe(element: Element, watcher: Watcher): () => void {
   observer ??= new ResizeObserver((entries) => {
-    flushSync(() => {
-      for (const entry of entries) {
-        const { target } = entry;
-        watchers.get(target)?.(target.scrollHeight > target.clientHeight + 1);
-      }
+    const answers = entries.map(
+      ({ target }) => [target, target.scrollHeight > target.clientHeight + 1] as const,
+    );
+    startTransition(() => {
+      for (const [target, overflowing] of answers) watchers.get(target)?.(overflowing);
     });
   });
   watchers.set(element, watcher);
