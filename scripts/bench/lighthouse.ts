@@ -111,6 +111,8 @@ function printPage(name: string, runs: Run[]): void {
     '  each run: performance / accessibility',
     runs.map((run) => `${run.performance}/${run.accessibility}`).join(' '),
   );
+  // Blocking time moves most from run to run on a shared machine: each run's, beside the median.
+  report('  each run: total blocking time', runs.map((run) => `${run.tbtMs.toFixed(0)} ms`).join(' '));
   for (const run of runs) {
     if (run.failedAccessibility.length > 0) {
       console.log(`  failed accessibility audits in a run: ${run.failedAccessibility.join('; ')}`);
