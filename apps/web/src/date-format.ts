@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { onFirstUse } from './on-first-use';
 import { useRenderHints } from './render-hints';
 
 /**
@@ -18,3 +19,9 @@ export function useDateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.Dat
     [inServer, locale, timeZone, options],
   );
 }
+
+/** '26 Nov 2026, 3:04 pm' in the browser's locale: how the app writes a moment. */
+export const dateAndTime = { dateStyle: 'medium', timeStyle: 'short' } as const;
+
+/** The browser's formatter for `dateAndTime`, for screens the server never renders; made on first use. */
+export const dateAndTimeFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, dateAndTime));

@@ -9,7 +9,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { onFirstUse } from '../../on-first-use';
+import { formatCount } from '../../count-noun';
 import { trpc } from '../../trpc';
 import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';
@@ -39,8 +39,6 @@ const counters: Counter[] = [
   { key: 'totalTasks', label: 'Total Tasks', icon: IconListCheck },
   { key: 'totalStudents', label: 'Total Students', icon: IconSchool },
 ];
-
-const numberFormat = onFirstUse(() => new Intl.NumberFormat('en-AU'));
 
 /** The RTO admin's home (/ and /admin): counters, unit creation and the ways into the admin screens. */
 export function AdminDashboard() {
@@ -89,7 +87,7 @@ export function AdminDashboard() {
                     data-testid="counter-value"
                   >
                     {stats.data ? (
-                      numberFormat().format(stats.data[counter.key])
+                      formatCount(stats.data[counter.key])
                     ) : (
                       <Skeleton height={30} width={48} radius="sm" aria-label="Loading" />
                     )}

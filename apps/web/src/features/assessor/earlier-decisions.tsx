@@ -1,11 +1,9 @@
 import { gradeStatusLabels } from '@evident/core/grading';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { useDateTimeFormat } from '../../date-format';
+import { dateAndTime, useDateTimeFormat } from '../../date-format';
 import classes from './grading.module.css';
 import type { GradingSubmission } from './grading-types';
-
-const decidedStyle = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
 type Decision = GradingSubmission['earlierDecisions'][number];
 
@@ -19,7 +17,7 @@ function heading(decision: Decision, dateTime: Intl.DateTimeFormat): string {
  * comment and strategies in full, any before it as one line each.
  */
 export function EarlierDecisions({ decisions }: { decisions: readonly Decision[] }) {
-  const dateTime = useDateTimeFormat(decidedStyle);
+  const dateTime = useDateTimeFormat(dateAndTime);
   const last = decisions.at(-1);
   if (!last) return null;
   const older = decisions.slice(0, -1);

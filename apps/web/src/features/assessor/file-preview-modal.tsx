@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Tooltip } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconExternalLink, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useState } from 'react';
-import { onFirstUse } from '../../on-first-use';
+import { dateAndTimeFormat } from '../../date-format';
 import { EvidenceFileItem } from '../evidence/evidence-file-item';
 import { type FileLook, lookOfFile } from '../evidence/file-look';
 import classes from './grading.module.css';
@@ -42,21 +42,17 @@ function FileTitle({ file }: { file: GradingFile }) {
         // Issue 18: judged by when it was captured, which may be hours before it was received.
         <Text size="xs" c="dimmed" data-testid="evidence-file-times">
           <span data-testid="evidence-captured-at">
-            Captured {dateTime().format(new Date(file.capturedAt))}
+            Captured {dateAndTimeFormat().format(new Date(file.capturedAt))}
           </span>
           {' · '}
           <span data-testid="evidence-received-at">
-            Received {dateTime().format(new Date(file.createdAt))}
+            Received {dateAndTimeFormat().format(new Date(file.createdAt))}
           </span>
         </Text>
       ) : null}
     </Stack>
   );
 }
-
-const dateTime = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
 
 function FileBody({ file, look }: { file: GradingFile; look: FileLook }) {
   if (look === 'image') return <ZoomableImage file={file} />;

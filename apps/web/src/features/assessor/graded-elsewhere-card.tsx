@@ -3,22 +3,19 @@ import { fullName } from '@evident/core/user';
 import { Alert, Badge, Button, CopyButton, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconUserCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { dateAndTimeFormat } from '../../date-format';
 import { onFirstUse } from '../../on-first-use';
 import { trpc } from '../../trpc';
 import type { GoneCard } from './graded-elsewhere';
 import classes from './grading.module.css';
 
 const relative = onFirstUse(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
-const timeOfDay = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
-
 /** 'just now' for the last minute, then minutes ago, then the time itself. */
 export function whenGraded(createdAt: string, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(createdAt)) / 1000));
   if (seconds < 60) return 'just now';
   if (seconds < 3600) return relative().format(-Math.round(seconds / 60), 'minute');
-  return `on ${timeOfDay().format(new Date(createdAt))}`;
+  return `on ${dateAndTimeFormat().format(new Date(createdAt))}`;
 }
 
 type GradedElsewhereCardProps = { card: GoneCard; onDismiss: (submissionId: string) => void };

@@ -3,7 +3,7 @@ import { fullName } from '@evident/core/user';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { memo } from 'react';
-import { useDateTimeFormat } from '../../date-format';
+import { dateAndTime, useDateTimeFormat } from '../../date-format';
 import { EarlierDecisions } from './earlier-decisions';
 import classes from './grading.module.css';
 import { GradingFileTile } from './grading-file-tile';
@@ -23,8 +23,6 @@ type SubmissionCardProps = {
   readOnly?: boolean;
 };
 
-const submittedStyle = { dateStyle: 'medium', timeStyle: 'short' } as const;
-
 /** One submission awaiting a decision: what was asked, the evidence in place, and the decision. */
 export const SubmissionCard = memo(function SubmissionCard({
   submission,
@@ -37,7 +35,7 @@ export const SubmissionCard = memo(function SubmissionCard({
   onOpenFile,
   readOnly = false,
 }: SubmissionCardProps) {
-  const dateTime = useDateTimeFormat(submittedStyle);
+  const dateTime = useDateTimeFormat(dateAndTime);
   const { id, task, unit } = submission;
   const titleId = `submission-${id}-title`;
   const studentName = fullName(submission.student);

@@ -3,7 +3,7 @@ import { formatKilobytes } from '@evident/core/file-size';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconPhoto } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { onFirstUse } from '../../on-first-use';
+import { dateAndTimeFormat } from '../../date-format';
 import type { EvidenceFileView } from './evidence-outputs';
 import classes from './evidence-viewer.module.css';
 import { type FileLook, iconOfLook, lookOfFile } from './file-look';
@@ -11,10 +11,6 @@ import { type FileLook, iconOfLook, lookOfFile } from './file-look';
 /** A stored evidence file with its signed links, as `student.evidence.list` (and the assessor views) return it. */
 export type EvidenceFileLinks = Omit<EvidenceFileView, 'createdAt' | 'capturedAt' | 'urlsExpireAt'> &
   Partial<Pick<EvidenceFileView, 'createdAt' | 'capturedAt'>>;
-
-const dateTime = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
 
 /**
  * Issue 18: a file captured offline is received later; the assessor judges it by when it was
@@ -25,11 +21,11 @@ function CaptureTimes({ file }: { file: EvidenceFileLinks }) {
   return (
     <Text size="xs" c="dimmed" data-testid="evidence-file-times">
       <span data-testid="evidence-captured-at" data-at={file.capturedAt}>
-        Captured {dateTime().format(new Date(file.capturedAt))}
+        Captured {dateAndTimeFormat().format(new Date(file.capturedAt))}
       </span>
       {' · '}
       <span data-testid="evidence-received-at" data-at={file.createdAt}>
-        Received {dateTime().format(new Date(file.createdAt))}
+        Received {dateAndTimeFormat().format(new Date(file.createdAt))}
       </span>
     </Text>
   );

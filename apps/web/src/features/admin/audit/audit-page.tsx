@@ -16,7 +16,7 @@ import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { countNoun } from '../../../count-noun';
-import { onFirstUse } from '../../../on-first-use';
+import { dateAndTimeFormat } from '../../../date-format';
 import { trpc } from '../../../trpc';
 import { downloadInTabSession } from '../../lti/tab-session-download';
 import { useDocumentTitle } from '../../shell/document-title';
@@ -34,10 +34,6 @@ type AuditEvent = {
   subjectName: string | null;
   detail: Record<string, unknown>;
 };
-
-const when = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
 
 /** One line that says who did what to whom, as whom, from the names the row kept. */
 function whoDidIt(event: AuditEvent): string {
@@ -188,7 +184,9 @@ export function AuditPage() {
             {audit.data.events.map((event) => (
               <li key={event.id} className={classes.row}>
                 <Text size="sm" c="dimmed">
-                  <time dateTime={event.createdAt}>{when().format(new Date(event.createdAt))}</time>
+                  <time dateTime={event.createdAt}>
+                    {dateAndTimeFormat().format(new Date(event.createdAt))}
+                  </time>
                 </Text>
                 <div>
                   <Text size="sm" fw={600}>

@@ -1,6 +1,6 @@
 import { Badge, Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
-import { onFirstUse } from '../../../on-first-use';
+import { dateAndTimeFormat } from '../../../date-format';
 import { trpc } from '../../../trpc';
 import { BackLink } from '../../shell/back-link';
 import { useDocumentTitle } from '../../shell/document-title';
@@ -9,10 +9,6 @@ import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import classes from './lti-admin.module.css';
-
-const when = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
 
 const statusLabel = { queued: 'Waiting', running: 'Sending', failed: 'Failed' } as const;
 const statusColor = { queued: 'yellow', running: 'blue', failed: 'red' } as const;
@@ -86,11 +82,11 @@ export function LtiPassbacksPage() {
                     </Text>
                     <Text size="xs" c="dimmed" className={classes.wrap}>
                       {passback.issuer ?? 'Platform removed'} · queued{' '}
-                      {when().format(new Date(passback.createdAt))}
+                      {dateAndTimeFormat().format(new Date(passback.createdAt))}
                       {' · '}
                       attempt {passback.attempts} of {passback.maxAttempts}
                       {passback.nextAttemptAt
-                        ? ` · next try ${when().format(new Date(passback.nextAttemptAt))}`
+                        ? ` · next try ${dateAndTimeFormat().format(new Date(passback.nextAttemptAt))}`
                         : ''}
                     </Text>
                     {passback.lastError ? (

@@ -2,8 +2,7 @@ import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantin
 import { IconBook2, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { countNoun } from '../../../count-noun';
-import { onFirstUse } from '../../../on-first-use';
+import { countNoun, formatCount } from '../../../count-noun';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
 import { invalidateFor } from '../../live/event-invalidations';
@@ -21,8 +20,6 @@ import classes from './units-page.module.css';
 
 /** Cards rendered per page of results: a register-sized list (thousands) stays quick to search. */
 const PAGE_SIZE = 50;
-
-const countFormat = onFirstUse(() => new Intl.NumberFormat('en-AU'));
 
 /** Spec section 2, Units Management (/admin/units). */
 export function UnitsPage() {
@@ -119,7 +116,7 @@ export function UnitsPage() {
           {matches.length > visible.length ? (
             <Group justify="center">
               <Button variant="default" onClick={() => setLimit((current) => current + PAGE_SIZE)}>
-                Show more ({countFormat().format(matches.length - visible.length)} more)
+                Show more ({formatCount(matches.length - visible.length)} more)
               </Button>
             </Group>
           ) : null}
@@ -130,7 +127,7 @@ export function UnitsPage() {
 }
 
 function resultSummary(matched: number, total: number, shown: number, query: string): string {
-  const n = (value: number) => countFormat().format(value);
+  const n = formatCount;
   if (!query.trim())
     return shown < total ? `Showing ${n(shown)} of ${n(total)} units` : countNoun(total, 'unit');
   if (shown < matched) return `Showing ${n(shown)} of ${n(matched)} matching units`;
