@@ -7,7 +7,12 @@ export function nextTask(): Promise<void> {
   if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
+    channel.port1.onmessage = () => {
+      // Closed once used: an open port would keep Node (the build's prerender, the server's render,
+      // which import modules that use this) running for ever.
+      channel.port1.close();
+      resolve();
+    };
     channel.port2.postMessage(null);
   });
 }

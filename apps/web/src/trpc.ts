@@ -14,6 +14,7 @@ import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { persistStudentQueries } from './features/capture/persisted-cache';
 import { tabSessionHeaders, tabSessionToken } from './features/lti/tab-session';
 import { adoptFirstAnswers, renderedByServer } from './first-answers';
+import { nextTask } from './next-task';
 import { queryClient } from './query-client';
 
 /**
@@ -87,8 +88,10 @@ export const cacheRestored = persistStudentQueries(queryClient, { restoreSaved: 
 
 /**
  * After the persisted cache is back: the first screen's queries public/boot.js already asked for go
- * into the cache in flight (first-answers.ts), asked again through this client if they failed.
+ * into the cache in flight (first-answers.ts), asked again through this client if they failed. In a
+ * task after the one that ran the signed-in modules: on a page the server rendered, the answers are
+ * there already and taking them is a slow phone's 10 ms of work of its own.
  */
-export const firstAnswersAdopted = cacheRestored.then(() =>
-  adoptFirstAnswers(queryClient, (path) => getUntypedClient(trpcClient).query(path, undefined)),
-);
+export const firstAnswersAdopted = cacheRestored
+  .then(nextTask)
+  .then(() => adoptFirstAnswers(queryClient, (path) => getUntypedClient(trpcClient).query(path, undefined)));
