@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { whenIdle } from '../../when-idle';
 import { toastSuccess } from '../toast/toast';
 
 /**
@@ -12,10 +13,12 @@ const seenBuildKey = 'evident.build';
 export function registerAppWorker(): void {
   announceUpdate();
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  // After the first screen: the precache download must not compete with it.
+  // After the first screen, at a quiet moment: the precache download must not compete with it, and
+  // registering is a few milliseconds of a phone's main thread that the first screen's tasks can use.
   const register = () => void new Workbox('/sw.js', { scope: '/' }).register().catch(() => {});
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const registerWhenIdle = () => void whenIdle(register);
+  if (document.readyState === 'complete') registerWhenIdle();
+  else window.addEventListener('load', registerWhenIdle, { once: true });
 }
 
 function announceUpdate(): void {
