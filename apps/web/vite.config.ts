@@ -42,11 +42,18 @@ function isSchemaModule(id: string): boolean {
 }
 
 /**
- * The UI kit's floating and overlaid parts (dropdowns, tooltips, dialogs) and what positions them:
- * the heavier half of what the screens share of it.
+ * The UI kit's floating and overlaid parts, the heavier part of what the screens share of it, as three
+ * files that src/first-screen.ts runs a task apiece (a phone runs a file whole, in one go): what
+ * positions and locks (floating-ui, the scroll lock), the overlays (popovers, tooltips, dialogs), and the
+ * pickers built on them (Select, MultiSelect). Each group also takes the src/ui-kit/ module that
+ * first-screen.ts imports to run it, so that module is no file of its own.
  */
+const uiFloating =
+  /(node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|get-nonce|tslib[\\/]))|([\\/]src[\\/]ui-kit[\\/]floating\.ts$)/;
 const uiOverlays =
-  /node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Popover|Tooltip|Modal|ModalBase|Drawer|Menu|HoverCard|ScrollArea|Portal|FocusTrap|Overlay|Select|MultiSelect|Autocomplete|TagsInput|Pill|PillsInput|FloatingIndicator)[\\/])/;
+  /(node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Tooltip|Modal|ModalBase|ScrollArea|Portal|FocusTrap|Overlay|FloatingIndicator)[\\/])|([\\/]src[\\/]ui-kit[\\/]overlays\.ts$)/;
+const uiPickers =
+  /(node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Select|MultiSelect|Autocomplete|TagsInput|Pill|PillsInput)[\\/])|([\\/]src[\\/]ui-kit[\\/]pickers\.ts$)/;
 
 const uiModules = new Map<string, boolean>();
 /** Our own shared modules that draw with the UI kit: a screen's code, not the data layer's. */
@@ -84,13 +91,17 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },
-            // The UI kit's and the icons' code that screens load on demand, as two files rather than
+            // The UI kit's and the icons' code that screens load on demand, as four files rather than
             // dozens of 1 KB ones: on a phone's connection each file costs a round trip, and with six
-            // connections per server they queue. Two rather than one: a phone runs a file it loads
+            // connections per server they queue. Four rather than one: a phone runs a file it loads
             // whole, in one go, and the first screen runs each in a task of its own (src/ui-kit/).
-            // Shared by two screens is enough: the signed-in screens' small pieces (a Divider, a
-            // Progress bar) were sub-kilobyte files of their own.
-            { name: 'ui-overlays', test: uiOverlays, minShareCount: 2 },
+            // The first three name their components (each one shared), so each also takes the
+            // src/ui-kit/ module that runs it. For the rest, shared by two screens is enough: the
+            // signed-in screens' small pieces (a Divider, a Progress bar) were sub-kilobyte files of
+            // their own.
+            { name: 'ui-floating', test: uiFloating },
+            { name: 'ui-overlays', test: uiOverlays },
+            { name: 'ui-pickers', test: uiPickers },
             { name: 'ui', test: /node_modules[\\/](@mantine|@tabler)[\\/]/, minShareCount: 2 },
             // What every signed-in screen runs besides its own code (the data layer, the offline
             // queue, the shell's helpers), as two files: the dashboard's first visit asked for ~35

@@ -25,7 +25,11 @@ export async function loadFirstScreen(router: AppRouter): Promise<void> {
       await nextTask();
       await loadDataLayer();
       await nextTask();
+      await import('./ui-kit/floating');
+      await nextTask();
       await import('./ui-kit/overlays');
+      await nextTask();
+      await import('./ui-kit/pickers');
       await nextTask();
       await import('./ui-kit/basics');
       await nextTask();
