@@ -21,9 +21,21 @@ export function lazyDialog<P extends object>(
       fetched = false;
     });
   };
+  // One idle callback for all of a screen's copies (a dashboard has an audio recorder per task card),
+  // asked by the first mounted; if that one goes before it runs, the next to mount asks again.
+  let scheduled = false;
+  const prefetchWhenIdle = () => {
+    if (scheduled || fetched) return undefined;
+    scheduled = true;
+    const cancel = whenIdle(prefetch);
+    return () => {
+      cancel();
+      scheduled = false;
+    };
+  };
   return function LazyDialog(props: P) {
     const mounted = useMountedOnceOpened(isOpen(props));
-    useEffect(() => whenIdle(prefetch), []);
+    useEffect(prefetchWhenIdle, []);
     if (!mounted) return null;
     return (
       <Suspense fallback={null}>
