@@ -1,16 +1,14 @@
-import { fullName } from '@evident/core/user';
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconDownload, IconFileExport } from '@tabler/icons-react';
-import { useState } from 'react';
-import { trpc } from '../../trpc';
-import { downloadInTabSession } from '../lti/tab-session-download';
-import { errorMessage } from '../toast/error-message';
+import { IconFileExport } from '@tabler/icons-react';
+import { lazyDialog } from '../dialog/lazy-dialog';
+import type { ExportReportDialogProps } from './export-report-dialog';
 
-/** The PDF assessment record of one student in one unit, served by the server at this path. */
-export function assessmentRecordUrl(studentId: string, unitId: string): string {
-  return `/api/assessor/reports/${encodeURIComponent(studentId)}/${encodeURIComponent(unitId)}.pdf`;
-}
+/** The export dialog (export-report-dialog.tsx): in the page from its first opening, its code fetched at idle. */
+const ExportReportDialog = lazyDialog<ExportReportDialogProps>(
+  () => import('./export-report-dialog').then((module) => module.ExportReportDialog),
+  (props) => props.opened,
+);
 
 /** 'Export Report': choose a student and unit, then download their assessment record as a PDF. */
 export function ExportReportButton({ studentId }: { studentId: string | undefined }) {
@@ -20,66 +18,7 @@ export function ExportReportButton({ studentId }: { studentId: string | undefine
       <Button variant="default" leftSection={<IconFileExport size={16} aria-hidden />} onClick={dialog.open}>
         Export Report
       </Button>
-      <Modal opened={opened} onClose={dialog.close} title="Export assessment record" centered radius="lg">
-        {opened ? <ExportChooser initialStudentId={studentId} /> : null}
-      </Modal>
+      <ExportReportDialog opened={opened} onClose={dialog.close} studentId={studentId} />
     </>
-  );
-}
-
-function ExportChooser({ initialStudentId }: { initialStudentId: string | undefined }) {
-  const subjects = trpc.assessor.records.listSubjects.useQuery();
-  const [studentId, setStudentId] = useState<string | null>(initialStudentId ?? null);
-  const [unitId, setUnitId] = useState<string | null>(null);
-  if (subjects.isPending) return <Text size="sm">Loading students…</Text>;
-  if (subjects.isError) {
-    return (
-      <Alert color="red" variant="light" title="Could not load students">
-        {errorMessage(subjects.error, 'Please check your connection and try again.')}
-      </Alert>
-    );
-  }
-  if (subjects.data.length === 0) return <Text size="sm">No student has set up a unit yet.</Text>;
-
-  const student = subjects.data.find((s) => s.studentId === studentId) ?? subjects.data[0];
-  const units = student?.units ?? [];
-  const unit = units.find((u) => u.id === unitId) ?? units[0];
-  return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        A PDF of every task in the unit, each file’s name, type, size and upload time, and every decision with
-        its assessor, date, comment and strategies.
-      </Text>
-      <Select
-        label="Student"
-        searchable
-        allowDeselect={false}
-        value={student?.studentId ?? null}
-        data={subjects.data.map((s) => ({ value: s.studentId, label: `${fullName(s)} (${s.email})` }))}
-        onChange={(value) => {
-          setStudentId(value);
-          setUnitId(null);
-        }}
-      />
-      <Select
-        label="Unit"
-        allowDeselect={false}
-        value={unit?.id ?? null}
-        data={units.map((u) => ({ value: u.id, label: `${u.unitCode} ${u.title}` }))}
-        onChange={setUnitId}
-      />
-      <Group justify="flex-end">
-        <Button
-          component="a"
-          href={student && unit ? assessmentRecordUrl(student.studentId, unit.id) : undefined}
-          download
-          onClick={downloadInTabSession}
-          leftSection={<IconDownload size={16} aria-hidden />}
-          data-disabled={!student || !unit || undefined}
-        >
-          Download PDF
-        </Button>
-      </Group>
-    </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { type FileLook, lookOfFile } from '../evidence/file-look';
 import classes from './grading.module.css';
 import type { GradingFile } from './grading-types';
 
-type FilePreviewModalProps = { file: GradingFile | null; onClose: () => void };
+export type FilePreviewModalProps = { file: GradingFile | null; onClose: () => void };
 
 /** A file opened from a grading card, shown in place: photos zoomable, PDFs inline, players for media. */
 export function FilePreviewModal({ file, onClose }: FilePreviewModalProps) {

@@ -29,9 +29,11 @@ export function useGradingPages(
   data: readonly GradingSubmission[] | undefined,
   drafts: Readonly<Record<string, GradeDraft>>,
 ) {
-  const [page, setPage] = useState<Page>({ studentId: null, index: 0 });
-  const [gone, setGone] = useState<GoneCard[]>([]);
   const serverGroups = useMemo(() => groupByStudent(data ?? []), [data]);
+  // On the first student from the start, as the layout effect below would put it: set there, it made
+  // React render the whole screen again inside the commit that takes a server-rendered screen over.
+  const [page, setPage] = useState<Page>(() => ({ studentId: serverGroups[0]?.studentId ?? null, index: 0 }));
+  const [gone, setGone] = useState<GoneCard[]>([]);
   const groups = useMemo(() => withGoneStudent(serverGroups, gone, page.index), [serverGroups, gone, page]);
   const index = resolveIndex(groups, page);
   const group = groups[index];

@@ -13,7 +13,7 @@ import { useRevealedCount } from '../shell/use-revealed-count';
 import { BulkActionBar } from './bulk-action-bar';
 import { ClassFilterSelect } from './class-filter-select';
 import { ExportReportButton } from './export-report-button';
-import { FilePreviewModal } from './file-preview-modal';
+import { FilePreview } from './file-preview';
 import { useGradingPages } from './graded-elsewhere';
 import { GradedElsewhereCard } from './graded-elsewhere-card';
 import classes from './grading.module.css';
@@ -194,7 +194,7 @@ export function GradingPage() {
             )}
         </section>
       </Stack>
-      <FilePreviewModal file={openFile} onClose={() => setOpenFile(null)} />
+      <FilePreview file={openFile} onClose={() => setOpenFile(null)} />
     </>
   );
 }
