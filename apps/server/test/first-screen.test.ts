@@ -13,7 +13,7 @@ const PAGE =
 const RENDER_MODULE = `
 export const firstScreens = { '/': { student: { queries: ['student.tasks.list'] } } };
 export function renderHintsFor(request, userId) {
-  return { rendered: true, coarsePointer: request.cookie('evident-pointer') === 'coarse', dashboardUnit: null, locale: null, timeZone: null };
+  return { rendered: true, coarsePointer: request.cookie('evident-pointer') === 'coarse', dashboardUnit: null, locale: null, timeZone: null, timeZoneOffset: null };
 }
 export async function renderFirstScreen({ path, user, answers, hints }) {
   if (user.firstName === 'Broken') throw new Error('the render failed');

@@ -12,9 +12,14 @@ export type RenderHints = {
   coarsePointer: boolean;
   /** The unit this person last chose on their dashboard on this device (features/student/chosen-unit.ts). */
   dashboardUnit: string | null;
-  /** The browser's locale and time zone, for dates as it would write them (date-format.ts). */
+  /** The browser's locale and time zone, for dates as it would write them (date-format.tsx). */
   locale: string | null;
   timeZone: string | null;
+  /**
+   * The time zone's offset from UTC (`Date#getTimezoneOffset`) when the browser named it: a browser
+   * that now has another offset has moved, and writes its dates again (date-format.tsx).
+   */
+  timeZoneOffset: number | null;
 };
 
 export const noRenderHints: RenderHints = {
@@ -23,6 +28,7 @@ export const noRenderHints: RenderHints = {
   dashboardUnit: null,
   locale: null,
   timeZone: null,
+  timeZoneOffset: null,
 };
 
 export const RenderHintsContext = createContext<RenderHints>(noRenderHints);
@@ -33,7 +39,10 @@ export function useRenderHints(): RenderHints {
 
 /** Written by the app (rememberDeviceHints): `coarse` or `fine`. */
 export const pointerCookie = 'evident-pointer';
-/** Written by the app (rememberDeviceHints): `<locale>~<time zone>`, e.g. `en-AU~Australia/Perth`. */
+/**
+ * Written by the app (rememberDeviceHints): `<locale>~<time zone>~<offset>`, e.g.
+ * `en-AU~Australia/Perth~-480` (the offset in minutes, as `Date#getTimezoneOffset` gives it).
+ */
 export const intlCookie = 'evident-intl';
 /** Written when a student chooses a unit: `<user id>:<unit id>`, the last choice on this device. */
 export const dashboardUnitCookie = 'evident-unit';
@@ -70,7 +79,9 @@ export function renderHintsFor(
   userId: string,
 ): RenderHints {
   const pointer = cookie(pointerCookie);
-  const [cookieLocale, cookieZone] = (cookie(intlCookie) ?? '').split('~');
+  const [cookieLocale, cookieZone, cookieOffset] = (cookie(intlCookie) ?? '').split('~');
+  const timeZone = supported(cookieZone, (name) => new Intl.DateTimeFormat('en', { timeZone: name }));
+  const offset = Number(cookieOffset);
   const firstLanguage = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
   const [unitOwner, unitId] = (cookie(dashboardUnitCookie) ?? '').split(':');
   const touchDevice =
@@ -80,7 +91,10 @@ export function renderHintsFor(
     coarsePointer: pointer ? pointer === 'coarse' : touchDevice,
     dashboardUnit: unitOwner === userId && unitId ? unitId : null,
     locale: supported(cookieLocale || firstLanguage, (name) => new Intl.DateTimeFormat(name)),
-    timeZone: supported(cookieZone, (name) => new Intl.DateTimeFormat('en', { timeZone: name })),
+    timeZone,
+    // Offsets run from UTC-12 to UTC+14.
+    timeZoneOffset:
+      timeZone && cookieOffset && Number.isInteger(offset) && Math.abs(offset) <= 14 * 60 ? offset : null,
   };
 }
 
@@ -107,7 +121,7 @@ export function rememberDeviceHints(): void {
     document.removeEventListener('visibilitychange', onHidden);
     keepCookieSafely(intlCookie, () => {
       const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-      return `${locale}~${timeZone}`;
+      return `${locale}~${timeZone}~${new Date().getTimezoneOffset()}`;
     });
   };
   document.addEventListener('visibilitychange', onHidden);

@@ -1,15 +1,20 @@
 import { gradeStatusLabels } from '@evident/core/grading';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { dateAndTime, useDateTimeFormat } from '../../date-format';
+import { DateTimeText, dateAndTime } from '../../date-format';
 import classes from './grading.module.css';
 import type { GradingSubmission } from './grading-types';
 
 type Decision = GradingSubmission['earlierDecisions'][number];
 
-function heading(decision: Decision, dateTime: Intl.DateTimeFormat): string {
+function Heading({ decision }: { decision: Decision }) {
   const by = decision.assessorName ? ` by ${decision.assessorName}` : '';
-  return `${gradeStatusLabels[decision.status]}${by}, ${dateTime.format(new Date(decision.createdAt))}`;
+  return (
+    <>
+      {`${gradeStatusLabels[decision.status]}${by}, `}
+      <DateTimeText value={decision.createdAt} options={dateAndTime} />
+    </>
+  );
 }
 
 /**
@@ -17,7 +22,6 @@ function heading(decision: Decision, dateTime: Intl.DateTimeFormat): string {
  * comment and strategies in full, any before it as one line each.
  */
 export function EarlierDecisions({ decisions }: { decisions: readonly Decision[] }) {
-  const dateTime = useDateTimeFormat(dateAndTime);
   const last = decisions.at(-1);
   if (!last) return null;
   const older = decisions.slice(0, -1);
@@ -26,13 +30,13 @@ export function EarlierDecisions({ decisions }: { decisions: readonly Decision[]
       <Stack gap={4}>
         {older.map((decision) => (
           <Text key={decision.id} size="xs" c="dimmed">
-            Before that: {heading(decision, dateTime)}
+            Before that: <Heading decision={decision} />
           </Text>
         ))}
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconHistory size={16} aria-hidden className={classes.earlierIcon} />
           <Text size="xs" fw={700}>
-            Last decision: {heading(last, dateTime)}
+            Last decision: <Heading decision={last} />
           </Text>
         </Group>
         {last.comment ? (

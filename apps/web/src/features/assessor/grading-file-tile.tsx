@@ -1,7 +1,7 @@
 import { formatKilobytes } from '@evident/core/file-size';
 import { Badge, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useDateTimeFormat } from '../../date-format';
+import { DateTimeText } from '../../date-format';
 import { type FileLook, iconOfLook, lookOfFile } from '../evidence/file-look';
 import classes from './grading.module.css';
 import type { GradingFile } from './grading-types';
@@ -62,7 +62,6 @@ export function GradingFileTile({
   file: GradingFile;
   onOpen: (file: GradingFile) => void;
 }) {
-  const capturedTime = useDateTimeFormat(capturedStyle);
   const look = lookOfFile(file);
   const Icon = iconOfLook[look];
   // Never the original inline: a photo without a preview (being made, or one that cannot be) shows
@@ -108,7 +107,7 @@ export function GradingFileTile({
         {file.capturedAt ? (
           // Issue 18: a file captured offline arrives later; it counts from when it was captured.
           <span className={classes.tileSize} data-testid="grading-file-captured">
-            Captured {capturedTime.format(new Date(file.capturedAt))}
+            Captured <DateTimeText value={file.capturedAt} options={capturedStyle} />
           </span>
         ) : null}
       </UnstyledButton>

@@ -3,7 +3,7 @@ import { fullName } from '@evident/core/user';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { memo } from 'react';
-import { dateAndTime, useDateTimeFormat } from '../../date-format';
+import { DateTimeText, dateAndTime } from '../../date-format';
 import { EarlierDecisions } from './earlier-decisions';
 import classes from './grading.module.css';
 import { GradingFileTile } from './grading-file-tile';
@@ -35,7 +35,6 @@ export const SubmissionCard = memo(function SubmissionCard({
   onOpenFile,
   readOnly = false,
 }: SubmissionCardProps) {
-  const dateTime = useDateTimeFormat(dateAndTime);
   const { id, task, unit } = submission;
   const titleId = `submission-${id}-title`;
   const studentName = fullName(submission.student);
@@ -82,7 +81,7 @@ export const SubmissionCard = memo(function SubmissionCard({
         ) : null}
         <Text size="xs" c="dimmed">
           {submission.earlierDecisions.length > 0 ? 'Resubmitted' : 'Submitted'}{' '}
-          {dateTime.format(new Date(submission.submittedAt))}
+          <DateTimeText value={submission.submittedAt} options={dateAndTime} />
         </Text>
 
         {newFiles > 0 ? (
