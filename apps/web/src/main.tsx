@@ -1,5 +1,6 @@
 import './mantine-styles';
 import './global.css';
+import { createBrowserHistory } from '@tanstack/react-router';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, type FirstCommit } from './app';
@@ -39,9 +40,11 @@ void start(rootElement);
 
 async function start(rootElement: HTMLElement): Promise<void> {
   // Running this module took a task of its own (React, the router, the UI kit's core): the router's
-  // set-up gets the next one.
+  // set-up gets the next two, the browser history's first (it asks the browser for the page's entry).
   await nextTask();
-  const router = createAppRouter();
+  const history = createBrowserHistory();
+  await nextTask();
+  const router = createAppRouter(history);
   // A handoff that could not be exchanged leaves the tab signed out: the app says so once it renders.
   await exchangeHandoff(handoff).then(
     () => loadFirstScreen(router),
