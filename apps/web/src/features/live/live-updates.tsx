@@ -1,5 +1,4 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth/use-current-user';
 import { invalidateFor } from './event-invalidations';
@@ -9,20 +8,10 @@ import { invalidateFor } from './event-invalidations';
  * grades, edited tasks) refetches on screen without a reload. tRPC's SSE link reconnects on its own
  * and resumes from the last event id; the server replays what was missed or says to refetch it all.
  *
- * Opened in the task after the screen's first commit, not among that commit's effects: starting the
- * stream is a few milliseconds of a slow phone's main thread, and taking a server-rendered screen over
- * is a long enough task already (issue 20).
+ * Opened among the effects of the screen's first commit, as early as it can be, not deferred: a first
+ * connection has no last event id to resume from, so what changes before it is open is not heard.
  */
 export function LiveUpdates() {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setOpen(true));
-    return () => clearTimeout(timer);
-  }, []);
-  return open ? <LiveStream /> : null;
-}
-
-function LiveStream() {
   const user = useCurrentUser();
   const router = useRouter();
   const utils = trpc.useUtils();
