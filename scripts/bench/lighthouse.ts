@@ -66,13 +66,16 @@ async function audit(url: string, cookie?: string): Promise<Run> {
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
-    // Each failed audit with the first element it names, so a flicker can be traced to its cause.
+    // Each failed audit with the first element it names, so a flicker can be traced to its cause; an
+    // audit that could not run counts as failed in the score too (it has no score of its own).
     const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .filter(
+        (ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score === 0 || lhr.audits[ref.id]?.errorMessage),
+      )
       .map((ref) => {
-        const details = lhr.audits[ref.id]?.details as
-          | { items?: { node?: { snippet?: string } }[] }
-          | undefined;
+        const audit = lhr.audits[ref.id];
+        if (audit?.errorMessage) return `${ref.id} (could not run: ${audit.errorMessage.slice(0, 160)})`;
+        const details = audit?.details as { items?: { node?: { snippet?: string } }[] } | undefined;
         const snippet = details?.items?.[0]?.node?.snippet;
         return snippet ? `${ref.id} ${snippet.slice(0, 160)}` : ref.id;
       });
