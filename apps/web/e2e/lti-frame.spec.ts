@@ -95,6 +95,12 @@ test('a framed student stays signed in through a reload, and the live stream rea
     const headers = request.headers();
     streams.push({ token: headers['x-evident-session'], cookie: headers.cookie });
   });
+  // Streams the server has answered: a first connection hears only what happens after it is open (it
+  // has no event id to resume from), so each edit below waits for the page's stream to be open.
+  let streamsOpen = 0;
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/trpc/live.events.stream' && response.ok()) streamsOpen += 1;
+  });
   const frame = await framedLaunch(page, {
     sub: `e2e-reload-${Date.now()}`,
     unit_code: unit.unitCode,
@@ -112,6 +118,7 @@ test('a framed student stays signed in through a reload, and the live stream rea
   await frame.evaluate(() => {
     (window as unknown as { stillHere: boolean }).stillHere = true;
   });
+  await expect.poll(() => streamsOpen).toBeGreaterThan(0);
   await unit.renameTask('Record the renamed live task');
   await expect(tab.getByText('Record the renamed live task')).toBeVisible();
   expect(await frame.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
@@ -120,6 +127,7 @@ test('a framed student stays signed in through a reload, and the live stream rea
   expect(streams.every((s) => s.token === before.token && s.cookie === undefined)).toBe(true);
 
   const streamsBeforeReload = streams.length;
+  const openBeforeReload = streamsOpen;
   // The frame reloads (the LMS page stays): still signed in, on the same tab session, still live.
   await frame.evaluate(() => setTimeout(() => window.location.reload(), 0));
   await expect
@@ -132,6 +140,7 @@ test('a framed student stays signed in through a reload, and the live stream rea
   await expect(tab.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
   expect(await frameState(frame)).toEqual(before);
   await screenshots(page, 'lti-frame-reloaded');
+  await expect.poll(() => streamsOpen).toBeGreaterThan(openBeforeReload);
   await unit.renameTask('Record the task renamed after the reload');
   await expect(tab.getByText('Record the task renamed after the reload')).toBeVisible();
   // A stream of the reloaded page's own carried it.
