@@ -1,17 +1,17 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
-import { onFirstUse } from './on-first-use';
 import { type RenderHints, useRenderHints } from './render-hints';
 
 /** '26 Nov 2026, 3:04 pm' in the browser's locale: how the app writes a moment. */
 export const dateAndTime = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
-/** The browser's formatter for `dateAndTime`, for screens the server never renders; made on first use. */
-export const dateAndTimeFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, dateAndTime));
-
 /** The browser's formatters by options (constants), made on first use. */
 const browserFormatters = new WeakMap<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>();
 
-function browserFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/**
+ * The browser's formatter for these options (a constant), made on first use: the page's first one
+ * loads the browser's locale data, which a screen that only might write a date should not spend.
+ */
+export function browserFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let made = browserFormatters.get(options);
   if (!made) {
     made = new Intl.DateTimeFormat(undefined, options);
@@ -19,6 +19,9 @@ function browserFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFor
   }
   return made;
 }
+
+/** The browser's formatter for `dateAndTime`, for screens the server never renders. */
+export const dateAndTimeFormat = () => browserFormatter(dateAndTime);
 
 const noSubscription = () => () => {};
 const inBrowser = () => false;

@@ -1,10 +1,10 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconCircleCheck, IconClockPause, IconX } from '@tabler/icons-react';
-import { onFirstUse } from '../../on-first-use';
+import { browserFormatter } from '../../date-format';
 import { removeQueued, type TaskUpload, useTaskQueue } from './upload-store';
 
-const time = onFirstUse(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }));
+const shortTime = { timeStyle: 'short' } as const;
 
 function statusText(view: TaskUpload, online: boolean): string {
   if (view.state === 'sent') return 'Sent';
@@ -54,7 +54,9 @@ export function QueuedCaptures({
             </Text>
             <Text size="xs" c="dimmed" data-testid="queued-capture-status">
               {statusText(view, online)}
-              {view.state === 'waiting' ? ` · captured ${time().format(new Date(view.capturedAt))}` : ''}
+              {view.state === 'waiting'
+                ? ` · captured ${browserFormatter(shortTime).format(new Date(view.capturedAt))}`
+                : ''}
             </Text>
           </Stack>
           {view.state === 'waiting' ? (
