@@ -48,7 +48,7 @@ describe('the assessment record names when each file was captured and when it wa
     });
 
     const marker = await env.signedIn('assessor');
-    const record = await (await marker.caller()).assessor.records.get({
+    const record = await (await marker.caller()).staff.records.get({
       studentId: student.user.id,
       unitId: task.unitId,
     });

@@ -93,27 +93,27 @@ describe('an assessor sees the students of their classes and those in no class',
   it('in the grading queue, the matrix, its export, Email Outstanding and the report chooser', async () => {
     const annie = await people.annie.caller();
     const expected = ['Ada', 'Lena', 'Nora', 'Xena'];
-    expect(firstNames(await annie.assessor.submissions.list())).toEqual(expected);
-    expect(matrixNames(await annie.reports.evidenceMatrix.get({ unitId }))).toEqual(expected);
-    const csv = await annie.reports.evidenceMatrix.exportCsv({ unitId });
+    expect(firstNames(await annie.staff.submissions.list())).toEqual(expected);
+    expect(matrixNames(await annie.staff.evidenceMatrix.get({ unitId }))).toEqual(expected);
+    const csv = await annie.staff.evidenceMatrix.exportCsv({ unitId });
     expect(csv.content).toContain('Xena');
     expect(csv.content).not.toContain('Yuri');
-    expect((await annie.reports.outstanding.list({ unitId })).incomplete).toBe(4);
-    const subjects = await annie.assessor.records.listSubjects();
+    expect((await annie.staff.outstanding.list({ unitId })).incomplete).toBe(4);
+    const subjects = await annie.staff.records.listSubjects();
     expect(subjects.map((s) => s.firstName).sort()).toEqual(expected);
-    const units = (await annie.reports.evidenceMatrix.get({ unitId })).units;
+    const units = (await annie.staff.evidenceMatrix.get({ unitId })).units;
     expect(units.find((unit) => unit.id === unitId)?.studentCount).toBe(4);
 
     const bert = await people.bert.caller();
-    expect(firstNames(await bert.assessor.submissions.list())).toEqual(['Ada', 'Lena', 'Nora', 'Yuri']);
+    expect(firstNames(await bert.staff.submissions.list())).toEqual(['Ada', 'Lena', 'Nora', 'Yuri']);
   });
 
   it("another class's student is refused with the reason: a matrix cell, the record PDF, grading", async () => {
     const annie = await people.annie.caller();
     await expect(
-      annie.reports.submissions.get({ studentId: people.yuri.id, taskId: taskIds[0] ?? '' }),
+      annie.staff.submissions.get({ studentId: people.yuri.id, taskId: taskIds[0] ?? '' }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN', message: outsideYourClassesMessage });
-    await expect(annie.assessor.records.get({ studentId: people.yuri.id, unitId })).rejects.toMatchObject({
+    await expect(annie.staff.records.get({ studentId: people.yuri.id, unitId })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     const pdf = await get(people.annie, `/api/assessor/reports/${people.yuri.id}/${unitId}.pdf`);
@@ -131,7 +131,7 @@ describe('an assessor sees the students of their classes and those in no class',
     expect(rows[0]?.status).toBe('submitted');
 
     // Her own class's student, and the one in no class, she opens and grades.
-    const cell = await annie.reports.submissions.get({ studentId: people.xena.id, taskId: taskIds[0] ?? '' });
+    const cell = await annie.staff.submissions.get({ studentId: people.xena.id, taskId: taskIds[0] ?? '' });
     expect(cell.submission?.files.length).toBe(1);
     const graded = await annie.assessor.submissions.grade({
       submissionIds: [people.pending.Xena ?? '', noras],
@@ -149,22 +149,22 @@ describe('an assessor sees the students of their classes and those in no class',
     const viewer = await env.signedIn('rto_admin');
     await setActingAs(env.db, { sessionId: viewer.sessionId ?? '', actingAsUserId: people.bert.user.id });
     const asBert = await viewer.caller();
-    expect(firstNames(await asBert.assessor.submissions.list())).toEqual(['Ada', 'Lena', 'Nora', 'Yuri']);
+    expect(firstNames(await asBert.staff.submissions.list())).toEqual(['Ada', 'Lena', 'Nora', 'Yuri']);
   });
 });
 
 describe('an admin opens grading and the matrix as themselves, read-only', () => {
   it('sees every student and every class, and is refused grading with the reason', async () => {
     const admin = await people.admin.caller();
-    expect(firstNames(await admin.assessor.submissions.list())).toEqual([
+    expect(firstNames(await admin.staff.submissions.list())).toEqual([
       'Ada',
       'Lena',
       'Nora',
       'Xena',
       'Yuri',
     ]);
-    expect(matrixNames(await admin.reports.evidenceMatrix.get({ unitId }))).toHaveLength(5);
-    expect((await admin.reports.classFilter.get()).classes.map((c) => c.name)).toEqual([
+    expect(matrixNames(await admin.staff.evidenceMatrix.get({ unitId }))).toHaveLength(5);
+    expect((await admin.staff.classFilter.get()).classes.map((c) => c.name)).toEqual([
       'Class X',
       'Class Y',
     ]);
@@ -208,10 +208,10 @@ describe('the class filter', () => {
     expect(oneUnit.json().unit.unitCode).toBe('SCOPE202');
 
     const admin = await people.admin.caller();
-    expect(firstNames(await admin.assessor.submissions.list({ classId: people.classY.id }))).toEqual([
+    expect(firstNames(await admin.staff.submissions.list({ classId: people.classY.id }))).toEqual([
       'Yuri',
     ]);
-    const reminders = await admin.reports.outstanding.list({ unitId, classId: people.classY.id });
+    const reminders = await admin.staff.outstanding.list({ unitId, classId: people.classY.id });
     expect(reminders.incomplete).toBe(1);
   });
 
@@ -231,30 +231,30 @@ describe('the class filter', () => {
   it('is remembered per person, offers only their classes, and forgets a class they lost', async () => {
     const annie = await people.annie.caller();
     const bert = await people.bert.caller();
-    expect(await annie.reports.classFilter.get()).toEqual({
+    expect(await annie.staff.classFilter.get()).toEqual({
       classes: [{ id: people.classX.id, name: 'Class X' }],
       classId: null,
     });
-    await annie.reports.classFilter.set({ classId: people.classX.id });
-    expect((await (await people.annie.caller()).reports.classFilter.get()).classId).toBe(people.classX.id);
-    expect((await bert.reports.classFilter.get()).classId).toBeNull();
-    await expect(annie.reports.classFilter.set({ classId: people.classY.id })).rejects.toMatchObject({
+    await annie.staff.classFilter.set({ classId: people.classX.id });
+    expect((await (await people.annie.caller()).staff.classFilter.get()).classId).toBe(people.classX.id);
+    expect((await bert.staff.classFilter.get()).classId).toBeNull();
+    await expect(annie.staff.classFilter.set({ classId: people.classY.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Class not found',
     });
-    expect((await annie.reports.classFilter.get()).classId).toBe(people.classX.id);
+    expect((await annie.staff.classFilter.get()).classId).toBe(people.classX.id);
 
     // Archiving the class drops it from the filter: she is back to all her students.
     await env.db.update(classes).set({ archivedAt: new Date() }).where(eq(classes.id, people.classX.id));
     try {
-      expect(await annie.reports.classFilter.get()).toEqual({ classes: [], classId: null });
+      expect(await annie.staff.classFilter.get()).toEqual({ classes: [], classId: null });
       // Xena is now in no class that counts, so every assessor sees her.
-      expect(firstNames(await bert.assessor.submissions.list())).toContain('Xena');
+      expect(firstNames(await bert.staff.submissions.list())).toContain('Xena');
     } finally {
       await env.db.update(classes).set({ archivedAt: null }).where(eq(classes.id, people.classX.id));
     }
-    await annie.reports.classFilter.set({ classId: null });
-    expect((await annie.reports.classFilter.get()).classId).toBeNull();
+    await annie.staff.classFilter.set({ classId: null });
+    expect((await annie.staff.classFilter.get()).classId).toBeNull();
   });
 
   it('the OpenAPI document names classId on both paths', async () => {

@@ -64,9 +64,9 @@ const evident = createEvidentClient({ url: 'http://localhost', token: 'evd_x' })
 // @ts-expect-error there is no such procedure
 evident.reports.noSuchReport;
 // @ts-expect-error the filter is all, complete or incomplete
-void evident.reports.evidenceMatrix.exportCsv.query({ filter: 'some' });
+void evident.staff.evidenceMatrix.exportCsv.query({ filter: 'some' });
 // @ts-expect-error submittedAt is an ISO string
-export const when: number = ({} as RouterOutputs['assessor']['submissions']['list'][number]).submittedAt;
+export const when: number = ({} as RouterOutputs['staff']['submissions']['list'][number]).submittedAt;
 export const tokens: Promise<{ id: string; name: string }[]> = evident.account.tokens.list.query();
 `,
   );

@@ -33,14 +33,14 @@ describe('demo data', () => {
     const email = (address: string) => findUserByEmail(env.db, address).then((u) => u?.id ?? '');
     const assessor = await (await env.sessionFor(await email('assessor@demo.evident.local'))).caller();
 
-    const waiting = await assessor.assessor.submissions.list();
+    const waiting = await assessor.staff.submissions.list();
     expect(waiting).toHaveLength(9);
     expect(new Set(waiting.map((s) => s.status))).toEqual(new Set(['submitted']));
     expect(waiting.every((s) => s.files.length > 0)).toBe(true);
 
-    const { units } = await assessor.reports.evidenceMatrix.get();
+    const { units } = await assessor.staff.evidenceMatrix.get();
     const unitId = units.find((u) => u.unitCode === 'HLTINF006')?.id;
-    const matrix = await assessor.reports.evidenceMatrix.get({ unitId });
+    const matrix = await assessor.staff.evidenceMatrix.get({ unitId });
     const statuses = Object.values(matrix.submissions).map((cell) => cell.status);
     expect(new Set(statuses)).toEqual(new Set(['satisfactory', 'not_yet_satisfactory', 'submitted']));
     // Tasks without evidence are the fourth state: no cell at all.

@@ -79,7 +79,7 @@ async function assessor() {
 
 describe('the evidence matrix', () => {
   it('an assessor sees the enrolled students, the tasks in order, and a cell per submission with its live file count', async () => {
-    const matrix = await (await assessor()).reports.evidenceMatrix.get({ unitId: fx.one.unit.id });
+    const matrix = await (await assessor()).staff.evidenceMatrix.get({ unitId: fx.one.unit.id });
     expect(matrix.unit?.unitCode).toBe('MTX1');
     expect(matrix.students.map((s) => `${s.firstName} ${s.lastName}`)).toEqual([
       'Ada Archer',
@@ -105,7 +105,7 @@ describe('the evidence matrix', () => {
   });
 
   it('without a unit chosen, shows the unit whose evidence arrived last, and lists every unit to choose from', async () => {
-    const matrix = await (await assessor()).reports.evidenceMatrix.get();
+    const matrix = await (await assessor()).staff.evidenceMatrix.get();
     expect(matrix.unit?.unitCode).toBe('MTX2');
     expect(matrix.units.map((unit) => [unit.unitCode, unit.studentCount])).toEqual([
       ['MTX1', 3],
@@ -119,25 +119,25 @@ describe('the evidence matrix', () => {
 
   it('a unit with no students or tasks answers empty lists, and an unknown unit is a 404', async () => {
     const caller = await assessor();
-    const empty = await caller.reports.evidenceMatrix.get({ unitId: fx.three.unit.id });
+    const empty = await caller.staff.evidenceMatrix.get({ unitId: fx.three.unit.id });
     expect(empty).toMatchObject({ students: [], tasks: [], submissions: {} });
     await expect(
-      caller.reports.evidenceMatrix.get({ unitId: '00000000-0000-4000-8000-000000000000' }),
+      caller.staff.evidenceMatrix.get({ unitId: '00000000-0000-4000-8000-000000000000' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Unit not found' });
   });
 
   it('an admin may read it; a student, an admin viewing as a student and a signed-out caller may not', async () => {
     const admin = await env.signedIn('rto_admin');
-    const asAdmin = await (await admin.caller()).reports.evidenceMatrix.get({ unitId: fx.one.unit.id });
+    const asAdmin = await (await admin.caller()).staff.evidenceMatrix.get({ unitId: fx.one.unit.id });
     expect(asAdmin.students).toHaveLength(3);
 
     const student = await env.signedIn('student');
-    await expect((await student.caller()).reports.evidenceMatrix.get()).rejects.toMatchObject({
+    await expect((await student.caller()).staff.evidenceMatrix.get()).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     await setActingAs(env.db, { sessionId: admin.sessionId ?? '', actingAsUserId: fx.cy.id });
-    await expect((await admin.caller()).reports.evidenceMatrix.get()).rejects.toBeInstanceOf(TRPCError);
-    await expect((await env.browser().caller()).reports.evidenceMatrix.get()).rejects.toMatchObject({
+    await expect((await admin.caller()).staff.evidenceMatrix.get()).rejects.toBeInstanceOf(TRPCError);
+    await expect((await env.browser().caller()).staff.evidenceMatrix.get()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
   });
@@ -156,7 +156,7 @@ describe('the evidence matrix', () => {
     expect(Object.keys(body)).toEqual(expect.arrayContaining(['students', 'tasks', 'submissions']));
     // The REST path sends the database's JSON text as it is: the same answer as the procedure's.
     expect(body).toEqual(
-      await (await person.caller()).reports.evidenceMatrix.get({ unitId: fx.one.unit.id }),
+      await (await person.caller()).staff.evidenceMatrix.get({ unitId: fx.one.unit.id }),
     );
     expect(body.submissions[`${fx.ben.id}-${fx.t2.id}`]).toEqual({
       status: 'not_yet_satisfactory',
@@ -182,7 +182,7 @@ describe('the evidence matrix', () => {
 
 describe('opening a matrix cell', () => {
   it("an assessor sees a submission's files that were not withdrawn, with links", async () => {
-    const view = await (await assessor()).reports.submissions.get({ studentId: fx.ben.id, taskId: fx.t2.id });
+    const view = await (await assessor()).staff.submissions.get({ studentId: fx.ben.id, taskId: fx.t2.id });
     expect(view.student.firstName).toBe('Ben');
     expect(view.task.title).toBe('MTX1 task 2');
     expect(view.submission?.status).toBe('not_yet_satisfactory');
@@ -191,11 +191,11 @@ describe('opening a matrix cell', () => {
   });
 
   it('a pending cell has no submission; a student may not open cells', async () => {
-    const view = await (await assessor()).reports.submissions.get({ studentId: fx.cy.id, taskId: fx.t1.id });
+    const view = await (await assessor()).staff.submissions.get({ studentId: fx.cy.id, taskId: fx.t1.id });
     expect(view.submission).toBeNull();
     const student = await env.signedIn('student');
     await expect(
-      (await student.caller()).reports.submissions.get({ studentId: fx.ben.id, taskId: fx.t2.id }),
+      (await student.caller()).staff.submissions.get({ studentId: fx.ben.id, taskId: fx.t2.id }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
@@ -263,12 +263,12 @@ describe('Email Outstanding', () => {
 
   it('mails each incomplete student their outstanding tasks once, and not again within the hour', async () => {
     const caller = await assessor();
-    expect(await caller.reports.outstanding.list({ unitId: fx.one.unit.id })).toEqual({
+    expect(await caller.staff.outstanding.list({ unitId: fx.one.unit.id })).toEqual({
       incomplete: 2,
       toEmail: 2,
       recentlyReminded: 0,
     });
-    const first = await caller.reports.outstanding.email({ unitId: fx.one.unit.id });
+    const first = await caller.staff.outstanding.email({ unitId: fx.one.unit.id });
     expect(first).toEqual({ sent: 2, skipped: 0, failed: 0 });
     // The mails are jobs, sent by the worker just after the answer.
     await env.services.jobs.idle();
@@ -288,11 +288,11 @@ describe('Email Outstanding', () => {
 
     // Another assessor, a minute later: nobody is mailed twice within the hour.
     const other = await assessor();
-    expect(await other.reports.outstanding.list({ unitId: fx.one.unit.id })).toMatchObject({
+    expect(await other.staff.outstanding.list({ unitId: fx.one.unit.id })).toMatchObject({
       toEmail: 0,
       recentlyReminded: 2,
     });
-    expect(await other.reports.outstanding.email({ unitId: fx.one.unit.id })).toEqual({
+    expect(await other.staff.outstanding.email({ unitId: fx.one.unit.id })).toEqual({
       sent: 0,
       skipped: 2,
       failed: 0,
@@ -304,7 +304,7 @@ describe('Email Outstanding', () => {
       .update(auditEvents)
       .set({ createdAt: sql`${auditEvents.createdAt} - interval '61 minutes'` })
       .where(eq(auditEvents.action, 'reminder.sent'));
-    expect(await other.reports.outstanding.email({ unitId: fx.one.unit.id })).toMatchObject({ sent: 2 });
+    expect(await other.staff.outstanding.email({ unitId: fx.one.unit.id })).toMatchObject({ sent: 2 });
     await env.services.jobs.idle();
     expect(reminders()).toHaveLength(4);
   });
@@ -326,12 +326,12 @@ describe('Email Outstanding', () => {
     await submission(env, { studentId: eve.id, taskId: t3.id, status: 'submitted' });
 
     const caller = await assessor();
-    expect(await caller.reports.outstanding.list({ unitId: unit.unit.id })).toEqual({
+    expect(await caller.staff.outstanding.list({ unitId: unit.unit.id })).toEqual({
       incomplete: 1,
       toEmail: 1,
       recentlyReminded: 0,
     });
-    expect(await caller.reports.outstanding.email({ unitId: unit.unit.id })).toMatchObject({ sent: 1 });
+    expect(await caller.staff.outstanding.email({ unitId: unit.unit.id })).toMatchObject({ sent: 1 });
     await env.services.jobs.idle();
     const mail = reminders().filter((message) => message.subject === 'Outstanding tasks in MTX4');
     expect(mail.map((message) => message.to)).toEqual([dee.email]);
@@ -343,7 +343,7 @@ describe('Email Outstanding', () => {
   it('a student may not send reminders', async () => {
     const student = await env.signedIn('student');
     await expect(
-      (await student.caller()).reports.outstanding.email({ unitId: fx.one.unit.id }),
+      (await student.caller()).staff.outstanding.email({ unitId: fx.one.unit.id }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
@@ -356,8 +356,8 @@ describe('Email Outstanding is rate limited', () => {
     try {
       const { unit } = await unitWithTasks(limited, 'RATE1', 1);
       const caller = await (await limited.signedIn('assessor')).caller();
-      await caller.reports.outstanding.email({ unitId: unit.id });
-      await expect(caller.reports.outstanding.email({ unitId: unit.id })).rejects.toMatchObject({
+      await caller.staff.outstanding.email({ unitId: unit.id });
+      await expect(caller.staff.outstanding.email({ unitId: unit.id })).rejects.toMatchObject({
         code: 'TOO_MANY_REQUESTS',
       });
     } finally {

@@ -35,7 +35,7 @@ describe('who recorded a piece of evidence', () => {
       expect.objectContaining({ action: 'evidence.recorded', actorId: student.user.id, actingAsId: null }),
     ]);
     const assessor = await (await env.signedIn('assessor')).caller();
-    const card = (await assessor.assessor.submissions.list()).find((s) => s.id === recorded.submission.id);
+    const card = (await assessor.staff.submissions.list()).find((s) => s.id === recorded.submission.id);
     expect(card?.files[0]?.recordedByAdminName).toBeNull();
   });
 
@@ -56,11 +56,11 @@ describe('who recorded a piece of evidence', () => {
 
     const marker = await env.signedIn('assessor');
     const assessor = await marker.caller();
-    const card = (await assessor.assessor.submissions.list()).find((s) => s.id === recorded.submission.id);
+    const card = (await assessor.staff.submissions.list()).find((s) => s.id === recorded.submission.id);
     expect(card?.files[0]?.recordedByAdminName).toBe('Ada Admin');
-    const cell = await assessor.reports.submissions.get({ studentId: student.user.id, taskId: task.id });
+    const cell = await assessor.staff.submissions.get({ studentId: student.user.id, taskId: task.id });
     expect(cell.submission?.files.map((f) => f.recordedByAdminName)).toEqual(['Ada Admin']);
-    const record = await assessor.assessor.records.get({
+    const record = await assessor.staff.records.get({
       studentId: student.user.id,
       unitId: task.unitId,
     });

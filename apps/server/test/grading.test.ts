@@ -81,7 +81,7 @@ describe('who may assess', () => {
     });
     const caller = await visitor.caller();
     expect(await caller.auth.session.get()).toMatchObject({ role: 'assessor', awaitingApproval: true });
-    await expect(caller.assessor.submissions.list()).rejects.toMatchObject({
+    await expect(caller.staff.submissions.list()).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: awaitingApprovalMessage,
     });
@@ -116,7 +116,7 @@ describe('who may assess', () => {
 
     const caller = await waiting.caller();
     expect(await caller.auth.session.get()).toMatchObject({ awaitingApproval: false });
-    await expect(caller.assessor.submissions.list()).resolves.toEqual([]);
+    await expect(caller.staff.submissions.list()).resolves.toEqual([]);
     const after = await (await admin.caller()).admin.users.list();
     expect(after.find((u) => u.id === waiting.user.id)?.awaitingApproval).toBe(false);
 
@@ -165,7 +165,7 @@ describe('who may assess', () => {
       });
       const caller = await visitor.caller();
       expect(await caller.auth.session.get()).toMatchObject({ awaitingApproval: false });
-      await expect(caller.assessor.submissions.list()).resolves.toEqual([]);
+      await expect(caller.staff.submissions.list()).resolves.toEqual([]);
     } finally {
       await open.close();
     }
@@ -194,7 +194,7 @@ describe('the grading list', () => {
     // Photos' thumbnails are made in the background; the list links one once it is there.
     await env.services.jobs.idle();
     const assessor = await (await env.signedIn('assessor')).caller();
-    const list = await assessor.assessor.submissions.list();
+    const list = await assessor.staff.submissions.list();
     expect(list.map((s) => `${s.student.firstName} ${s.task.title}`)).toEqual([
       `Amy ${amy.tasks[0]?.title}`,
       `Zoe ${zoe.tasks[0]?.title}`,
@@ -227,7 +227,7 @@ describe('the grading list', () => {
       .update(evidenceFiles)
       .set({ withdrawnAt: new Date() })
       .where(eq(evidenceFiles.id, zoe.submitted[1]?.fileIds[0] ?? ''));
-    const again = await assessor.assessor.submissions.list();
+    const again = await assessor.staff.submissions.list();
     expect(again.find((s) => s.id === zoe.submitted[1]?.submissionId)?.files).toEqual([]);
 
     const overRest = await rest(await env.signedIn('assessor')).get('/api/assessor/submissions');
@@ -238,8 +238,8 @@ describe('the grading list', () => {
   it('students and signed-out visitors cannot list or grade; admins as themselves list but cannot grade', async () => {
     const student = await (await env.signedIn('student')).caller();
     const admin = await (await env.signedIn('rto_admin')).caller();
-    await expect(student.assessor.submissions.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(admin.assessor.submissions.list()).resolves.toEqual([]);
+    await expect(student.staff.submissions.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(admin.staff.submissions.list()).resolves.toEqual([]);
     for (const caller of [student, admin]) {
       await expect(
         caller.assessor.submissions.grade({
@@ -249,7 +249,7 @@ describe('the grading list', () => {
       ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
     const visitor = await env.browser().caller();
-    await expect(visitor.assessor.submissions.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(visitor.staff.submissions.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
@@ -322,7 +322,7 @@ describe('grading', () => {
         },
       ],
     });
-    expect(await assessor.assessor.submissions.list()).toEqual([]);
+    expect(await assessor.staff.submissions.list()).toEqual([]);
   });
 
   it('an assessor bulk-grades two submissions satisfactory over REST; strategies are not kept for satisfactory', async () => {
@@ -436,7 +436,7 @@ describe('grading', () => {
     const [resubmitted] = await env.db.select().from(submissions).where(eq(submissions.id, id));
     expect(resubmitted?.submittedAt.getTime()).toBeGreaterThan(before?.submittedAt.getTime() ?? 0);
 
-    const [listed] = await assessor.assessor.submissions.list();
+    const [listed] = await assessor.staff.submissions.list();
     expect(listed?.files.map((f) => f.fileName)).toEqual([expect.stringMatching(/\.jpg$/), 'Checklist.pdf']);
     expect(listed?.earlierDecisions).toEqual([
       {

@@ -172,13 +172,13 @@ describe('an LMS course becomes a class (issue 19)', () => {
     const caller = await env
       .browser('127.0.0.1', teacher.cookies.get('evident_session')?.value ?? '')
       .caller();
-    const [listed] = (await caller.assessor.lmsCourses.list()).filter(
+    const [listed] = (await caller.staff.lmsCourses.list()).filter(
       (c) => c.title === 'Diploma of Community Services',
     );
     expect(listed).toBeDefined();
     // The teacher's launch opened on this course, where its roster sync is.
     expect(landed.headers.get('location')?.split('#')[0]).toBe(`/lms-courses?course=${listed?.id}`);
-    const first = await caller.assessor.lmsCourses.syncRoster({ courseId: listed?.id ?? '' });
+    const first = await caller.staff.lmsCourses.syncRoster({ courseId: listed?.id ?? '' });
     expect(first).toMatchObject({ classId: klass.id, classEnrolled: 1, classEnded: 0, students: 2 });
     expect(await enrolments()).toEqual([
       { subject: 'cls-2', ended: false },
@@ -196,7 +196,7 @@ describe('an LMS course becomes a class (issue 19)', () => {
       { user_id: 'cls-2', roles: [member('Learner')], status: 'Inactive' },
       { user_id: 'cls-teacher', roles: [member('Instructor')], given_name: 'Tom', family_name: 'Teacher' },
     ]);
-    const second = await caller.assessor.lmsCourses.syncRoster({ courseId: listed?.id ?? '' });
+    const second = await caller.staff.lmsCourses.syncRoster({ courseId: listed?.id ?? '' });
     expect(second).toMatchObject({ classEnrolled: 0, classEnded: 2, students: 0 });
     expect(await enrolments()).toEqual([
       { subject: 'cls-2', ended: true },
@@ -220,7 +220,7 @@ describe('an LMS course becomes a class (issue 19)', () => {
     await env.db.execute(
       `update lti_contexts set memberships_url = '${env.platform.origin}/memberships/nowhere' where id = '${listed?.id}'`,
     );
-    await expect(caller.assessor.lmsCourses.syncRoster({ courseId: listed?.id ?? '' })).rejects.toMatchObject(
+    await expect(caller.staff.lmsCourses.syncRoster({ courseId: listed?.id ?? '' })).rejects.toMatchObject(
       {
         code: 'BAD_GATEWAY',
         message: expect.stringContaining('The learning platform did not give the roster'),
@@ -230,7 +230,7 @@ describe('an LMS course becomes a class (issue 19)', () => {
 
   it('refuses the roster procedures to a student', async () => {
     const student = await env.signedIn('student');
-    await expect((await student.caller()).assessor.lmsCourses.list()).rejects.toMatchObject({
+    await expect((await student.caller()).staff.lmsCourses.list()).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
   });

@@ -50,7 +50,7 @@ async function resubmitted() {
 describe('the grading card of a resubmission', () => {
   it('marks the judged file with the NYS that judged it, the file added since as new, and carries the last comment and strategies', async () => {
     const { first, second, checklist, assessor } = await resubmitted();
-    const list = await assessor.assessor.submissions.list();
+    const list = await assessor.staff.submissions.list();
     const card = list.find((s) => s.id === first.submissionId);
     const [decision] = card?.earlierDecisions ?? [];
     expect(card?.earlierDecisions).toEqual([
@@ -171,7 +171,7 @@ describe('who graded a card another assessor had open', () => {
     const tia = await (await env.signedIn('assessor', { firstName: 'Tia', lastName: 'Two' })).caller();
     await tia.assessor.submissions.grade({ submissionIds: [second.submissionId], status: 'satisfactory' });
     const una = await (await env.signedIn('assessor')).caller();
-    const outcomes = await una.assessor.submissions.listOutcomes({
+    const outcomes = await una.staff.submissions.listOutcomes({
       submissionIds: [first.submissionId, second.submissionId, '00000000-0000-4000-8000-000000000000'],
     });
     expect(outcomes).toHaveLength(2);
@@ -190,10 +190,10 @@ describe('who graded a card another assessor had open', () => {
   it('students may not ask, and bad ids get a 400 with a message', async () => {
     const { caller, first, assessor } = await resubmitted();
     await expect(
-      caller.assessor.submissions.listOutcomes({ submissionIds: [first.submissionId] }),
+      caller.staff.submissions.listOutcomes({ submissionIds: [first.submissionId] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(
-      assessor.assessor.submissions.listOutcomes({ submissionIds: ['nope'] }),
+      assessor.staff.submissions.listOutcomes({ submissionIds: ['nope'] }),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('submission ids'),

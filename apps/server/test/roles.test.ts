@@ -18,7 +18,8 @@ const allowedByRouter: Record<string, readonly Audience[]> = {
   auth: audiences,
   student: ['student', 'admin viewing as student'],
   assessor: ['assessor'],
-  reports: ['assessor', 'rto_admin'],
+  // Staff: approved assessors and admins (as themselves or viewing as an assessor).
+  staff: ['assessor', 'rto_admin'],
   admin: ['rto_admin', 'admin viewing as student'],
   // Everyone signed in has a live stream; what it carries is filtered per person (live-stream.test.ts).
   live: ['student', 'assessor', 'rto_admin', 'admin viewing as student'],
@@ -30,15 +31,6 @@ const allowedByRouter: Record<string, readonly Audience[]> = {
 
 /** Procedures whose audience differs from their router's. */
 const allowedByProcedure: Record<string, readonly Audience[]> = {
-  // Admins read the grading queue and the records as themselves (issue 19); only assessors grade.
-  'assessor.submissions.list': ['assessor', 'rto_admin'],
-  'assessor.records.listSubjects': ['assessor', 'rto_admin'],
-  'assessor.records.get': ['assessor', 'rto_admin'],
-  // The grading screen, which admins read too, asks what became of a card graded elsewhere.
-  'assessor.submissions.listOutcomes': ['assessor', 'rto_admin'],
-  // LMS courses: an assessor's own, every course for an admin (issue 17).
-  'assessor.lmsCourses.list': ['assessor', 'rto_admin'],
-  'assessor.lmsCourses.syncRoster': ['assessor', 'rto_admin'],
   'invitation.classes.get': audiences,
 };
 

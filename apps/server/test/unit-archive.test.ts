@@ -148,15 +148,15 @@ describe('archiving', () => {
       }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
 
-    const matrix = await assessor.reports.evidenceMatrix.get();
+    const matrix = await assessor.staff.evidenceMatrix.get();
     expect(matrix.units.some((u) => u.id === unitId)).toBe(false);
     // Asked for by id, its matrix, submissions and assessment record are all still there.
-    const chosen = await assessor.reports.evidenceMatrix.get({ unitId });
+    const chosen = await assessor.staff.evidenceMatrix.get({ unitId });
     expect(chosen.unit?.id).toBe(unitId);
     expect(Object.keys(chosen.submissions).length).toBeGreaterThan(0);
-    const queue = await assessor.assessor.submissions.list();
+    const queue = await assessor.staff.submissions.list();
     expect(JSON.stringify(queue)).toContain(recorded.submission.id);
-    const record = await assessor.assessor.records.get({ studentId: student.user.id, unitId });
+    const record = await assessor.staff.records.get({ studentId: student.user.id, unitId });
     expect(record.tasks.some((t) => t.files.length === 1)).toBe(true);
     // The admin's list still has it, marked, to restore.
     const listed = (await adminCaller.admin.units.list()).find((u) => u.id === unitId);
@@ -165,7 +165,7 @@ describe('archiving', () => {
     const restored = await adminCaller.admin.units.unarchive({ id: unitId });
     expect(restored.archivedAt).toBeNull();
     expect((await caller.student.tasks.list()).some((t) => t.unitId === unitId)).toBe(true);
-    expect((await assessor.reports.evidenceMatrix.get()).units.some((u) => u.id === unitId)).toBe(true);
+    expect((await assessor.staff.evidenceMatrix.get()).units.some((u) => u.id === unitId)).toBe(true);
     expect(await auditOf(unitId)).toEqual(['unit.archive', 'unit.unarchive']);
   });
 

@@ -408,10 +408,10 @@ describe("a signed-in person's first screen as the server renders it", () => {
 
   it("renders the assessor's grading queue and matrix; other pages and signed-out visitors get the built pages", async () => {
     const grading = (await get('/grading', { cookie: assessorCookie })).body.toString();
-    expect(renderedAnswers(grading).answers).toHaveProperty('assessor.submissions.list');
+    expect(renderedAnswers(grading).answers).toHaveProperty('staff.submissions.list');
     expect(grading).toContain('Grading');
     const matrix = (await get('/', { cookie: assessorCookie })).body.toString();
-    expect(renderedAnswers(matrix).answers).toHaveProperty('reports.evidenceMatrix.get');
+    expect(renderedAnswers(matrix).answers).toHaveProperty('staff.evidenceMatrix.get');
     // A student's /grading is not a screen of theirs: the app shell, whose router says so.
     const notTheirs = await get('/grading', { cookie: studentCookie });
     expect(notTheirs.headers['cache-control']).toBe('no-cache');

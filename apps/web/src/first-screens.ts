@@ -11,7 +11,7 @@ export const firstScreens: Record<string, Partial<Record<Role, { module: string;
     student: { module: 'src/features/student/student-home.tsx', queries: ['student.tasks.list'] },
     assessor: {
       module: 'src/features/assessor/matrix/evidence-matrix-page.tsx',
-      queries: ['reports.evidenceMatrix.get', 'reports.classFilter.get'],
+      queries: ['staff.evidenceMatrix.get', 'staff.classFilter.get'],
     },
     rto_admin: { module: 'src/features/admin/admin-dashboard.tsx', queries: ['admin.stats.get'] },
   },
@@ -20,7 +20,7 @@ export const firstScreens: Record<string, Partial<Record<Role, { module: string;
     // and the submissions a second, blocking one.
     assessor: {
       module: 'src/features/assessor/grading-page.tsx',
-      queries: ['assessor.submissions.list', 'reports.classFilter.get'],
+      queries: ['staff.submissions.list', 'staff.classFilter.get'],
     },
   },
 };

@@ -4,7 +4,7 @@ import { assessorRouter } from './routers/assessor/router';
 import { authRouter } from './routers/auth/router';
 import { invitationRouter } from './routers/invitation/router';
 import { liveRouter } from './routers/live/router';
-import { reportsRouter } from './routers/reports/router';
+import { staffRouter } from './routers/staff/router';
 import { studentRouter } from './routers/student/router';
 import { createCallerFactory, router } from './trpc';
 
@@ -12,7 +12,7 @@ export const appRouter = router({
   auth: authRouter,
   student: studentRouter,
   assessor: assessorRouter,
-  reports: reportsRouter,
+  staff: staffRouter,
   admin: adminRouter,
   live: liveRouter,
   account: accountRouter,

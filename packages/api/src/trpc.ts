@@ -89,11 +89,6 @@ function refuseUnapproved(user: { awaitingApproval: boolean }): void {
   if (user.awaitingApproval) throw new TRPCError({ code: 'FORBIDDEN', message: awaitingApprovalMessage });
 }
 
-export const assessorProcedure = actingRole('assessor').use(({ ctx, next }) => {
-  refuseUnapproved(ctx.user);
-  return next();
-});
-
 /**
  * Grading decisions: an approved assessor, or an admin viewing as one (recorded as the acting admin).
  * An admin as themselves reads the grading queue but is told why they cannot decide.
@@ -108,10 +103,10 @@ export const gradeProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * Reports (the Evidence Matrix, its export and reminders): assessors, and admins, as themselves or
- * viewing as an assessor. An admin viewing as a student sees what the student sees, so not these.
+ * Staff (routers/staff): approved assessors, and admins as themselves or viewing as an assessor. An
+ * admin viewing as a student sees what the student sees, so not these.
  */
-export const reportsProcedure = authedProcedure.use(({ ctx, next }) => {
+export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'assessor' && ctx.user.role !== 'rto_admin') throw forbidden();
   refuseUnapproved(ctx.user);
   return next();

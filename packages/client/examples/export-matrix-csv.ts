@@ -20,12 +20,12 @@ if (filter !== 'all' && filter !== 'complete' && filter !== 'incomplete') {
 }
 
 const evident = createEvidentClient({ url, token });
-const { units } = await evident.reports.evidenceMatrix.get.query();
+const { units } = await evident.staff.evidenceMatrix.get.query();
 const unit = units.find((candidate) => candidate.unitCode.toUpperCase() === unitCode.toUpperCase());
 if (!unit) {
   console.error(`No unit ${unitCode}; units: ${units.map((u) => u.unitCode).join(', ') || 'none'}`);
   process.exit(1);
 }
-const csv = await evident.reports.evidenceMatrix.exportCsv.query({ unitId: unit.id, filter });
+const csv = await evident.staff.evidenceMatrix.exportCsv.query({ unitId: unit.id, filter });
 process.stdout.write(csv.content);
 console.error(`Wrote ${csv.fileName}`);

@@ -8,7 +8,7 @@
  */
 import { createEvidentClient, type RouterOutputs } from '@evident/client';
 
-type Waiting = RouterOutputs['assessor']['submissions']['list'][number];
+type Waiting = RouterOutputs['staff']['submissions']['list'][number];
 
 const days = Number(process.argv[2] ?? 7);
 const url = process.env.EVIDENT_URL;
@@ -21,7 +21,7 @@ if (!url || !token || !Number.isFinite(days) || days < 0) {
 
 const evident = createEvidentClient({ url, token });
 const cutoff = Date.now() - days * 24 * 60 * 60 * 1000;
-const waiting: Waiting[] = (await evident.assessor.submissions.list.query(classId ? { classId } : undefined))
+const waiting: Waiting[] = (await evident.staff.submissions.list.query(classId ? { classId } : undefined))
   .filter((submission) => Date.parse(submission.submittedAt) < cutoff)
   .sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt));
 

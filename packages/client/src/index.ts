@@ -3,7 +3,7 @@ import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
 export type { AppRouter };
-/** Every procedure's input and output types, by path: `RouterOutputs['reports']['evidenceMatrix']['getJson']`. */
+/** Every procedure's input and output types, by path: `RouterOutputs['staff']['evidenceMatrix']['get']`. */
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type EvidentClient = TRPCClient<AppRouter>;

@@ -6,7 +6,7 @@ import { credentialsOf } from '../request-credentials';
 
 /**
  * Names and Role Provisioning over REST, for scripts: the same course list and roster sync the
- * assessor's LMS course screen uses (`assessor.lmsCourses.list`, `assessor.lmsCourses.syncRoster`).
+ * assessor's LMS course screen uses (`staff.lmsCourses.list`, `staff.lmsCourses.syncRoster`).
  */
 export async function ltiRosterRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const text = (reply: FastifyReply, status: number, message: string) =>

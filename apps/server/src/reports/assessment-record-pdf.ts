@@ -6,8 +6,8 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { baseFont, fontPath, scriptFontOf, scriptFonts } from './script-fonts';
 
-/** What `assessor.records.get` answers: the record the PDF lays out. */
-type AssessmentRecord = inferRouterOutputs<AppRouter>['assessor']['records']['get'];
+/** What `staff.records.get` answers: the record the PDF lays out. */
+type AssessmentRecord = inferRouterOutputs<AppRouter>['staff']['records']['get'];
 type RecordDecision = AssessmentRecord['tasks'][number]['decisions'][number];
 
 const allowedFiles = new Set([

@@ -17,7 +17,7 @@ function recordFileName(unitCode: string, firstName: string, lastName: string): 
 /**
  * `GET /api/assessor/reports/:studentId/:unitId.pdf`: a student's assessment record as a PDF. A plain
  * GET route rather than a tRPC call, so a link downloads it, any PDF reader opens it, and no base64
- * copy is held in the browser. The data comes through `assessor.records.get`, so the same role
+ * copy is held in the browser. The data comes through `staff.records.get`, so the same role
  * and approval checks answer, with the spec's text errors.
  */
 export async function reportRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -26,7 +26,7 @@ export async function reportRoutes(app: FastifyInstance, { services }: { service
     async (req, reply) => {
       const ctx = await createContext(services, requestMeta(services, req, reply));
       try {
-        const record = await createCaller(ctx).assessor.records.get(req.params);
+        const record = await createCaller(ctx).staff.records.get(req.params);
         const pdf = await renderAssessmentRecordPdf(record);
         const name = recordFileName(record.unit.unitCode, record.student.firstName, record.student.lastName);
         return reply

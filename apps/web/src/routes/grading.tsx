@@ -3,6 +3,6 @@ import { GradingPage } from '../features/assessor/grading-page';
 import { requireArea } from '../features/auth/access';
 
 export const Route = createFileRoute('/grading')({
-  beforeLoad: ({ context }) => requireArea(context.user, 'reports'),
+  beforeLoad: ({ context }) => requireArea(context.user, 'staff'),
   component: GradingPage,
 });

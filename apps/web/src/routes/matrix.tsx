@@ -9,7 +9,7 @@ import { requireArea } from '../features/auth/access';
 
 export const Route = createFileRoute('/matrix')({
   validateSearch: (search: Record<string, unknown>): MatrixSearch => parseMatrixSearch(search),
-  beforeLoad: ({ context }) => requireArea(context.user, 'reports'),
+  beforeLoad: ({ context }) => requireArea(context.user, 'staff'),
   // The matrix starts loading alongside the screen's code; a failure shows on the screen.
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {

@@ -59,7 +59,7 @@ export const restRoutes: RestRoute[] = [
     caller.student.evidence.list(withParams(r, { taskId: r.params.taskId })),
   ),
 
-  route('GET', '/api/assessor/submissions', (caller, r) => caller.assessor.submissions.list(query(r))),
+  route('GET', '/api/assessor/submissions', (caller, r) => caller.staff.submissions.list(query(r))),
   route('POST', '/api/assessor/grade', (caller, r) => caller.assessor.submissions.grade(body(r))),
 
   route('GET', '/api/admin/units', (caller) => caller.admin.units.list()),
@@ -127,18 +127,18 @@ export const restRoutes: RestRoute[] = [
   ),
 
   route('GET', '/api/reports/evidence-matrix', (caller, r) =>
-    caller.reports.evidenceMatrix.getJson(query(r)),
+    caller.staff.evidenceMatrix.getJson(query(r)),
   ),
   route('GET', '/api/reports/evidence-matrix.csv', async (caller, r) => ({
-    download: await caller.reports.evidenceMatrix.exportCsv(query(r)),
+    download: await caller.staff.evidenceMatrix.exportCsv(query(r)),
   })),
   route('GET', '/api/reports/evidence-matrix/submission', (caller, r) =>
-    caller.reports.submissions.get(query(r)),
+    caller.staff.submissions.get(query(r)),
   ),
   route('GET', '/api/reports/outstanding-reminders', (caller, r) =>
-    caller.reports.outstanding.list(query(r)),
+    caller.staff.outstanding.list(query(r)),
   ),
-  route('POST', '/api/reports/email-outstanding', (caller, r) => caller.reports.outstanding.email(body(r))),
+  route('POST', '/api/reports/email-outstanding', (caller, r) => caller.staff.outstanding.email(body(r))),
 
   route('GET', '/api/admin/stats', (caller) => caller.admin.stats.get()),
   // Without parameters the spec's plain list; any of search, role, status or page asks for a page.

@@ -23,7 +23,7 @@ export function ExportReportDialog({ opened, onClose, studentId }: ExportReportD
 }
 
 function ExportChooser({ initialStudentId }: { initialStudentId: string | undefined }) {
-  const subjects = trpc.assessor.records.listSubjects.useQuery();
+  const subjects = trpc.staff.records.listSubjects.useQuery();
   const [studentId, setStudentId] = useState<string | null>(initialStudentId ?? null);
   const [unitId, setUnitId] = useState<string | null>(null);
   if (subjects.isPending) return <Text size="sm">Loading students…</Text>;

@@ -26,7 +26,7 @@ type GradedElsewhereCardProps = { card: GoneCard; onDismiss: (submissionId: stri
  */
 export function GradedElsewhereCard({ card, onDismiss }: GradedElsewhereCardProps) {
   const { submission, draft } = card;
-  const outcome = trpc.assessor.submissions.listOutcomes.useQuery({ submissionIds: [submission.id] });
+  const outcome = trpc.staff.submissions.listOutcomes.useQuery({ submissionIds: [submission.id] });
   const decision = outcome.data?.[0]?.lastDecision ?? null;
   const stillWaiting = outcome.data?.[0]?.status === 'submitted';
   const who = decision?.assessorName ?? 'another assessor';

@@ -31,7 +31,7 @@ export function GradingPage() {
   // An admin as themselves follows grading read-only (issue 19): no selection, no decisions.
   const readOnly = useCurrentUser()?.role === 'rto_admin';
   const classFilter = useClassFilter();
-  const submissions = trpc.assessor.submissions.list.useQuery(
+  const submissions = trpc.staff.submissions.list.useQuery(
     classFilter.classId ? { classId: classFilter.classId } : undefined,
     { enabled: classFilter.ready },
   );

@@ -3,9 +3,9 @@ import type { inferRouterOutputs } from '@trpc/server';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
-export type GradingSubmission = Outputs['assessor']['submissions']['list'][number];
+export type GradingSubmission = Outputs['staff']['submissions']['list'][number];
 export type GradingFile = GradingSubmission['files'][number];
-export type ReportSubject = Outputs['assessor']['records']['listSubjects'][number];
+export type ReportSubject = Outputs['staff']['records']['listSubjects'][number];
 
 /** One student's submissions, as the pager shows them one student at a time. */
 export type StudentGroup = {

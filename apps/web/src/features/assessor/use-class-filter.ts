@@ -14,17 +14,17 @@ export type ClassFilter = {
 
 /**
  * The class filter the grading queue, the Evidence Matrix and Email Outstanding share, remembered on
- * the server per person (`reports.classFilter.get`), so it follows them to another device. The choice
+ * the server per person (`staff.classFilter.get`), so it follows them to another device. The choice
  * shows at once; saving happens behind it.
  */
 export function useClassFilter(): ClassFilter {
   const utils = trpc.useUtils();
-  const filter = trpc.reports.classFilter.get.useQuery(undefined, { staleTime: 60_000 });
-  const save = trpc.reports.classFilter.set.useMutation({
-    onSuccess: (saved) => utils.reports.classFilter.get.setData(undefined, saved),
+  const filter = trpc.staff.classFilter.get.useQuery(undefined, { staleTime: 60_000 });
+  const save = trpc.staff.classFilter.set.useMutation({
+    onSuccess: (saved) => utils.staff.classFilter.get.setData(undefined, saved),
     onError: (error) => {
       toastError('Could not remember the class', errorMessage(error, 'Please try again'));
-      void utils.reports.classFilter.get.invalidate();
+      void utils.staff.classFilter.get.invalidate();
     },
   });
   return {
@@ -33,7 +33,7 @@ export function useClassFilter(): ClassFilter {
     // A failed read of the preference must not hold the screen back: it shows everyone.
     ready: filter.isSuccess || filter.isError,
     choose(classId) {
-      utils.reports.classFilter.get.setData(undefined, (data) => (data ? { ...data, classId } : data));
+      utils.staff.classFilter.get.setData(undefined, (data) => (data ? { ...data, classId } : data));
       save.mutate({ classId });
     },
   };

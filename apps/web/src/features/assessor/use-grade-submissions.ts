@@ -22,13 +22,13 @@ export function useGradeSubmissions({ onSent, onGraded, onFailed }: GradingCallb
     onSuccess: async (_answer, request) => {
       toastSuccess('Grading complete', 'Submissions have been graded successfully');
       onGraded(request.submissionIds);
-      await utils.assessor.submissions.list.invalidate();
+      await utils.staff.submissions.list.invalidate();
     },
     onError: (error, request) => {
       toastError('Grading failed', errorMessage(error, 'Failed to grade submissions'));
       onFailed?.(request.submissionIds);
       // Someone else may have graded some meanwhile (the message names them): show what is left.
-      void utils.assessor.submissions.list.invalidate();
+      void utils.staff.submissions.list.invalidate();
     },
   });
 

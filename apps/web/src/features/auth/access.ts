@@ -2,12 +2,12 @@ import type { CurrentUser } from '@evident/core/user';
 import { notFound } from '@tanstack/react-router';
 
 /** The parts of the app a route can belong to. */
-export type Area = 'student' | 'assessor' | 'admin' | 'reports';
+export type Area = 'student' | 'assessor' | 'admin' | 'staff';
 
 /**
  * Whether the user may open an area's routes. An admin viewing the app as someone else keeps the
  * admin area (spec section 2) as well as the area of the person being viewed; an admin viewing as a
- * student leaves the reports area, as the server does.
+ * student leaves the staff area, as the server does.
  */
 export function canEnter(user: CurrentUser | null, area: Area): boolean {
   if (!user) return false;
@@ -15,7 +15,7 @@ export function canEnter(user: CurrentUser | null, area: Area): boolean {
     return user.role === 'rto_admin' || (user.isImpersonating && user.originalUser?.role === 'rto_admin');
   }
   // Grading and the Evidence Matrix: assessors, and admins as themselves (read-only grading, issue 19).
-  if (area === 'reports') return user.role === 'assessor' || user.role === 'rto_admin';
+  if (area === 'staff') return user.role === 'assessor' || user.role === 'rto_admin';
   return user.role === area;
 }
 

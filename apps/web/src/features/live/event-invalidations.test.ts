@@ -27,7 +27,7 @@ describe('the event-to-query table', () => {
       units: q('admin.units.list'),
       stats: q('admin.stats.get'),
       studentTasks: q('student.tasks.list'),
-      matrix: q('reports.evidenceMatrix.get', { unitId: 'A' }),
+      matrix: q('staff.evidenceMatrix.get', { unitId: 'A' }),
       users: q('admin.users.list'),
     });
     await invalidateFor({ type: 'tasks.changed', unitId: 'A' }, client);
@@ -39,8 +39,8 @@ describe('the event-to-query table', () => {
       studentTasks: q('student.tasks.list'),
       evidenceT1: q('student.evidence.list', { taskId: 't1' }),
       evidenceT2: q('student.evidence.list', { taskId: 't2' }),
-      grading: q('assessor.submissions.list'),
-      matrix: q('reports.evidenceMatrix.get'),
+      grading: q('staff.submissions.list'),
+      matrix: q('staff.evidenceMatrix.get'),
       tasks: q('admin.tasks.list', { unitId: 'A' }),
     });
     await invalidateFor(

@@ -14,8 +14,8 @@ export type LiveSignal = { type: 'connected' } | { type: 'resync' };
 const evidenceOf = (taskId?: string): QueryTarget[] => [
   { path: 'student.tasks.list' },
   { path: 'student.evidence.list', ...(taskId ? { input: { taskId } } : {}) },
-  { path: 'assessor.submissions.list' },
-  { path: 'reports.evidenceMatrix.get' },
+  { path: 'staff.submissions.list' },
+  { path: 'staff.evidenceMatrix.get' },
 ];
 
 const curriculumOf = (unitId: string): QueryTarget[] => [
@@ -24,8 +24,8 @@ const curriculumOf = (unitId: string): QueryTarget[] => [
   { path: 'admin.tasks.list', input: { unitId } },
   { path: 'admin.stats.get' },
   { path: 'student.tasks.list' },
-  { path: 'assessor.submissions.list' },
-  { path: 'reports.evidenceMatrix.get' },
+  { path: 'staff.submissions.list' },
+  { path: 'staff.evidenceMatrix.get' },
 ];
 
 /**
@@ -38,21 +38,21 @@ export const eventInvalidations: { [T in DomainEventType]: (event: DomainEventOf
   'evidence.withdrawn': (event) => [...evidenceOf(event.taskId), { path: 'admin.units.list' }],
   'submission.graded': (event) => [
     { path: 'student.tasks.list' },
-    { path: 'assessor.submissions.list' },
-    { path: 'reports.evidenceMatrix.get' },
+    { path: 'staff.submissions.list' },
+    { path: 'staff.evidenceMatrix.get' },
     ...event.submissions.map((s) => ({ path: 'student.evidence.list', input: { taskId: s.taskId } })),
   ],
-  'video.processed': () => [{ path: 'student.evidence.list' }, { path: 'assessor.submissions.list' }],
-  'thumbnail.processed': () => [{ path: 'student.evidence.list' }, { path: 'assessor.submissions.list' }],
+  'video.processed': () => [{ path: 'student.evidence.list' }, { path: 'staff.submissions.list' }],
+  'thumbnail.processed': () => [{ path: 'student.evidence.list' }, { path: 'staff.submissions.list' }],
   'tasks.generated': (event) => curriculumOf(event.unitId),
   'tasks.changed': (event) => curriculumOf(event.unitId),
   'unit.changed': (event) => curriculumOf(event.unitId),
-  'enrolment.created': () => [{ path: 'student.tasks.list' }, { path: 'reports.evidenceMatrix.get' }],
+  'enrolment.created': () => [{ path: 'student.tasks.list' }, { path: 'staff.evidenceMatrix.get' }],
   'user.changed': () => [
     { path: 'auth.session.get' },
     { path: 'admin.users.list' },
     { path: 'admin.stats.get' },
-    { path: 'reports.evidenceMatrix.get' },
+    { path: 'staff.evidenceMatrix.get' },
   ],
 };
 

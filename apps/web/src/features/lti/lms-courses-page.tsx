@@ -30,8 +30,8 @@ function resultLine(result: SyncResult): string {
  */
 export function LmsCoursesPage({ launchedFrom }: { launchedFrom?: string }) {
   useDocumentTitle('LMS courses');
-  const courses = trpc.assessor.lmsCourses.list.useQuery();
-  const sync = trpc.assessor.lmsCourses.syncRoster.useMutation({
+  const courses = trpc.staff.lmsCourses.list.useQuery();
+  const sync = trpc.staff.lmsCourses.syncRoster.useMutation({
     onSuccess: (result) => toastSuccess('Roster synced', resultLine(result)),
     onError: (error) => toastError('Roster sync failed', errorMessage(error, 'Please try again')),
   });

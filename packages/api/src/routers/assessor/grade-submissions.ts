@@ -13,8 +13,8 @@ import {
 import { enqueueJobs } from '@evident/db/queries/jobs';
 import { queueLtiScores } from '@evident/db/queries/lti';
 import { z } from 'zod';
+import type { AuthedContext } from '../../context';
 import { gradedMailJob } from '../../jobs/graded-mail-job';
-import type { AssessorContext } from './assessor-context';
 
 type Locked = Awaited<ReturnType<typeof lockSubmissionsForGrading>>[number];
 
@@ -67,7 +67,7 @@ export const gradedOutput = z.object({
  * told who got there first. Each decision joins the append-only history with the files it judged
  * and, when an admin is acting as the assessor, the admin too.
  */
-export async function gradeSubmissions(ctx: AssessorContext, input: GradeRequest, now: Date = new Date()) {
+export async function gradeSubmissions(ctx: AuthedContext, input: GradeRequest, now: Date = new Date()) {
   const { submissionIds, status } = input;
   const graded = await ctx.db.transaction(async (tx) => {
     const rows = await lockSubmissionsForGrading(tx, { submissionIds });

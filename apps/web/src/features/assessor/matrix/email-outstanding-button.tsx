@@ -22,7 +22,7 @@ export function EmailOutstandingButton({
 }) {
   const utils = trpc.useUtils();
   const [checking, setChecking] = useState(false);
-  const send = trpc.reports.outstanding.email.useMutation({
+  const send = trpc.staff.outstanding.email.useMutation({
     onSuccess: ({ sent, failed }) => {
       if (failed > 0) {
         toastError(
@@ -41,7 +41,7 @@ export function EmailOutstandingButton({
     setChecking(true);
     try {
       const input = classId ? { unitId, classId } : { unitId };
-      const preview = await utils.reports.outstanding.list.fetch(input, { staleTime: 0 });
+      const preview = await utils.staff.outstanding.list.fetch(input, { staleTime: 0 });
       const recent =
         preview.recentlyReminded > 0
           ? `${students(preview.recentlyReminded)} reminded in the last hour will not be emailed again.`

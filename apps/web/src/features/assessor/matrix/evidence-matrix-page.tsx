@@ -42,7 +42,7 @@ export function EvidenceMatrixPage({ search = {}, onSearch }: EvidenceMatrixPage
   const classFilter = useClassFilter();
   // A class named in the address wins over the remembered one.
   const classId = search.classId ?? classFilter.classId;
-  const matrix = trpc.reports.evidenceMatrix.get.useQuery(matrixQueryInput(classId, unitId), {
+  const matrix = trpc.staff.evidenceMatrix.get.useQuery(matrixQueryInput(classId, unitId), {
     placeholderData: keepPreviousData,
     enabled: classFilter.ready || search.classId !== undefined,
   });

@@ -21,6 +21,6 @@ export function matrixQueryInput(classId: string | null | undefined, unitId: str
 
 /** Loads the remembered class filter, then the matrix it shows: started by the route, not awaited. */
 export async function prefetchMatrix(utils: TrpcUtils, search: MatrixSearch = {}): Promise<void> {
-  const classId = search.classId ?? (await utils.reports.classFilter.get.fetch()).classId;
-  await utils.reports.evidenceMatrix.get.prefetch(matrixQueryInput(classId, search.unitId));
+  const classId = search.classId ?? (await utils.staff.classFilter.get.fetch()).classId;
+  await utils.staff.evidenceMatrix.get.prefetch(matrixQueryInput(classId, search.unitId));
 }

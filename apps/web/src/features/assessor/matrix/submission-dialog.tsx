@@ -44,7 +44,7 @@ export function SubmissionDialog({ cell, onClose }: { cell: OpenCell | null; onC
 }
 
 function SubmissionContent({ studentId, taskId }: { studentId: string; taskId: string }) {
-  const view = trpc.reports.submissions.get.useQuery(
+  const view = trpc.staff.submissions.get.useQuery(
     { studentId, taskId },
     {
       staleTime: (query) => staleUntilLinksExpire(query.state.data?.submission?.files ?? []),

@@ -12,7 +12,7 @@ export const submissionOutcomesInput = z.object({
     .max(200, 'Ask about at most 200 submissions at once'),
 });
 
-/** `assessor.submissions.listOutcomes`' answer; unknown ids, and students outside the reader's classes, are left out. */
+/** `staff.submissions.listOutcomes`' answer; unknown ids, and students outside the reader's classes, are left out. */
 export const submissionOutcomesOutput = z.array(
   z.object({
     submissionId: z.string(),
@@ -29,7 +29,7 @@ export const submissionOutcomesOutput = z.array(
 );
 
 /**
- * `assessor.submissions.listOutcomes`: what became of submissions a grading screen was showing. When a card
+ * `staff.submissions.listOutcomes`: what became of submissions a grading screen was showing. When a card
  * leaves the list because another assessor graded it, the screen says who, instead of dropping the
  * card and the comment typed into it.
  */

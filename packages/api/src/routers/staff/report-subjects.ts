@@ -13,7 +13,7 @@ export const reportSubjectsOutput = z.array(
 );
 export type ReportSubject = z.infer<typeof reportSubjectsOutput>[number];
 
-/** `assessor.records.listSubjects`: every enrolled student in scope with their units, for the Export Report chooser. */
+/** `staff.records.listSubjects`: every enrolled student in scope with their units, for the Export Report chooser. */
 export async function listReportSubjects(deps: ScopeReader): Promise<ReportSubject[]> {
   const rows = await listEnrolledStudents(deps.db, { scope: await scopeFor(deps) });
   const byStudent = new Map<string, ReportSubject>();

@@ -26,7 +26,7 @@ const matrixUnit = z.object({
   studentCount: z.number(),
 });
 
-/** `reports.evidenceMatrix.get`: the same keys, in the same order, as the database's JSON text. */
+/** `staff.evidenceMatrix.get`: the same keys, in the same order, as the database's JSON text. */
 export const evidenceMatrixOutput = z.object({
   units: z.array(matrixUnit),
   /** Null when there are no units at all. */

@@ -29,7 +29,7 @@ const recordDecision = z.object({
 });
 export type RecordDecision = z.infer<typeof recordDecision>;
 
-/** `assessor.records.get`: what the PDF assessment record shows for one student and unit. */
+/** `staff.records.get`: what the PDF assessment record shows for one student and unit. */
 export const assessmentRecordOutput = z.object({
   student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   unit: z.object({ id: z.string(), unitCode: z.string(), title: z.string() }),

@@ -3,7 +3,7 @@ import { isoOutput as iso } from '../../views/common-outputs';
 import { evidenceFileViewOutput } from '../../views/evidence-file-views';
 import type { GradingSubmission } from './list-submissions';
 
-/** `assessor.submissions.list`' answer as a schema: what the typed client and the OpenAPI document promise. */
+/** `staff.submissions.list`' answer as a schema: what the typed client and the OpenAPI document promise. */
 export const gradingSubmissionsOutput = z.array(
   z.object({
     id: z.string(),

@@ -41,7 +41,7 @@ export type GradingSubmission = {
 export const gradingSubmissionsInput = z.object({ classId: classIdInput }).optional();
 
 /**
- * `assessor.submissions.list` / `GET /api/assessor/submissions[?classId=]`: everything awaiting a decision
+ * `staff.submissions.list` / `GET /api/assessor/submissions[?classId=]`: everything awaiting a decision
  * from the students the reader assesses (or one class of them), by student.
  */
 export async function listGradingSubmissions(

@@ -13,7 +13,7 @@ export const matrixSubmissionInput = z.object({
   taskId: z.uuid({ error: 'taskId must be a task id' }),
 });
 
-/** One matrix cell opened (`reports.submissions.get`). */
+/** One matrix cell opened (`staff.submissions.get`). */
 export const matrixSubmissionOutput = z.object({
   student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   task: z.object({ id: z.string(), title: z.string(), description: z.string(), unitCode: z.string() }),

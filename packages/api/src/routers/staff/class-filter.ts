@@ -25,7 +25,7 @@ export type ClassFilterView = {
 };
 
 /**
- * `reports.classFilter.get`: the class filter the grading queue, the Evidence Matrix and Email
+ * `staff.classFilter.get`: the class filter the grading queue, the Evidence Matrix and Email
  * Outstanding share, remembered per person (as the app acts: an admin viewing as an assessor sees
  * and sets the assessor's).
  */
@@ -38,7 +38,7 @@ export async function getClassFilter(ctx: ScopeReader): Promise<ClassFilterView>
   return { classes, classId };
 }
 
-/** `reports.classFilter.set`: remembers the choice; a class the person may not see is not found. */
+/** `staff.classFilter.set`: remembers the choice; a class the person may not see is not found. */
 export async function setClassFilter(
   ctx: ScopeReader,
   input: z.infer<typeof setClassFilterInput>,

@@ -1,0 +1,114 @@
+import { rawJsonOutput } from '../../rest/raw-json';
+import { router, staffProcedure } from '../../trpc';
+import { assessmentRecordInput, assessmentRecordOutput, getAssessmentRecord } from './assessment-record';
+import { classFilterOutput, getClassFilter, setClassFilter, setClassFilterInput } from './class-filter';
+import {
+  emailOutstanding,
+  emailOutstandingInput,
+  outstandingEmailedOutput,
+  outstandingPreviewOutput,
+  previewOutstandingReminders,
+} from './email-outstanding';
+import {
+  evidenceMatrixInput,
+  evidenceMatrixOutput,
+  getEvidenceMatrix,
+  getEvidenceMatrixJson,
+} from './evidence-matrix';
+import { evidenceMatrixCsvInput, exportEvidenceMatrixCsv, matrixCsvOutput } from './evidence-matrix-csv';
+import { gradingSubmissionsOutput } from './grading-submission-output';
+import { gradingSubmissionsInput, listGradingSubmissions } from './list-submissions';
+import {
+  listLtiCourses,
+  ltiCourseInput,
+  ltiCoursesOutput,
+  rosterSyncOutput,
+  syncLtiCourse,
+} from './lti-courses';
+import { getMatrixSubmission, matrixSubmissionInput, matrixSubmissionOutput } from './matrix-submission';
+import { listReportSubjects, reportSubjectsOutput } from './report-subjects';
+import {
+  listSubmissionOutcomes,
+  submissionOutcomesInput,
+  submissionOutcomesOutput,
+} from './submission-outcomes';
+
+/**
+ * Staff: assessors (once approved) and admins, as themselves or viewing the app as an assessor. They
+ * read students' work (the grading queue, the Evidence Matrix, records) and run its reports and LMS
+ * rosters; the decision itself is the assessor router's.
+ */
+export const staffRouter = router({
+  evidenceMatrix: router({
+    get: staffProcedure
+      .input(evidenceMatrixInput)
+      .output(evidenceMatrixOutput)
+      .query(({ ctx, input }) => getEvidenceMatrix(ctx, input)),
+    /** The same answer as JSON text straight from the database, for `GET /api/reports/evidence-matrix`. */
+    getJson: staffProcedure
+      .input(evidenceMatrixInput)
+      .output(rawJsonOutput(evidenceMatrixOutput))
+      .query(async ({ ctx, input }) => ({ rawJson: await getEvidenceMatrixJson(ctx, input) })),
+    exportCsv: staffProcedure
+      .input(evidenceMatrixCsvInput)
+      .output(matrixCsvOutput)
+      .query(({ ctx, input }) => exportEvidenceMatrixCsv(ctx, input)),
+  }),
+  submissions: router({
+    list: staffProcedure
+      .input(gradingSubmissionsInput)
+      .output(gradingSubmissionsOutput)
+      .query(({ ctx, input }) => listGradingSubmissions(ctx, input)),
+    // Read by the grading screen when a card it shows was graded elsewhere.
+    listOutcomes: staffProcedure
+      .input(submissionOutcomesInput)
+      .output(submissionOutcomesOutput)
+      .query(({ ctx, input }) => listSubmissionOutcomes(ctx, input)),
+    get: staffProcedure
+      .input(matrixSubmissionInput)
+      .output(matrixSubmissionOutput)
+      .query(({ ctx, input }) => getMatrixSubmission(ctx, input)),
+  }),
+  outstanding: router({
+    list: staffProcedure
+      .input(emailOutstandingInput)
+      .output(outstandingPreviewOutput)
+      .query(({ ctx, input }) => previewOutstandingReminders(ctx, input)),
+    email: staffProcedure
+      .input(emailOutstandingInput)
+      .output(outstandingEmailedOutput)
+      .mutation(({ ctx, input }) => emailOutstanding(ctx, input)),
+  }),
+  classFilter: router({
+    get: staffProcedure.output(classFilterOutput).query(({ ctx }) => getClassFilter(ctx)),
+    set: staffProcedure
+      .input(setClassFilterInput)
+      .output(classFilterOutput)
+      .mutation(({ ctx, input }) => setClassFilter(ctx, input)),
+  }),
+  records: router({
+    listSubjects: staffProcedure.output(reportSubjectsOutput).query(({ ctx }) => listReportSubjects(ctx)),
+    get: staffProcedure
+      .input(assessmentRecordInput)
+      .output(assessmentRecordOutput)
+      .query(({ ctx, input }) => getAssessmentRecord(ctx, input)),
+  }),
+  // LMS courses the assessor launched into (an admin: every one), and their roster sync.
+  lmsCourses: router({
+    list: staffProcedure
+      .output(ltiCoursesOutput)
+      .query(({ ctx }) =>
+        listLtiCourses(ctx.db, { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin' }),
+      ),
+    syncRoster: staffProcedure
+      .input(ltiCourseInput)
+      .output(rosterSyncOutput)
+      .mutation(({ ctx, input }) =>
+        syncLtiCourse(
+          ctx,
+          { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin', actorId: ctx.realUserId },
+          input.courseId,
+        ),
+      ),
+  }),
+});
