@@ -1,7 +1,8 @@
 import { createPasswordHasher } from '@evident/auth/password';
 import { AppError } from '@evident/core/errors';
 import { openDatabase } from '@evident/db/client';
-import { addToolKey, upsertLtiPlatform } from '@evident/db/queries/lti';
+import { upsertLtiPlatform } from '@evident/db/queries/lti-platforms';
+import { addToolKey } from '@evident/db/queries/lti-tool-keys';
 import { queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
 import { generateToolKey } from '@evident/lti/keys';
 import { ConfigError, loadConfig } from './config';

@@ -1,11 +1,7 @@
 import type { Services } from '@evident/api/context';
 import { isImpersonating } from '@evident/core/principal';
-import {
-  deleteLtiPlatform,
-  listLtiPassbacks,
-  listLtiPlatforms,
-  upsertLtiPlatform,
-} from '@evident/db/queries/lti';
+import { listLtiPassbacks } from '@evident/db/queries/lti-passbacks';
+import { deleteLtiPlatform, listLtiPlatforms, upsertLtiPlatform } from '@evident/db/queries/lti-platforms';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { credentialsOf } from '../request-credentials';
 import type { LtiTool } from './lti-tool';

@@ -2,7 +2,7 @@ import type { JobHandler } from '@evident/api/jobs';
 import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
 import { enqueueJobs } from '@evident/db/queries/jobs';
-import { deleteRetiredToolKeys, listToolKeyRetirements } from '@evident/db/queries/lti';
+import { deleteRetiredToolKeys, listToolKeyRetirements } from '@evident/db/queries/lti-tool-keys';
 
 export const keyCleanupJobKind = 'lti.key-cleanup';
 

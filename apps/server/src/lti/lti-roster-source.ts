@@ -1,7 +1,7 @@
 import { AppError } from '@evident/core/errors';
 import type { LtiRoster } from '@evident/core/ports/lti-roster';
 import type { Database } from '@evident/db/client';
-import { findLtiPlatformById } from '@evident/db/queries/lti';
+import { findLtiPlatformById } from '@evident/db/queries/lti-platforms';
 import { scopes } from '@evident/lti/claims';
 import { createServiceTokens, LtiServiceError } from '@evident/lti/grades';
 import { fetchMemberships } from '@evident/lti/memberships';

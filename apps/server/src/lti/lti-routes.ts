@@ -2,17 +2,11 @@ import type { Logger } from '@evident/core/logger';
 import type { Authenticator, SessionStore } from '@evident/core/ports/auth';
 import { isImpersonating } from '@evident/core/principal';
 import type { Database } from '@evident/db/client';
-import {
-  createLtiHandoff,
-  findLtiPlatformById,
-  findOpenLtiLogin,
-  recordLtiLaunch,
-  saveLtiLogin,
-  searchUnitsForLinking,
-  spendLtiHandoff,
-  spendLtiLogin,
-  upsertLtiPlatform,
-} from '@evident/db/queries/lti';
+import { createLtiHandoff, spendLtiHandoff } from '@evident/db/queries/lti-handoffs';
+import { recordLtiLaunch } from '@evident/db/queries/lti-launches';
+import { searchUnitsForLinking } from '@evident/db/queries/lti-links';
+import { findOpenLtiLogin, saveLtiLogin, spendLtiLogin } from '@evident/db/queries/lti-logins';
+import { findLtiPlatformById, upsertLtiPlatform } from '@evident/db/queries/lti-platforms';
 import { findUnit } from '@evident/db/queries/units';
 import { canvasToolConfiguration } from '@evident/lti/config-json';
 import { signDeepLinkResponse } from '@evident/lti/deep-link';

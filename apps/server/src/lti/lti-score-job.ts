@@ -1,7 +1,7 @@
 import type { JobHandler } from '@evident/api/jobs';
 import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
-import { findLtiScoreFacts, releaseLtiScoreDedupe } from '@evident/db/queries/lti';
+import { findLtiScoreFacts, releaseLtiScoreDedupe } from '@evident/db/queries/lti-passbacks';
 import { createServiceTokens, postScore, type Score, scoreScopes } from '@evident/lti/grades';
 import type { LtiTool } from './lti-tool';
 

@@ -1,11 +1,7 @@
 import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
-import {
-  addToolKey,
-  findLtiPlatform,
-  listPublishedToolKeys,
-  upsertLtiPlatform,
-} from '@evident/db/queries/lti';
+import { findLtiPlatform, upsertLtiPlatform } from '@evident/db/queries/lti-platforms';
+import { addToolKey, listPublishedToolKeys } from '@evident/db/queries/lti-tool-keys';
 import { createToolSigner, generateToolKey, type StoredToolKey, type ToolSigner } from '@evident/lti/keys';
 import type { LtiPlatform } from '@evident/lti/launch';
 import { createPlatformKeyCache, type PlatformKeyCache } from '@evident/lti/platform-keys';

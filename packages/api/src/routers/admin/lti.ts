@@ -1,14 +1,13 @@
 import { AppError } from '@evident/core/errors';
 import type { LtiPlatformInput } from '@evident/core/lti-platform';
 import { isUniqueViolation } from '@evident/db/errors';
+import { listLtiPassbacks, retryLtiPassback } from '@evident/db/queries/lti-passbacks';
 import {
   deleteLtiPlatform,
-  listLtiPassbacks,
   listLtiPlatforms,
-  retryLtiPassback,
   updateLtiPlatform,
   upsertLtiPlatform,
-} from '@evident/db/queries/lti';
+} from '@evident/db/queries/lti-platforms';
 import type { Context } from '../../context';
 
 const platformView = (row: Awaited<ReturnType<typeof listLtiPlatforms>>[number]) => ({

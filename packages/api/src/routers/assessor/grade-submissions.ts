@@ -11,7 +11,7 @@ import {
   recordGradingDecisions,
 } from '@evident/db/queries/grading';
 import { enqueueJobs } from '@evident/db/queries/jobs';
-import { queueLtiScores } from '@evident/db/queries/lti';
+import { queueLtiScores } from '@evident/db/queries/lti-passbacks';
 import { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { gradedMailJob } from '../../jobs/graded-mail-job';

@@ -1,12 +1,9 @@
 import { AppError } from '@evident/core/errors';
 import type { Database } from '@evident/db/client';
-import {
-  enrolRosterInCourse,
-  findLtiPlatformById,
-  listSyncableContexts,
-  recordLtiLaunch,
-} from '@evident/db/queries/lti';
 import { syncClassWithRoster } from '@evident/db/queries/lti-classes';
+import { recordLtiLaunch } from '@evident/db/queries/lti-launches';
+import { enrolRosterInCourse, listSyncableContexts } from '@evident/db/queries/lti-links';
+import { findLtiPlatformById } from '@evident/db/queries/lti-platforms';
 import { z } from 'zod';
 import type { Services } from '../../context';
 
