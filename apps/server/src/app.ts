@@ -16,7 +16,7 @@ import { ltiRosterRoutes } from './lti/lti-roster-routes';
 import { ltiRoutes } from './lti/lti-routes';
 import { isCrossSiteMutation } from './origin-check';
 import { reportRoutes } from './reports/report-routes';
-import { credentialsOf, requestMeta } from './request-credentials';
+import { requestMeta } from './request-credentials';
 import { QuietAssetsLogController } from './request-log';
 import { registerSecurityHeaders, type SecurityHeadersOptions } from './security-headers';
 import type { ServerServices } from './services';
@@ -110,7 +110,7 @@ export async function buildApp(options: AppOptions) {
     // deep-link request); they never act on the caller's session cookie.
     if (req.url.startsWith('/lti/')) return;
     // Only the cookie path is checked; a bearer-token caller's cookies are never read at all.
-    if (credentialsOf(req.headers, services.sessions.cookieName).kind !== 'session') return;
+    if (services.authenticator.credentialsOf(req.headers).kind !== 'session') return;
     if (isCrossSiteMutation(req.method, req.headers, req.host)) {
       return reply.code(403).type('text/plain; charset=utf-8').send('Cross-site request refused');
     }

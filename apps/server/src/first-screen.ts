@@ -6,7 +6,7 @@ import { createContext, type Services } from '@evident/api/context';
 import { createCaller } from '@evident/api/root';
 import type { CurrentUser } from '@evident/core/user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie } from './cookies';
+import { readCookie } from '@evident/auth/cookies';
 import { requestMeta } from './request-credentials';
 
 /** What the web build's server render exports (apps/web/src/server-render.tsx). */

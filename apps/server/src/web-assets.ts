@@ -11,7 +11,7 @@ import type {
   FastifyRequest,
   RawServerDefault,
 } from 'fastify';
-import { readCookie } from './cookies';
+import { readCookie } from '@evident/auth/cookies';
 import { type FirstScreenPages, firstScreenPages } from './first-screen';
 
 /** Build output under /assets/ carries a content hash in its name: a new build is a new URL. */

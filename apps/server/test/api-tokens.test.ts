@@ -44,8 +44,7 @@ const withToken = (token: string, extra: Record<string, string> = {}) => ({
 async function tokenCaller(token: string) {
   const ctx = await createContext(env.services, {
     ip: '127.0.0.1',
-    sessionId: null,
-    bearerToken: token,
+    authentication: env.services.authenticator.authenticate({ authorization: `Bearer ${token}` }),
     setCookie() {},
   });
   return createCaller(ctx);

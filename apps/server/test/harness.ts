@@ -102,9 +102,11 @@ export async function createTestEnv(
         return sessionId;
       },
       async caller() {
+        // The headers a browser would send: the context gets its principal from the seam, as a request does.
+        const cookie = sessionId ? `${services.sessions.cookieName}=${sessionId}` : undefined;
         const ctx = await createContext(services, {
           ip,
-          sessionId,
+          authentication: services.authenticator.authenticate({ cookie }),
           setCookie(value) {
             cookies.push(value);
             const match = value.match(new RegExp(`^${services.sessions.cookieName}=([^;]*)`));

@@ -104,3 +104,50 @@ describe('an open live stream ends when its session no longer stands as it did',
     stream.close();
   });
 });
+
+/**
+ * Identity is decided once (packages/auth/src/authenticate.ts): a request and an open stream meet the
+ * same rules, so each case below is checked on both transports.
+ */
+describe('a request and an open stream are served by the same rule', () => {
+  const userOf = async (headers: Record<string, string>) => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/user', headers });
+    return { status: response.statusCode, body: response.body };
+  };
+
+  it('the person an admin views as is deactivated: both serve the admin as themselves, and stay open', async () => {
+    const admin = await env.signedIn('rto_admin');
+    const student = await env.signedIn('student');
+    await (await admin.caller()).admin.impersonation.start({ userId: student.user.id });
+    const cookie = `${env.services.sessions.cookieName}=${admin.sessionId}`;
+    const viewing = await connected(admin.sessionId);
+    await env.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, student.user.id));
+
+    const request = await userOf({ cookie });
+    expect(request.status).toBe(200);
+    expect(JSON.parse(request.body)).toMatchObject({ id: admin.user.id, isImpersonating: false });
+    // The stream served someone else until now: it ends, and the browser's reconnect serves the admin.
+    await viewing.ended();
+    const again = await connected(admin.sessionId);
+    // Past two rechecks, the stream is still the admin's, as every request now is.
+    await new Promise((resolve) => setTimeout(resolve, sessionRecheckMs * 2));
+    await env.services.events.publish({ type: 'user.changed', userId: admin.user.id });
+    await again.readUntil(`"userId":"${admin.user.id}"`);
+    again.close();
+  });
+
+  it('a revoked API token: the request is refused and the open stream ends', async () => {
+    const assessor = await env.signedIn('assessor');
+    const caller = await assessor.caller();
+    const issued = await caller.account.tokens.issue({ name: 'stream', scope: 'read', expiresInDays: 7 });
+    const authorization = `Bearer ${issued.token}`;
+    const stream = await openHttpStream(`http://127.0.0.1:${port}/trpc/live.events.stream`, {
+      authorization,
+    });
+    await stream.readUntil('"type":"connected"');
+    expect((await userOf({ authorization })).status).toBe(200);
+    await caller.account.tokens.revoke({ tokenId: issued.id });
+    expect(await userOf({ authorization })).toEqual({ status: 401, body: 'This API token has been revoked' });
+    await stream.ended();
+  });
+});

@@ -153,7 +153,7 @@ describe('LTI launch', () => {
     const { body } = await me(jar);
     expect(body.role).toBe('assessor');
     const sessionId = jar.cookies.get('evident_session')?.value ?? '';
-    const auth = await env.services.authenticator.authenticate({ kind: 'session', sessionId });
+    const auth = await env.services.authenticator.authenticate({ cookie: `evident_session=${sessionId}` });
     expect(auth.principal?.proof).toMatchObject({ kind: 'session', method: 'lti' });
     expect(auth.principal?.realUser.approved).toBe(true);
   });

@@ -2,8 +2,8 @@ import type { EvidenceKind } from '@evident/core/evidence-types';
 import type { Logger } from '@evident/core/logger';
 import type {
   ActiveSession,
+  Authentication,
   Authenticator,
-  Credentials,
   PasswordHasher,
   SessionStore,
 } from '@evident/core/ports/auth';
@@ -80,12 +80,11 @@ export type Services = {
   ltiRoster?: LtiRoster | null;
 };
 
+/** What a context needs from the transport: who called (as the seam decided), from where, and a way to set the cookie. */
 export type RequestMeta = {
   ip: string;
-  /** Value of the session cookie, if the request carried one (and no bearer token). */
-  sessionId: string | null;
-  /** An `Authorization: Bearer` API token; when present the cookie is never read. */
-  bearerToken?: string | null;
+  /** The seam's answer for the request (`Authenticator.authenticate` over its headers), or its promise. */
+  authentication: Authentication | Promise<Authentication>;
   setCookie(value: string): void;
 };
 
@@ -136,14 +135,9 @@ function sessionOf(principal: Principal): ActiveSession | null {
   };
 }
 
+/** The context takes the principal as the seam decided it; it reads no credentials of its own. */
 export async function createContext(services: Services, meta: RequestMeta): Promise<Context> {
-  const credentials: Credentials =
-    meta.bearerToken != null
-      ? { kind: 'token', token: meta.bearerToken }
-      : meta.sessionId
-        ? { kind: 'session', sessionId: meta.sessionId }
-        : { kind: 'none' };
-  const { principal, refusal, setCookie } = await services.authenticator.authenticate(credentials);
+  const { principal, refusal, setCookie } = await meta.authentication;
   if (setCookie) meta.setCookie(setCookie);
   const base = { ...services, ip: meta.ip, setCookie: meta.setCookie, authRefusal: refusal };
   if (!principal)

@@ -1,8 +1,15 @@
-import type { Authentication, Authenticator, Credentials, SessionStore } from '@evident/core/ports/auth';
-import type { AccountRecord, PrincipalRecords } from '@evident/core/ports/principal-records';
+import type {
+  ActiveSession,
+  Authentication,
+  Authenticator,
+  RequestHeaders,
+  SessionStore,
+} from '@evident/core/ports/auth';
+import type { AccountRecord, ApiTokenRecord, PrincipalRecords } from '@evident/core/ports/principal-records';
 import type { Principal, PrincipalPerson } from '@evident/core/principal';
 import { isAwaitingApproval } from '@evident/core/user';
 import { hashApiToken, looksLikeApiToken, newApiToken } from './api-tokens';
+import { credentialsOf } from './request-credentials';
 
 /** A token's last-used time is written at most this often, so a busy script costs no write per call. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -32,8 +39,11 @@ const none = (setCookie: string | null = null): Authentication => ({
 const refused = (refusal: string): Authentication => ({ principal: null, refusal, setCookie: null });
 
 /**
- * The seam: a session cookie or a bearer API token becomes a Principal. The LTI launch adds no path
- * here: it starts a session with `authMethod: 'lti'`, and that session is read like any other.
+ * The seam: a request's session (cookie or tab header) or bearer API token becomes a Principal. The
+ * rules live once, in `sessionPrincipal` and `tokenRefusal`: a request and a live stream's recheck
+ * apply the same ones, and differ only in the side effects a request has (a session extended, its
+ * cookie refreshed, a token's last use written). The LTI launch adds no path here: it starts a session
+ * with `authMethod: 'lti'`, and that session is read like any other.
  */
 export function createAuthenticator(deps: {
   sessions: SessionStore;
@@ -43,24 +53,56 @@ export function createAuthenticator(deps: {
   const { sessions, records } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function fromSession(sessionId: string): Promise<Authentication> {
-    const { session, cookie } = await sessions.validate(sessionId);
-    if (!session) return none(cookie);
+  /**
+   * Whom a live session admits. A deactivated person is admitted by none of theirs (they are ended on
+   * deactivation; this refuses any that slipped through). Only an admin views the app as someone else,
+   * and never as a deactivated person: then the admin is served as themselves.
+   */
+  async function sessionPrincipal(session: ActiveSession): Promise<Principal | null> {
     const real = await records.findAccount(session.userId);
-    // A deactivated person's sessions are ended when they are deactivated; this refuses any that slipped through.
-    if (!real || real.deactivatedAt) return none(sessions.blankCookie());
-    // Only an admin views the app as someone else, and never as a deactivated person.
+    if (!real || real.deactivatedAt) return null;
     const acting =
       session.actingAsUserId && real.role === 'rto_admin'
         ? await records.findAccount(session.actingAsUserId)
         : null;
     const actingAs = acting && !acting.deactivatedAt ? acting : real;
-    const principal: Principal = {
+    return {
       realUser: person(real),
       actingAs: person(actingAs),
       proof: { kind: 'session', sessionId: session.sessionId, method: session.authMethod },
       readOnly: false,
     };
+  }
+
+  /** Why a stored token admits nobody now, or null while it is live. */
+  function tokenRefusal(record: ApiTokenRecord, at: Date): string | null {
+    if (record.revokedAt) return tokenRefusals.revoked;
+    if (record.expiresAt <= at) return tokenRefusals.expired;
+    return null;
+  }
+
+  /** Why a live token's account admits nobody, or null when it admits its owner. */
+  function accountRefusal(account: AccountRecord | null): string | null {
+    if (!account) return tokenRefusals.invalid;
+    if (account.deactivatedAt) return tokenRefusals.deactivated;
+    return null;
+  }
+
+  function tokenPrincipal(record: ApiTokenRecord, account: AccountRecord): Principal {
+    const user = person(account);
+    return {
+      realUser: user,
+      actingAs: user,
+      proof: { kind: 'token', tokenId: record.id, scope: record.scope },
+      readOnly: record.scope === 'read',
+    };
+  }
+
+  async function fromSession(sessionId: string): Promise<Authentication> {
+    const { session, cookie } = await sessions.validate(sessionId);
+    if (!session) return none(cookie);
+    const principal = await sessionPrincipal(session);
+    if (!principal) return none(sessions.blankCookie());
     return { principal, refusal: null, setCookie: cookie };
   }
 
@@ -69,30 +111,40 @@ export function createAuthenticator(deps: {
     const record = await records.findTokenByHash(hashApiToken(token));
     if (!record) return refused(tokenRefusals.invalid);
     const at = now();
-    if (record.revokedAt) return refused(tokenRefusals.revoked);
-    if (record.expiresAt <= at) return refused(tokenRefusals.expired);
+    const refusal = tokenRefusal(record, at);
+    if (refusal) return refused(refusal);
     const account = await records.findAccount(record.userId);
-    if (!account) return refused(tokenRefusals.invalid);
-    if (account.deactivatedAt) return refused(tokenRefusals.deactivated);
+    const closed = accountRefusal(account);
+    if (closed || !account) return refused(closed ?? tokenRefusals.invalid);
     if (!record.lastUsedAt || at.getTime() - record.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
       await records.markTokenUsed(record, at);
     }
-    const user = person(account);
-    const principal: Principal = {
-      realUser: user,
-      actingAs: user,
-      proof: { kind: 'token', tokenId: record.id, scope: record.scope },
-      readOnly: record.scope === 'read',
-    };
-    return { principal, refusal: null, setCookie: null };
+    return { principal: tokenPrincipal(record, account), refusal: null, setCookie: null };
   }
 
+  async function recheck(principal: Principal): Promise<Principal | null> {
+    const { proof } = principal;
+    if (proof.kind === 'session') {
+      const session = await sessions.peek(proof.sessionId);
+      return session ? sessionPrincipal(session) : null;
+    }
+    const record = await records.findTokenById(proof.tokenId);
+    if (!record || tokenRefusal(record, now())) return null;
+    const account = await records.findAccount(record.userId);
+    return account && !accountRefusal(account) ? tokenPrincipal(record, account) : null;
+  }
+
+  const readCredentials = (headers: RequestHeaders) => credentialsOf(headers, sessions.cookieName);
+
   return {
-    authenticate(credentials: Credentials) {
+    authenticate(headers: RequestHeaders) {
+      const credentials = readCredentials(headers);
       if (credentials.kind === 'token') return fromToken(credentials.token);
       if (credentials.kind === 'session') return fromSession(credentials.sessionId);
       return Promise.resolve(none());
     },
+    recheck,
+    credentialsOf: readCredentials,
     newTokenSecret: newApiToken,
   };
 }

@@ -44,6 +44,16 @@ export function createSessionStore(
         cookie: session.fresh ? lucia.createSessionCookie(session.id).serialize() : null,
       };
     },
+    async peek(sessionId) {
+      const record = await records.find(sessionId);
+      if (!record || record.expiresAt.getTime() <= Date.now()) return null;
+      return {
+        sessionId: record.id,
+        userId: record.userId,
+        actingAsUserId: record.actingAsUserId,
+        authMethod: record.authMethod,
+      };
+    },
     async create(userId, authMethod = 'password') {
       const session = await lucia.createSession(userId, { actingAsUserId: null, authMethod });
       return {

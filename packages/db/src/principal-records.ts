@@ -1,11 +1,27 @@
 import type { PrincipalRecords } from '@evident/core/ports/principal-records';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
 import { recordAudit } from './queries/audit';
 import { apiTokens, users } from './schema/users';
 
 /** The principal-records port over `users` and `api_tokens`. */
 export function createPrincipalRecords(db: Database): PrincipalRecords {
+  async function findToken(where: SQL) {
+    const [row] = await db
+      .select({
+        id: apiTokens.id,
+        userId: apiTokens.userId,
+        scope: apiTokens.scope,
+        expiresAt: apiTokens.expiresAt,
+        revokedAt: apiTokens.revokedAt,
+        lastUsedAt: apiTokens.lastUsedAt,
+      })
+      .from(apiTokens)
+      .where(where)
+      .limit(1);
+    return row ?? null;
+  }
+
   return {
     async findAccount(userId) {
       const [row] = await db
@@ -24,21 +40,8 @@ export function createPrincipalRecords(db: Database): PrincipalRecords {
         .limit(1);
       return row ?? null;
     },
-    async findTokenByHash(tokenHash) {
-      const [row] = await db
-        .select({
-          id: apiTokens.id,
-          userId: apiTokens.userId,
-          scope: apiTokens.scope,
-          expiresAt: apiTokens.expiresAt,
-          revokedAt: apiTokens.revokedAt,
-          lastUsedAt: apiTokens.lastUsedAt,
-        })
-        .from(apiTokens)
-        .where(eq(apiTokens.tokenHash, tokenHash))
-        .limit(1);
-      return row ?? null;
-    },
+    findTokenByHash: (tokenHash) => findToken(eq(apiTokens.tokenHash, tokenHash)),
+    findTokenById: (tokenId) => findToken(eq(apiTokens.id, tokenId)),
     async markTokenUsed(token, at) {
       if (token.lastUsedAt) {
         await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, token.id));

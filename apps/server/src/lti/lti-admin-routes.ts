@@ -3,7 +3,6 @@ import { isImpersonating } from '@evident/core/principal';
 import { listLtiPassbacks } from '@evident/db/queries/lti-passbacks';
 import { deleteLtiPlatform, listLtiPlatforms, upsertLtiPlatform } from '@evident/db/queries/lti-platforms';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { credentialsOf } from '../request-credentials';
 import type { LtiTool } from './lti-tool';
 import { ltiPlatformSchema } from './platform-schema';
 
@@ -19,9 +18,7 @@ export async function ltiAdminRoutes(
     reply.code(status).type('text/plain; charset=utf-8').send(message);
 
   async function admin(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const { principal, refusal } = await services.authenticator.authenticate(
-      credentialsOf(req.headers, services.sessions.cookieName),
-    );
+    const { principal, refusal } = await services.authenticator.authenticate(req.headers);
     if (!principal) {
       text(reply, 401, refusal ?? 'Unauthorized');
       return false;

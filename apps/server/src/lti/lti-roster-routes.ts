@@ -2,7 +2,6 @@ import type { Services } from '@evident/api/context';
 import { listLtiCourses, syncLtiCourse } from '@evident/api/services';
 import { AppError, appErrorTransport } from '@evident/core/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { credentialsOf } from '../request-credentials';
 
 /**
  * Names and Role Provisioning over REST, for scripts: the same course list and roster sync the
@@ -13,9 +12,7 @@ export async function ltiRosterRoutes(app: FastifyInstance, { services }: { serv
     reply.code(status).type('text/plain; charset=utf-8').send(message);
 
   async function teacher(req: FastifyRequest, reply: FastifyReply) {
-    const { principal, refusal } = await services.authenticator.authenticate(
-      credentialsOf(req.headers, services.sessions.cookieName),
-    );
+    const { principal, refusal } = await services.authenticator.authenticate(req.headers);
     if (!principal) return void text(reply, 401, refusal ?? 'Unauthorized');
     const person = principal.actingAs;
     if (!(person.role === 'rto_admin' || (person.role === 'assessor' && person.approved)))

@@ -16,8 +16,7 @@ import { LtiRefusal } from '@evident/lti/refusal';
 import { registerWithPlatform } from '@evident/lti/registration';
 import { roleFromLtiRoles } from '@evident/lti/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie } from '../cookies';
-import { credentialsOf } from '../request-credentials';
+import { readCookie } from '@evident/auth/cookies';
 import { autoPostPage, autoSubmitScript, refusalPage, registeredPage, unitChooserPage } from './lti-pages';
 import { storageCheckPage, storagePutPage, storageScript } from './lti-storage-pages';
 import type { LtiTool } from './lti-tool';
@@ -377,7 +376,7 @@ export async function ltiRoutes(app: FastifyInstance, { db, sessions, authentica
   // 'Open in new window': the iframe's tab asks for a one-time link that signs the same person in
   // to a first-party window, where cookies work as usual.
   app.post('/lti/handoff', async (req, reply) => {
-    const { principal } = await authenticator.authenticate(credentialsOf(req.headers, sessions.cookieName));
+    const { principal } = await authenticator.authenticate(req.headers);
     if (principal?.proof.kind !== 'session' || isImpersonating(principal))
       return reply.code(401).type('text/plain; charset=utf-8').send('Sign in through your course first.');
     const handoff = await createLtiHandoff(db, principal.realUser.id, new Date(Date.now() + handoffTtlMs));

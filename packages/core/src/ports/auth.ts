@@ -15,6 +15,8 @@ export type SessionStore = {
   /** `cookie` is a refreshed or blank Set-Cookie value when the browser's copy must change. */
   validate(sessionId: string): Promise<{ session: ActiveSession | null; cookie: string | null }>;
   create(userId: string, authMethod?: SessionAuthMethod): Promise<{ session: ActiveSession; cookie: string }>;
+  /** The session as stored, if unexpired, read without extending it or refreshing its cookie. */
+  peek(sessionId: string): Promise<ActiveSession | null>;
   invalidate(sessionId: string): Promise<void>;
   invalidateAllForUser(userId: string): Promise<void>;
   /**
@@ -32,6 +34,13 @@ export type PasswordHasher = {
   verifyNothing(password: string): Promise<void>;
 };
 
+/**
+ * A request's headers as Node gives them (`IncomingHttpHeaders`). The seam reads three: a bearer
+ * `authorization`, the `x-evident-session` tab session (an LMS iframe's tab, where no cookie of ours
+ * is kept) and the session `cookie`.
+ */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
 /** What a request carries to say who is calling. A request with a bearer token is never read for a cookie. */
 export type Credentials =
   | { kind: 'none' }
@@ -46,9 +55,20 @@ export type Authentication = {
   setCookie: string | null;
 };
 
-/** The one seam every caller goes through: credentials in, a Principal (or none) out. */
+/**
+ * The one seam every caller goes through: a request's headers in, a Principal (or none) out. The tRPC
+ * and REST context, the live stream and the LTI pages all ask it, and nothing else reads credentials.
+ */
 export type Authenticator = {
-  authenticate(credentials: Credentials): Promise<Authentication>;
+  authenticate(headers: RequestHeaders): Promise<Authentication>;
+  /**
+   * The same rules again for a principal admitted earlier (an open live stream asks every few
+   * seconds), without the side effects of a request: no session is extended, no token marked used.
+   * Null when its proof no longer admits anyone.
+   */
+  recheck(principal: Principal): Promise<Principal | null>;
+  /** Which credentials the headers present: a cookie or tab session is what the Origin check guards. */
+  credentialsOf(headers: RequestHeaders): Credentials;
   /** A new API token: the secret, shown once, and the hash that is stored. */
   newTokenSecret(): { token: string; tokenHash: string };
 };

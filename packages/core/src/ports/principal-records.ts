@@ -13,7 +13,7 @@ export type AccountRecord = {
   deactivatedAt: Date | null;
 };
 
-/** A stored API token, found by the hash of its secret. */
+/** A stored API token, found by the hash of its secret (or, once admitted, by its id). */
 export type ApiTokenRecord = {
   id: string;
   userId: string;
@@ -30,6 +30,7 @@ export type ApiTokenRecord = {
 export type PrincipalRecords = {
   findAccount(userId: string): Promise<AccountRecord | null>;
   findTokenByHash(tokenHash: string): Promise<ApiTokenRecord | null>;
+  findTokenById(tokenId: string): Promise<ApiTokenRecord | null>;
   /** Sets the token's last-used time; on its first use also writes the `token.first_used` audit row. */
   markTokenUsed(token: ApiTokenRecord, at: Date): Promise<void>;
 };

@@ -1,7 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
-import { apiTokens, enrolments, sessions, submissions, tasks, users } from '../schema';
+import { enrolments, submissions, tasks } from '../schema';
 
 /** The units a student is enrolled in: which unit and task events their live stream carries. */
 export async function listEnrolledUnitIds(
@@ -26,76 +25,4 @@ export async function findSubmissionSubject(
     .innerJoin(tasks, eq(tasks.id, submissions.taskId))
     .where(eq(submissions.id, submissionId));
   return row;
-}
-
-/** What a session resolves to, as far as what a live stream may carry depends on it. */
-export type SessionStanding = {
-  userId: string;
-  role: string;
-  approvedAt: Date | null;
-  deactivatedAt: Date | null;
-  actingAs: { userId: string; role: string; approvedAt: Date | null; deactivatedAt: Date | null } | null;
-};
-
-/**
- * The person behind an unexpired session and whoever they are viewing the app as, read without
- * extending the session (an open stream is not the person's activity); null when it has ended.
- */
-export async function findSessionStanding(
-  db: Database,
-  { sessionId }: { sessionId: string },
-): Promise<SessionStanding | null> {
-  const acting = alias(users, 'acting');
-  const [row] = await db
-    .select({
-      userId: users.id,
-      role: users.role,
-      approvedAt: users.approvedAt,
-      deactivatedAt: users.deactivatedAt,
-      actingUserId: acting.id,
-      actingRole: acting.role,
-      actingApprovedAt: acting.approvedAt,
-      actingDeactivatedAt: acting.deactivatedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(acting, eq(acting.id, sessions.actingAsUserId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  if (!row) return null;
-  const { actingUserId, actingRole, actingApprovedAt, actingDeactivatedAt, ...real } = row;
-  return {
-    ...real,
-    actingAs:
-      actingUserId && actingRole
-        ? {
-            userId: actingUserId,
-            role: actingRole,
-            approvedAt: actingApprovedAt,
-            deactivatedAt: actingDeactivatedAt,
-          }
-        : null,
-  };
-}
-
-/**
- * The person behind an unexpired, unrevoked API token, in the same shape as a session's standing (a
- * token never views the app as anyone else); null when the token no longer works.
- */
-export async function findTokenStanding(
-  db: Database,
-  { tokenId }: { tokenId: string },
-): Promise<SessionStanding | null> {
-  const [row] = await db
-    .select({
-      userId: users.id,
-      role: users.role,
-      approvedAt: users.approvedAt,
-      deactivatedAt: users.deactivatedAt,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, new Date())))
-    .limit(1);
-  return row ? { ...row, actingAs: null } : null;
 }

@@ -1,11 +1,7 @@
 import { type EventViewer, eventForViewer } from '@evident/core/event-audience';
 import type { DomainEvent } from '@evident/core/events';
-import {
-  findSessionStanding,
-  findTokenStanding,
-  listEnrolledUnitIds,
-  type SessionStanding,
-} from '@evident/db/queries/live';
+import type { Principal } from '@evident/core/principal';
+import { listEnrolledUnitIds } from '@evident/db/queries/live';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import type { AuthedContext } from '../../context';
@@ -32,42 +28,16 @@ type Viewer = EventViewer & { unitIds: Set<string> };
  */
 export const sessionRecheckMs = 3_000;
 
-/** Who a stream serves, as far as what it may carry depends on it: one string, to compare. */
-function standingKey(standing: {
-  userId: string;
-  role: string;
-  actingUserId: string;
-  actingRole: string;
-  awaitingApproval: boolean;
-  active: boolean;
-}): string {
-  return JSON.stringify(standing);
-}
-
-/** The context's idea of the person, as the request that opened the stream resolved it. */
-function keyOfContext(ctx: AuthedContext): string {
-  return standingKey({
-    userId: ctx.realUserId,
-    role: ctx.realRole,
-    actingUserId: ctx.user.id,
-    actingRole: ctx.user.role,
-    awaitingApproval: ctx.user.awaitingApproval,
-    active: true,
-  });
-}
-
-/** The same, as the database says now; null when the session has ended. Mirrors context.ts's loadUsers. */
-function keyOfStanding(standing: SessionStanding | null): string | null {
-  if (!standing) return null;
-  const acting = standing.role === 'rto_admin' && standing.actingAs ? standing.actingAs : standing;
-  return standingKey({
-    userId: standing.userId,
-    role: standing.role,
-    actingUserId: acting.userId,
-    actingRole: acting.role,
-    awaitingApproval: acting.role === 'assessor' && acting.approvedAt === null,
-    active: standing.deactivatedAt === null && acting.deactivatedAt === null,
-  });
+/**
+ * Who a stream serves, as far as what it may carry depends on it: one string, to compare. The stream
+ * asks the seam (`authenticator.recheck`) with the same rules every request meets, so a stream ends
+ * exactly when a request would now be served as someone else, or as no one: signed out, deactivated,
+ * role or approval changed, or an admin's viewing-as ended (which serves the admin as themselves).
+ */
+function standingKey(principal: Principal | null): string | null {
+  if (!principal) return null;
+  const { realUser, actingAs } = principal;
+  return JSON.stringify([realUser.id, realUser.role, actingAs.id, actingAs.role, actingAs.approved]);
 }
 
 /**
@@ -107,16 +77,11 @@ export async function* liveEvents(
   let wake: (() => void) | null = null;
   let overflowed = false;
   let ended = false;
-  const expected = keyOfContext(ctx);
+  const expected = standingKey(ctx.principal);
   const recheck = async () => {
     if (ended) return;
     try {
-      const { proof } = ctx.principal;
-      const standing =
-        proof.kind === 'session'
-          ? await findSessionStanding(ctx.db, { sessionId: proof.sessionId })
-          : await findTokenStanding(ctx.db, { tokenId: proof.tokenId });
-      if (keyOfStanding(standing) === expected) return;
+      if (standingKey(await ctx.authenticator.recheck(ctx.principal)) === expected) return;
     } catch (error) {
       // A database that cannot answer cannot vouch for the session either: the client reconnects.
       ctx.log.warn(`live stream could not recheck its session: ${String(error)}`);

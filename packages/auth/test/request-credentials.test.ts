@@ -36,4 +36,14 @@ describe('credentialsOf', () => {
     expect(credentialsOf({ cookie: 'other=1' }, 'evident_session')).toEqual({ kind: 'none' });
     expect(credentialsOf({}, 'evident_session')).toEqual({ kind: 'none' });
   });
+
+  it('takes a tab session header (an LMS iframe) before the cookie, and never before a bearer token', () => {
+    expect(
+      credentialsOf({ 'x-evident-session': ' tab1 ', cookie: 'evident_session=s1' }, 'evident_session'),
+    ).toEqual({ kind: 'session', sessionId: 'tab1' });
+    expect(
+      credentialsOf({ authorization: 'Bearer evd_abc', 'x-evident-session': 'tab1' }, 'evident_session'),
+    ).toEqual({ kind: 'token', token: 'evd_abc' });
+    expect(credentialsOf({ 'x-evident-session': ' ' }, 'evident_session')).toEqual({ kind: 'none' });
+  });
 });
