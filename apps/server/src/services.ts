@@ -10,7 +10,7 @@ import {
   createThumbnailJob,
   createVideoJob,
   eventJob,
-  type JobHandler,
+  type JobHandlers,
   type JobWorkerOptions,
 } from '@evident/api/jobs';
 import { createRateLimits, type RateLimitConfig } from '@evident/api/rate-limits';
@@ -39,7 +39,7 @@ import { guardEventBus } from './events/guarded-bus';
 import { createInProcessEventBus } from './events/in-process-bus';
 import { createPostgresEventBus } from './events/postgres-bus';
 import { resolveFilesSecret } from './files-secret';
-import { createKeyCleanupJob, keyCleanupJobKind } from './lti/lti-key-cleanup-job';
+import { createKeyCleanupJob } from './lti/lti-key-cleanup-job';
 import { createLtiRosterSource } from './lti/lti-roster-source';
 import { createLtiScoreJob } from './lti/lti-score-job';
 import { createLtiTool, type LtiTool } from './lti/lti-tool';
@@ -97,7 +97,7 @@ function createVideoHandler(
     events: EventBus;
   },
   converter?: VideoConverter | null,
-): JobHandler | null {
+): ReturnType<typeof createVideoJob> | null {
   const off = (reason: string) => {
     deps.log.info(`video processing is off (${reason}); videos are stored and played as uploaded`);
     return null;
@@ -149,7 +149,7 @@ export function createServices(
   // Awaited by buildApp; this only keeps an early failure from counting as unhandled meanwhile.
   lti?.catch(() => {});
   const mailer = createMailer({ ...config.mail, log: (line) => log.info(line) });
-  const handlers: Record<string, JobHandler> = {
+  const handlers: JobHandlers = {
     thumbnail: createThumbnailJob(deps),
     mail: createMailJob(mailer),
     'graded-mail': createGradedMailJob({ db: database.db, mailer, publicUrl: config.publicUrl }),
@@ -158,7 +158,7 @@ export function createServices(
     ...(lti
       ? {
           'lti.score': createLtiScoreJob({ db: database.db, tool: lti, log }),
-          [keyCleanupJobKind]: createKeyCleanupJob({ db: database.db, log }),
+          'lti.key-cleanup': createKeyCleanupJob({ db: database.db, log }),
         }
       : {}),
   };

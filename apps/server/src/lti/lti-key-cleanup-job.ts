@@ -1,10 +1,9 @@
 import type { JobHandler } from '@evident/api/jobs';
+import type { JobPayload } from '@evident/core/job-kinds';
 import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
-import { enqueueJobs } from '@evident/db/queries/jobs';
+import { enqueueJobs, type NewJob } from '@evident/db/queries/jobs';
 import { deleteRetiredToolKeys, listToolKeyRetirements } from '@evident/db/queries/lti-tool-keys';
-
-export const keyCleanupJobKind = 'lti.key-cleanup';
 
 /**
  * A retired key is deleted this long after it stopped being published: by then no platform checks
@@ -15,25 +14,27 @@ export const retiredKeyKeepMs = 24 * 60 * 60 * 1000;
 
 /**
  * One `lti.key-cleanup` job per retirement time, due when its keys may go (the dedupe key names the
- * time, so a rotation never waits behind an older cleanup). Run at start-up and after each rotation;
- * asking again for a time already queued queues nothing.
+ * time, so a rotation never waits behind an older cleanup).
  */
+const keyCleanupJob = (retiresAt: Date): NewJob<'lti.key-cleanup'> => ({
+  kind: 'lti.key-cleanup',
+  payload: {},
+  dedupeKey: `lti.key-cleanup:${retiresAt.toISOString()}`,
+  runAfter: new Date(retiresAt.getTime() + retiredKeyKeepMs),
+});
+
+/** Run at start-up and after each rotation; asking again for a time already queued queues nothing. */
 export async function queueKeyCleanups(db: Database): Promise<number> {
   const retirements = await listToolKeyRetirements(db);
-  const queued = await enqueueJobs(
-    db,
-    retirements.map((retiresAt) => ({
-      kind: keyCleanupJobKind,
-      payload: {},
-      dedupeKey: `${keyCleanupJobKind}:${retiresAt.toISOString()}`,
-      runAfter: new Date(retiresAt.getTime() + retiredKeyKeepMs),
-    })),
-  );
+  const queued = await enqueueJobs(db, retirements.map(keyCleanupJob));
   return queued.length;
 }
 
 /** Deletes every key retired longer ago than `retiredKeyKeepMs`; the private halves go with them. */
-export function createKeyCleanupJob(deps: { db: Database; log: Logger }): JobHandler {
+export function createKeyCleanupJob(deps: {
+  db: Database;
+  log: Logger;
+}): JobHandler<JobPayload<'lti.key-cleanup'>> {
   return {
     async run() {
       const deleted = await deleteRetiredToolKeys(deps.db, new Date(Date.now() - retiredKeyKeepMs));

@@ -1,4 +1,5 @@
 import type { JobHandler } from '@evident/api/jobs';
+import type { JobPayload } from '@evident/core/job-kinds';
 import type { Logger } from '@evident/core/logger';
 import type { Database } from '@evident/db/client';
 import { findLtiScoreFacts, releaseLtiScoreDedupe } from '@evident/db/queries/lti-passbacks';
@@ -11,12 +12,16 @@ import type { LtiTool } from './lti-tool';
  * FullyGraded; anything less is the share satisfactory so far, InProgress and Pending. A throw is
  * retried by the job worker with backoff.
  */
-export function createLtiScoreJob(deps: { db: Database; tool: Promise<LtiTool>; log: Logger }): JobHandler {
+export function createLtiScoreJob(deps: {
+  db: Database;
+  tool: Promise<LtiTool>;
+  log: Logger;
+}): JobHandler<JobPayload<'lti.score'>> {
   let tokens: ReturnType<typeof createServiceTokens> | null = null;
   return {
     concurrency: 2,
     async run(payload, { job }) {
-      const { linkId, userId } = payload as { linkId: string; userId: string };
+      const { linkId, userId } = payload;
       // Before reading the progress: a grade recorded while this runs then queues a job of its own
       // instead of being folded into this one (which would send the older progress and lose it).
       if (job.dedupeKey) await releaseLtiScoreDedupe(deps.db, job.id);

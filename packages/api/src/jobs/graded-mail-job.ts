@@ -1,3 +1,4 @@
+import type { GradedMailPayload, JobPayload } from '@evident/core/job-kinds';
 import type { Mailer } from '@evident/core/ports/mailer';
 import type { Database } from '@evident/db/client';
 import { findGradedMailDetails, wantsGradedMail } from '@evident/db/queries/graded-mail';
@@ -5,20 +6,19 @@ import type { NewJob } from '@evident/db/queries/jobs';
 import { z } from 'zod';
 import type { JobHandler } from './job-worker';
 
-const gradedMailPayload = z.object({
+const gradedMailPayload: z.ZodType<GradedMailPayload> = z.object({
   studentId: z.uuid(),
   taskIds: z.array(z.uuid()).min(1),
   outcome: z.enum(['satisfactory', 'not_yet_satisfactory']),
   comment: z.string().nullable(),
   strategies: z.string().nullable(),
 });
-export type GradedMailPayload = z.infer<typeof gradedMailPayload>;
 
 /**
  * One `graded-mail` job per student a grading request decided for (not per file or per task), queued
  * in the grading transaction. Retried like any mail: SMTP trouble never holds up or fails grading.
  */
-export const gradedMailJob = (payload: GradedMailPayload): NewJob => ({
+export const gradedMailJob = (payload: GradedMailPayload): NewJob<'graded-mail'> => ({
   kind: 'graded-mail',
   payload,
   maxAttempts: 30,
@@ -36,7 +36,11 @@ export function taskUrl(publicUrl: string, task: { unitId: string; id: string })
  * Sends the mail through the real mailer. The student's preference is read when the job runs, not
  * when grading queued it, so turning the mails off also stops those still waiting.
  */
-export function createGradedMailJob(deps: { db: Database; mailer: Mailer; publicUrl: string }): JobHandler {
+export function createGradedMailJob(deps: {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+}): JobHandler<JobPayload<'graded-mail'>> {
   return {
     async run(raw) {
       const payload = gradedMailPayload.parse(raw);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { JobKind, JobPayload } from '@evident/core/job-kinds';
 import type { Logger } from '@evident/core/logger';
 import type { JobQueue } from '@evident/core/ports/jobs';
 import type { Database } from '@evident/db/client';
@@ -24,17 +25,18 @@ export type JobRun = {
  * from the start. Throwing fails the attempt (retried with backoff); a failure that no retry can
  * mend (a corrupt file) is recorded by the handler itself and returns normally.
  */
-export type JobHandler = {
-  run(payload: unknown, run: JobRun): Promise<void>;
+export type JobHandler<Payload = unknown> = {
+  run(payload: Payload, run: JobRun): Promise<void>;
   /** Called once when the job fails for good (out of attempts), e.g. to mark its file failed. */
-  gaveUp?(payload: unknown, error: string): Promise<void>;
+  gaveUp?(payload: Payload, error: string): Promise<void>;
   /** Jobs of this kind running at once in one process; default 1 (one video, one thumbnail at a time). */
   concurrency?: number;
   /** The payload holds a secret (a reset link): emptied once the job is done or failed for good. */
   sensitive?: boolean;
 };
 
-export type JobHandlers = Record<string, JobHandler>;
+/** A worker's handlers, by kind: each takes the payload its kind's entry names (packages/core/src/job-kinds.ts). */
+export type JobHandlers = { [K in JobKind]?: JobHandler<JobPayload<K>> };
 
 export type JobWorkerOptions = {
   /** How often to look for due jobs nobody woke us for: retries, and work of other servers. */
@@ -84,10 +86,12 @@ export function createJobWorker(
   let draining: Promise<void> | null = null;
   let wokenWhileDraining = false;
   let stopped = false;
+  // A claimed row's kind is plain text from the table: the handlers are looked up by it as such.
+  const byKind: Partial<Record<string, JobHandler>> = handlers;
 
   const freeKinds = () =>
-    Object.entries(handlers)
-      .filter(([kind, handler]) => (runningByKind.get(kind) ?? 0) < (handler.concurrency ?? 1))
+    Object.entries(byKind)
+      .filter(([kind, handler]) => handler && (runningByKind.get(kind) ?? 0) < (handler.concurrency ?? 1))
       .map(([kind]) => kind);
 
   async function giveUp(job: JobRow, handler: JobHandler, error: string) {
@@ -142,7 +146,7 @@ export function createJobWorker(
   }
 
   function start(job: JobRow): void {
-    const handler = handlers[job.kind];
+    const handler = byKind[job.kind];
     if (!handler) return;
     runningByKind.set(job.kind, (runningByKind.get(job.kind) ?? 0) + 1);
     const run: Promise<void> = runJob(job, handler)

@@ -1,3 +1,4 @@
+import type { JobPayload } from '@evident/core/job-kinds';
 import type { Logger } from '@evident/core/logger';
 import { thumbnailPathFor } from '@evident/core/object-path';
 import type { EventBus } from '@evident/core/ports/events';
@@ -32,7 +33,7 @@ export const fileIdOf = (payload: unknown): string => {
  * for a decoder and a burst of large pictures costs the memory of one. A photo that cannot be
  * previewed keeps its evidence, marked `failed`.
  */
-export function createThumbnailJob(deps: ThumbnailJobDeps): JobHandler {
+export function createThumbnailJob(deps: ThumbnailJobDeps): JobHandler<JobPayload<'thumbnail'>> {
   async function makeThumbnail(file: EvidenceFileRow): Promise<string | null> {
     try {
       const source = await deps.storage.getStream(file.objectPath);

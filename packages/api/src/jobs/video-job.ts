@@ -1,3 +1,4 @@
+import type { JobPayload } from '@evident/core/job-kinds';
 import type { Logger } from '@evident/core/logger';
 import { playablePathFor, thumbnailPathFor } from '@evident/core/object-path';
 import type { EventBus } from '@evident/core/ports/events';
@@ -29,7 +30,7 @@ type Outcome = { thumbnailPath: string | null; playablePath: string | null };
  * original already plays everywhere, an H.264 MP4 copy. A video ffmpeg cannot read is marked
  * `failed` and still plays as uploaded.
  */
-export function createVideoJob(deps: VideoJobDeps): JobHandler {
+export function createVideoJob(deps: VideoJobDeps): JobHandler<JobPayload<'video'>> {
   async function convert(file: EvidenceFileRow, signal: AbortSignal): Promise<Outcome> {
     const source = await deps.storage.getStream(file.objectPath);
     if (!source) throw new Error('the original upload is missing');

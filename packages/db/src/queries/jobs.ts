@@ -1,25 +1,32 @@
+import type { JobKind, JobPayload } from '@evident/core/job-kinds';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { jobs } from '../schema/jobs';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-export type NewJob = {
-  kind: string;
-  payload: unknown;
-  /** At most one queued or running job per key: asking again while one waits queues nothing. */
-  dedupeKey?: string;
-  /** Not before this time (default now). */
-  runAfter?: Date;
-  maxAttempts?: number;
-};
+/**
+ * A job to queue, its payload the one its kind's entry names (packages/core/src/job-kinds.ts). Built by
+ * the kind's own function (`thumbnailJob`, `mailJob` ...), never by hand.
+ */
+export type NewJob<K extends JobKind = JobKind> = {
+  [Kind in K]: {
+    kind: Kind;
+    payload: JobPayload<Kind>;
+    /** At most one queued or running job per key: asking again while one waits queues nothing. */
+    dedupeKey?: string;
+    /** Not before this time (default now). */
+    runAfter?: Date;
+    maxAttempts?: number;
+  };
+}[K];
 
 /**
  * Queues work. Pass the transaction that writes the row the work is about, so both commit or
  * neither does: a restart right after the commit still finds the job. Answers the ids of the jobs
  * queued (fewer than asked when a dedupe key already waits).
  */
-export async function enqueueJobs(db: Database, list: NewJob[]): Promise<string[]> {
+export async function enqueueJobs<K extends JobKind>(db: Database, list: NewJob<K>[]): Promise<string[]> {
   if (list.length === 0) return [];
   const rows = await db
     .insert(jobs)
@@ -44,7 +51,7 @@ export async function enqueueJobs(db: Database, list: NewJob[]): Promise<string[
 }
 
 /** The new job's id, or null when the same work (its dedupe key) already waits. */
-export async function enqueueJob(db: Database, job: NewJob): Promise<string | null> {
+export async function enqueueJob<K extends JobKind>(db: Database, job: NewJob<K>): Promise<string | null> {
   return (await enqueueJobs(db, [job]))[0] ?? null;
 }
 

@@ -1,3 +1,4 @@
+import type { JobKind } from '@evident/core/job-kinds';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { tasks, units } from '../schema/curriculum';
@@ -5,10 +6,19 @@ import { submissions } from '../schema/evidence';
 import { jobs } from '../schema/jobs';
 import { ltiLinkLearners, ltiPlatforms, ltiResourceLinks } from '../schema/lti';
 import { users } from '../schema/users';
-import { enqueueJobs } from './jobs';
+import { enqueueJobs, type NewJob } from './jobs';
 
 /** The job kind of grade passback (Assignment and Grade Services). */
-export const ltiScoreJobKind = 'lti.score';
+export const ltiScoreJobKind = 'lti.score' satisfies JobKind;
+
+/** One student's progress in one link's unit, to send to its gradebook column. */
+const ltiScoreJob = ({ linkId, userId }: { linkId: string; userId: string }): NewJob<'lti.score'> => ({
+  kind: ltiScoreJobKind,
+  payload: { linkId, userId },
+  dedupeKey: `${ltiScoreJobKind}:${linkId}:${userId}`,
+  // Through about two days of a platform being down.
+  maxAttempts: 40,
+});
 
 /**
  * Queues a score for every link with a gradebook column through which these students opened these
@@ -36,13 +46,7 @@ export async function queueLtiScores(
     );
   const queued = await enqueueJobs(
     db,
-    rows.map((row) => ({
-      kind: ltiScoreJobKind,
-      payload: { linkId: row.linkId, userId: row.userId },
-      dedupeKey: `${ltiScoreJobKind}:${row.linkId}:${row.userId}`,
-      // Through about two days of a platform being down.
-      maxAttempts: 40,
-    })),
+    rows.map((row) => ltiScoreJob({ linkId: row.linkId, userId: row.userId })),
   );
   return queued.length;
 }

@@ -8,7 +8,7 @@ import { enqueueJobs, type NewJob } from './jobs';
  * `video_status` (the processing status of any recorded file) is `pending` until made, then `ready`,
  * or `failed` for a picture that cannot be previewed (too many pixels, HEIC, corrupt).
  */
-export const thumbnailJob = (fileId: string): NewJob => ({
+export const thumbnailJob = (fileId: string): NewJob<'thumbnail'> => ({
   kind: 'thumbnail',
   payload: { fileId },
   dedupeKey: `thumbnail:${fileId}`,

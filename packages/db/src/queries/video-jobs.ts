@@ -8,7 +8,7 @@ import { enqueueJobs, type NewJob } from './jobs';
  * A recorded video's processing (poster and playable copy) is a `video` job; the file's
  * `video_status` is what screens show of it: `pending` while the job waits or runs.
  */
-export const videoJob = (fileId: string): NewJob => ({
+export const videoJob = (fileId: string): NewJob<'video'> => ({
   kind: 'video',
   payload: { fileId },
   dedupeKey: `video:${fileId}`,

@@ -23,7 +23,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Which handler runs it: 'thumbnail', 'video', 'mail', 'event' ... */
+    /** Which handler runs it: one of the kinds in packages/core/src/job-kinds.ts ('thumbnail', 'mail' ...). */
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull().default({}),
     status: jobStatusEnum('status').notNull().default('queued'),
