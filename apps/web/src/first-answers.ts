@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { type QueryPath, queryKeyOf } from './data-layer/query-keys';
 import type { RenderHints } from './render-hints';
 
 /** What public/boot.js keeps for each tRPC query it asked before the app's code arrived. */
@@ -25,16 +26,11 @@ export function renderedByServer(): boolean {
  * The answer boot.js asked for, taken once: whoever takes it owns it, so a later load (after a
  * sign-out, a sign-in as someone else) always asks the server again.
  */
-export function takeFirstAnswer(path: string): FirstAnswer | undefined {
+export function takeFirstAnswer(path: QueryPath): FirstAnswer | undefined {
   const answers = typeof window === 'undefined' ? undefined : window.evidentFirstAnswers;
   const answer = answers?.[path];
   if (answers) delete answers[path];
   return answer;
-}
-
-/** The query key a screen's tRPC hook uses for a query without input, e.g. `student.tasks.list`. */
-export function queryKeyOf(path: string): [string[], { type: 'query' }] {
-  return [path.split('.'), { type: 'query' }];
 }
 
 /**
@@ -47,9 +43,12 @@ export function queryKeyOf(path: string): [string[], { type: 'query' }] {
  */
 export function adoptFirstAnswers(
   queryClient: QueryClient,
-  askAgain: (path: string) => Promise<unknown>,
+  askAgain: (path: QueryPath) => Promise<unknown>,
 ): { settled: Promise<void> } {
-  const paths = Object.keys((typeof window !== 'undefined' && window.evidentFirstAnswers) || {});
+  // Named by the first screens' table (first-screens.ts), through boot.js or the server's page.
+  const paths = Object.keys(
+    (typeof window !== 'undefined' && window.evidentFirstAnswers) || {},
+  ) as QueryPath[];
   const settled: Promise<unknown>[] = [];
   for (const path of paths) {
     if (path === 'auth.session.get') continue;

@@ -1,4 +1,8 @@
 import type { Role } from '@evident/core/roles';
+import type { QueryPath } from './data-layer/query-keys';
+
+/** A first screen: the module that draws it and the queries it shows. */
+export type FirstScreen = { module: string; queries: QueryPath[] };
 
 /**
  * Issue 20: what each role's first screen needs, by page, for public/boot.js to ask for alongside
@@ -6,7 +10,7 @@ import type { Role } from '@evident/core/roles';
  * queries without input, under the paths the screens' own hooks use: a query listed here that a
  * screen no longer makes costs one wasted request, never wrong data.
  */
-export const firstScreens: Record<string, Partial<Record<Role, { module: string; queries: string[] }>>> = {
+export const firstScreens: Record<string, Partial<Record<Role, FirstScreen>>> = {
   '/': {
     student: { module: 'src/features/student/student-home.tsx', queries: ['student.tasks.list'] },
     assessor: {

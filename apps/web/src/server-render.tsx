@@ -10,8 +10,8 @@ import { TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { prerender } from 'react-dom/static';
 import { App } from './app';
+import { type QueryPath, queryKeyOf } from './data-layer/query-keys';
 import { type DataScope, DataScopeContext } from './data-providers';
-import { queryKeyOf } from './first-answers';
 import { type RenderHints, RenderHintsContext } from './render-hints';
 import { createAppRouter } from './router';
 import { trpc, trpcUtilsFor } from './trpc';
@@ -27,7 +27,7 @@ export type FirstScreenInput = {
   /** `auth.session.get`'s answer: who the page is for. */
   user: CurrentUser;
   /** The first screen's queries (src/first-screens.ts) as the server answered them, by tRPC path. */
-  answers: Record<string, unknown>;
+  answers: Partial<Record<QueryPath, unknown>>;
   /** What the server knows of the device; the page carries them for the browser's first render. */
   hints: RenderHints;
 };
@@ -55,7 +55,7 @@ export async function renderFirstScreen({ path, user, answers, hints }: FirstScr
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   for (const [procedure, data] of Object.entries(answers)) {
-    queryClient.setQueryData(queryKeyOf(procedure), data);
+    queryClient.setQueryData(queryKeyOf(procedure as QueryPath), data);
   }
   const scope: DataScope = { client: answersOnlyClient(), queryClient };
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }), {

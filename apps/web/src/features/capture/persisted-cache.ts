@@ -2,11 +2,13 @@ import {
   type DehydratedState,
   dehydrate,
   hydrate,
+  partialMatchKey,
   type Query,
   type QueryCacheNotifyEvent,
   type QueryClient,
 } from '@tanstack/react-query';
 import { del, get, set } from 'idb-keyval';
+import { type QueryPath, queryKeyOf } from '../../data-layer/query-keys';
 
 /**
  * Issue 18: a student's last known tasks, progress and statuses are kept in IndexedDB and put back
@@ -26,12 +28,11 @@ const buster = import.meta.env.VITE_BUILD_ID ?? '';
 
 type Persisted = { buster: string; savedAt: number; state: DehydratedState };
 
-/** tRPC query keys start with the procedure's path, e.g. `[['student', 'tasks', 'list'], { type: 'query' }]`. */
-const kept = new Set(['student.tasks.list']);
+const keptQueries: QueryPath[] = ['student.tasks.list'];
+const keptKeys = keptQueries.map((path) => queryKeyOf(path));
 
 function isKeptKey(queryKey: readonly unknown[]): boolean {
-  const [path] = queryKey;
-  return Array.isArray(path) && kept.has(path.join('.'));
+  return keptKeys.some((kept) => partialMatchKey(queryKey, kept));
 }
 
 /**
@@ -54,7 +55,10 @@ async function restore(queryClient: QueryClient): Promise<void> {
   if (!saved || saved.buster !== buster || Date.now() - saved.savedAt > maxAgeMs) return;
   hydrate(queryClient, saved.state);
   // Last known, not current: offline the paused refetch leaves it on screen; online it is replaced.
-  await queryClient.invalidateQueries({ queryKey: [['student', 'tasks', 'list']] }, { throwOnError: false });
+  await queryClient.invalidateQueries(
+    { predicate: (query) => isKeptKey(query.queryKey) },
+    { throwOnError: false },
+  );
 }
 
 /** Writes what is kept now; never replaces a saved list with nothing (log-out forgets it explicitly). */

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { queryKeyOf } from '../../data-layer/query-keys';
 import { invalidateFor } from './event-invalidations';
 
 /** A cache holding queries under tRPC's keys, as the screens leave it. */
@@ -14,10 +15,7 @@ function cacheWith(keys: Record<string, unknown[]>) {
   return { client, stale };
 }
 
-const q = (path: string, input?: unknown) => [
-  path.split('.'),
-  { ...(input ? { input } : {}), type: 'query' },
-];
+const q = queryKeyOf;
 
 describe('the event-to-query table', () => {
   it("a task change refetches that unit's task list, the lists and counts, students' tasks and grading views", async () => {

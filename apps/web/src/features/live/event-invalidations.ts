@@ -1,12 +1,10 @@
 import type { DomainEvent, DomainEventOf, DomainEventType } from '@evident/core/events';
 import type { QueryClient } from '@tanstack/react-query';
+import { type QueryInput, type QueryPath, queryKeyOf } from '../../data-layer/query-keys';
 import { queryClient as appQueryClient } from '../../query-client';
 
-/**
- * A tRPC query by its path, narrowed to one input when the event names it. Paths of procedures that
- * do not exist yet are fine: invalidating what nobody has queried does nothing.
- */
-export type QueryTarget = { path: string; input?: Record<string, string> };
+/** A tRPC query by its path, narrowed to one input when the event names it. */
+export type QueryTarget = { [Path in QueryPath]: { path: Path; input?: QueryInput<Path> } }[QueryPath];
 
 /** What a stream says besides domain events (routers/live): `resync` means refetch everything. */
 export type LiveSignal = { type: 'connected' } | { type: 'resync' };
@@ -40,7 +38,9 @@ export const eventInvalidations: { [T in DomainEventType]: (event: DomainEventOf
     { path: 'student.tasks.list' },
     { path: 'staff.submissions.list' },
     { path: 'staff.evidenceMatrix.get' },
-    ...event.submissions.map((s) => ({ path: 'student.evidence.list', input: { taskId: s.taskId } })),
+    ...event.submissions.map(
+      (s): QueryTarget => ({ path: 'student.evidence.list', input: { taskId: s.taskId } }),
+    ),
   ],
   'video.processed': () => [{ path: 'student.evidence.list' }, { path: 'staff.submissions.list' }],
   'thumbnail.processed': () => [{ path: 'student.evidence.list' }, { path: 'staff.submissions.list' }],
@@ -61,12 +61,6 @@ export function targetsFor(event: DomainEvent): QueryTarget[] {
   return targets(event);
 }
 
-/** tRPC's query keys are `[['admin', 'tasks', 'list'], { input, type }]`; a partial key matches all inputs. */
-export function queryKeyOf(target: QueryTarget): unknown[] {
-  const path = target.path.split('.');
-  return target.input ? [path, { input: target.input }] : [path];
-}
-
 /** Marks stale, and refetches where on screen, every query the event touches (everything on `resync`). */
 export async function invalidateFor(
   event: DomainEvent | LiveSignal,
@@ -75,6 +69,8 @@ export async function invalidateFor(
   if (event.type === 'connected') return;
   if (event.type === 'resync') return queryClient.invalidateQueries();
   await Promise.all(
-    targetsFor(event).map((target) => queryClient.invalidateQueries({ queryKey: queryKeyOf(target) })),
+    targetsFor(event).map((target) =>
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(target.path, target.input) }),
+    ),
   );
 }
