@@ -1,0 +1,33 @@
+import type { Logger } from '@evident/core/logger';
+import type { Authenticator, SessionStore } from '@evident/core/ports/auth';
+import type { Database } from '@evident/db/client';
+import { LtiRefusal } from '@evident/lti/refusal';
+import type { FastifyReply } from 'fastify';
+import { refusalPage } from './lti-pages';
+import type { LtiTool } from './lti-tool';
+
+/** What every group of `/lti/*` routes is registered with. */
+export type LtiRouteDeps = {
+  db: Database;
+  sessions: SessionStore;
+  authenticator: Authenticator;
+  log: Logger;
+  tool: LtiTool;
+};
+
+/** A posted form or a query, as the platforms send them. */
+export type Form = Record<string, string | undefined>;
+
+/** A handoff (into the iframe's tab, or out to a new window) is spent within this long. */
+export const handoffTtlMs = 2 * 60 * 1000;
+
+/** An `LtiRefusal` becomes a page saying why (status 4xx) and a log line with the detail; anything else is thrown on. */
+export function refuse(log: Logger, reply: FastifyReply, where: string, error: unknown) {
+  if (!(error instanceof LtiRefusal)) throw error;
+  log.warn(`LTI ${where} refused: ${error.detail}`);
+  return reply
+    .code(error.status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(refusalPage(error.reason));
+}
