@@ -1,3 +1,4 @@
+import { staffLinkMessage } from '@evident/api/services';
 import { identities, sessions, users } from '@evident/db/schema';
 import { buildUser } from '@evident/db/testing/factories';
 import { and, eq } from 'drizzle-orm';
@@ -142,12 +143,12 @@ describe('single sign-on through a real OpenID provider', () => {
     }
   });
 
-  it('links a verified email to the existing person', async () => {
+  it("links a verified email to an existing student's account", async () => {
     const existing = await buildUser(env.db, {
       firstName: 'Ed',
       lastName: 'Existing',
       email: 'ed@example.com',
-      role: 'assessor',
+      role: 'student',
     });
     provider.accounts.set('sub-ed', { email: 'ed@example.com', emailVerified: true });
     const { callback, checks } = await throughProvider('sub-ed');
@@ -161,6 +162,40 @@ describe('single sign-on through a real OpenID provider', () => {
     const admin = await env.signedIn('rto_admin');
     const audit = await (await admin.caller()).admin.audit.list({ userId: existing.id, page: 1 });
     expect(audit.events.map((e) => e.action)).toEqual(['sign-in.success', 'sso.link']);
+  });
+
+  it('links a staff account only after its owner signs in with their password', async () => {
+    const assessor = await env.signedIn('assessor', { email: 'staff-link@example.com' });
+    provider.accounts.set('sub-staff', { email: 'staff-link@example.com', emailVerified: true });
+    const linkedTo = async () =>
+      (
+        await env.db
+          .select()
+          .from(identities)
+          .where(and(eq(identities.kind, 'oidc'), eq(identities.subject, 'sub-staff')))
+      )[0]?.userId;
+
+    // The provider's word alone: refused, nothing linked, no session.
+    const alone = await throughProvider('sub-staff');
+    const refused = await finish(alone.callback, alone.checks);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toBe(staffLinkMessage);
+    expect(cookieValue(refused.headers['set-cookie'], 'evident_session')).toBeUndefined();
+    expect(await linkedTo()).toBeUndefined();
+
+    // Signed in with the password, the same answer links the identity to that account.
+    const confirmed = await throughProvider('sub-staff');
+    const session = `${env.services.sessions.cookieName}=${assessor.sessionId}`;
+    const linked = await app.inject({
+      method: 'GET',
+      url: `${confirmed.callback.pathname}${confirmed.callback.search}`,
+      headers: { cookie: `${confirmed.checks}; ${session}` },
+    });
+    expect(linked.statusCode).toBe(303);
+    expect(await linkedTo()).toBe(assessor.user.id);
+    // From then on the provider signs them in as themselves.
+    const later = await throughProvider('sub-staff');
+    expect((await finish(later.callback, later.checks)).statusCode).toBe(303);
   });
 
   it('an unverified email never takes over an existing account', async () => {

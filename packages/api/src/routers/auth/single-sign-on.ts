@@ -15,6 +15,25 @@ import { deactivatedMessage } from './sign-in';
 export const unverifiedEmailMessage =
   'An account with this email already exists. Sign in with your password; your provider has not confirmed this email address.';
 
+export const staffLinkMessage =
+  'An Evident staff account already uses this email. Sign in with your password first, then choose single sign-on again to link it to your account.';
+
+/**
+ * A verified email vouches for a student's account; an assessor's or admin's sees other people's
+ * evidence, so a provider alone never opens one: the person proves it is theirs by signing in with
+ * their password first, and the provider's identity is linked to that signed-in account.
+ */
+function confirmedByPassword(ctx: Context, user: UserRow): boolean {
+  if (user.role === 'student') return true;
+  const principal = ctx.principal;
+  return (
+    principal?.proof.kind === 'session' &&
+    principal.proof.method === 'password' &&
+    principal.realUser.id === user.id &&
+    principal.actingAs.id === user.id
+  );
+}
+
 function refuse(ctx: Context, claims: SsoClaims, reason: string, user?: UserRow) {
   return recordAudit(ctx.db, {
     actorId: null,
@@ -46,8 +65,8 @@ async function createFromProvider(ctx: Context, claims: SsoClaims & { email: str
 
 /**
  * Finds or makes the person behind a verified id token: by the provider's identity (issuer and
- * subject); else by an email the provider says it verified, linking the identity to that person;
- * else a new student. An unverified email never reaches an existing account, and a deactivated
+ * subject); else by an email the provider says it verified, linking the identity to that person (a
+ * staff account only while its owner is signed in with their password); else a new student. An unverified email never reaches an existing account, and a deactivated
  * person is refused. Then a session starts, marked as begun through OpenID Connect.
  */
 export async function signInWithProvider(ctx: Context, claims: SsoClaims) {
@@ -68,6 +87,10 @@ export async function signInWithProvider(ctx: Context, claims: SsoClaims) {
     if (existing && !claims.emailVerified) {
       await refuse(ctx, claims, 'unverified email matches an existing account', existing);
       throw new AppError('CONFLICT', unverifiedEmailMessage);
+    }
+    if (existing && !confirmedByPassword(ctx, existing)) {
+      await refuse(ctx, claims, 'staff account not confirmed by password', existing);
+      throw new AppError('CONFLICT', staffLinkMessage);
     }
     user = existing ?? (await createFromProvider(ctx, { ...claims, email: claims.email }));
     if (!user)
