@@ -45,7 +45,7 @@ export function GradingPage() {
   // the rest in tasks of their own, so a slow phone is never frozen while they mount.
   const shown = useRevealedCount(pages.slots.length, 2, 2);
 
-  const grading = useGradeSubmissions({
+  const grading = useGradeSubmissions(submissions.data, {
     onSent: pages.gradingStarted,
     onGraded: (ids) => {
       pages.gradingEnded(ids, true);

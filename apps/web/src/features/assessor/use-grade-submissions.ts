@@ -1,5 +1,9 @@
+import type { GradeInput } from '@evident/core/grade-input';
 import { buildGradeRequest, type GradeDraft, type GradeStatus } from '@evident/core/grading';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { queryKeyOf } from '../../data-layer/query-keys';
 import { trpc } from '../../trpc';
+import { invalidateFor, type KnownEvent } from '../live/event-invalidations';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 
@@ -11,26 +15,59 @@ export type GradingCallbacks = {
   onFailed?: (submissionIds: readonly string[]) => void;
 };
 
+/** A submission on screen, for the task it is of. */
+type ShownSubmission = { id: string; task: { id: string } };
+
+type GradingContext = { graded: KnownEvent };
+
 /**
- * Grading with the spec's checks and toasts (sections 4, 5, 8): strategies before NYS, then one
- * request; on success the list refreshes and `onGraded` clears the selection and typed comments.
+ * The grade mutation's handling, apart from React so a test runs it as the screen does: on success
+ * the queries the decision touches are refetched through the event table, with the event the server
+ * publishes for it.
  */
-export function useGradeSubmissions({ onSent, onGraded, onFailed }: GradingCallbacks) {
-  const utils = trpc.useUtils();
-  const grade = trpc.assessor.submissions.grade.useMutation({
-    onMutate: (request) => onSent?.(request.submissionIds),
-    onSuccess: async (_answer, request) => {
+export function gradingMutation(
+  queryClient: QueryClient,
+  shown: () => readonly ShownSubmission[] | undefined,
+  { onSent, onGraded, onFailed }: GradingCallbacks,
+) {
+  return {
+    onMutate: (request: GradeInput): GradingContext => {
+      onSent?.(request.submissionIds);
+      // Taken now: the list may have changed by the time the answer comes.
+      const taskOf = new Map((shown() ?? []).map((submission) => [submission.id, submission.task.id]));
+      const submissions = request.submissionIds.flatMap((submissionId) => {
+        const taskId = taskOf.get(submissionId);
+        return taskId ? [{ submissionId, taskId }] : [];
+      });
+      return { graded: { type: 'submission.graded', submissions } };
+    },
+    onSuccess: async (_answer: unknown, request: GradeInput, context: GradingContext | undefined) => {
       toastSuccess('Grading complete', 'Submissions have been graded successfully');
       onGraded(request.submissionIds);
-      await utils.staff.submissions.list.invalidate();
+      if (context) await invalidateFor(context.graded, queryClient);
     },
-    onError: (error, request) => {
+    onError: (error: unknown, request: GradeInput) => {
       toastError('Grading failed', errorMessage(error, 'Failed to grade submissions'));
       onFailed?.(request.submissionIds);
       // Someone else may have graded some meanwhile (the message names them): show what is left.
-      void utils.staff.submissions.list.invalidate();
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf('staff.submissions.list') });
     },
-  });
+  };
+}
+
+/**
+ * Grading with the spec's checks and toasts (sections 4, 5, 8): strategies before NYS, then one
+ * request; on success the list refreshes and `onGraded` clears the selection and typed comments.
+ * `shown` is the list on screen, which names the task of each submission graded.
+ */
+export function useGradeSubmissions(
+  shown: readonly ShownSubmission[] | undefined,
+  callbacks: GradingCallbacks,
+) {
+  const queryClient = useQueryClient();
+  const grade = trpc.assessor.submissions.grade.useMutation(
+    gradingMutation(queryClient, () => shown, callbacks),
+  );
 
   function submit(
     status: GradeStatus,

@@ -6,6 +6,7 @@ import { trpc } from '../../trpc';
 import { rememberReturnTo } from '../auth/return-to';
 import type { AuthTab } from '../auth/sign-in-modal';
 import { useCurrentUser } from '../auth/use-current-user';
+import { invalidateFor } from '../live/event-invalidations';
 import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
 import { rememberUnit } from '../student/chosen-unit';
@@ -117,13 +118,16 @@ function ConfirmJoin({
   userId: string;
 }) {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const join = trpc.invitation.classes.join.useMutation({
     onSuccess: async (result) => {
       const first = result.units[0];
       if (first) rememberUnit(userId, first.id);
       toastSuccess(`Joined ${result.className}`, result.units.map((unit) => unit.unitCode).join(', '));
-      await utils.student.tasks.list.invalidate();
+      await invalidateFor(
+        result.units.map(
+          (unit) => ({ type: 'enrolment.created', studentId: userId, unitId: unit.id }) as const,
+        ),
+      );
       await navigate({ to: '/' });
     },
     onError: (error) => toastError('Could not join', errorMessage(error, 'Please try again')),

@@ -95,7 +95,7 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
         emptyTestId="evidence-empty"
         actionFor={(file) => {
           if (file.canWithdraw) {
-            return <WithdrawEvidenceButton taskId={taskId} fileId={file.id} fileName={file.fileName} />;
+            return <WithdrawEvidenceButton fileId={file.id} fileName={file.fileName} />;
           }
           // Beside files that may go, say why this one may not.
           if (file.withdrawRefusal === 'judged' && someWithdrawable) {

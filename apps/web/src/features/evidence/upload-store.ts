@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { trpcClient, trpcUtils } from '../../trpc';
+import { trpcClient } from '../../trpc';
 import {
   addQueuedCapture,
   askForPersistentStorage,
@@ -12,6 +12,7 @@ import {
   saveQueuedCapture,
 } from '../capture/capture-db';
 import { askForBackgroundSync, retryDelayMs } from '../capture/send-triggers';
+import { invalidateFor } from '../live/event-invalidations';
 import { toastError, toastSuccess } from '../toast/toast';
 import { prepareEvidenceFile } from './prepare-evidence-file';
 import { describeUploadFailure, explainNoAnswer, serverAnswers, uploadFailureText } from './upload-failure';
@@ -175,7 +176,7 @@ async function send(entry: Entry, item: QueuedCapture): Promise<boolean> {
     if (!grant) throw new Error('No upload URL');
     show(entry, { state: 'active', stage: 'saving', fileName, sent: blob.size, total: blob.size });
     // Not cancellable: once the bytes are stored, recording them is quick and idempotent.
-    await trpcClient.student.evidence.record.mutate({
+    const recorded = await trpcClient.student.evidence.record.mutate({
       taskId: item.taskId,
       fileName,
       fileType,
@@ -186,10 +187,11 @@ async function send(entry: Entry, item: QueuedCapture): Promise<boolean> {
     await deleteQueuedCapture(item.key).catch(() => {});
     toastSuccess('Evidence uploaded', 'Your evidence has been successfully uploaded');
     // Not awaited: on a weak link the next file goes at once, while the card refreshes beside it.
-    void Promise.allSettled([
-      trpcUtils.student.tasks.list.invalidate(),
-      trpcUtils.student.evidence.list.invalidate({ taskId: item.taskId }),
-    ]);
+    void invalidateFor({
+      type: 'submission.created',
+      submissionId: recorded.submission.id,
+      taskId: item.taskId,
+    });
     entry.item = undefined;
     show(entry, { state: 'sent', fileName });
     // 'Sent' stays a moment on the card, then the task's own status says the rest.

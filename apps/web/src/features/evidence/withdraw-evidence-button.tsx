@@ -2,24 +2,21 @@ import { Button, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
 import { confirmAction } from '../dialog/confirm';
+import { invalidateFor } from '../live/event-invalidations';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 
-type WithdrawEvidenceButtonProps = { taskId: string; fileId: string; fileName: string };
+type WithdrawEvidenceButtonProps = { fileId: string; fileName: string };
 
 /**
  * Takes back a file uploaded by mistake, after a confirm. The file leaves the student's and the
  * assessor's views but is kept, with who withdrew it and when (issue 10).
  */
-export function WithdrawEvidenceButton({ taskId, fileId, fileName }: WithdrawEvidenceButtonProps) {
-  const utils = trpc.useUtils();
+export function WithdrawEvidenceButton({ fileId, fileName }: WithdrawEvidenceButtonProps) {
   const withdraw = trpc.student.evidence.withdraw.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (withdrawn) => {
       toastSuccess('Evidence withdrawn', `${fileName} is no longer part of this task's evidence`);
-      await Promise.allSettled([
-        utils.student.tasks.list.invalidate(),
-        utils.student.evidence.list.invalidate({ taskId }),
-      ]);
+      await invalidateFor({ type: 'evidence.withdrawn', fileId: withdrawn.fileId, taskId: withdrawn.taskId });
     },
     onError: (error) => toastError('Withdraw failed', errorMessage(error, 'Please try again')),
   });

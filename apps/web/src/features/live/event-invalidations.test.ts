@@ -1,7 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { DomainEvent } from '@evident/core/events';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { queryKeyOf } from '../../data-layer/query-keys';
-import { invalidateFor } from './event-invalidations';
+import { type QueryPath, queryKeyOf } from '../../data-layer/query-keys';
+import { invalidateFor, invalidateForLive, type LiveSignal } from './event-invalidations';
+
+/** An event as the live stream brings it, whole. */
+const heard = (event: DomainEvent | LiveSignal, client: QueryClient) => invalidateForLive(event, client);
 
 /** A cache holding queries under tRPC's keys, as the screens leave it. */
 function cacheWith(keys: Record<string, unknown[]>) {
@@ -28,7 +32,7 @@ describe('the event-to-query table', () => {
       matrix: q('staff.evidenceMatrix.get', { unitId: 'A' }),
       users: q('admin.users.list'),
     });
-    await invalidateFor({ type: 'tasks.changed', unitId: 'A' }, client);
+    await heard({ type: 'tasks.changed', unitId: 'A' }, client);
     expect(stale()).toEqual(['matrix', 'stats', 'studentTasks', 'tasksA', 'units']);
   });
 
@@ -41,7 +45,7 @@ describe('the event-to-query table', () => {
       matrix: q('staff.evidenceMatrix.get'),
       tasks: q('admin.tasks.list', { unitId: 'A' }),
     });
-    await invalidateFor(
+    await heard(
       { type: 'submission.created', submissionId: 's', studentId: 'st', taskId: 't1', unitId: 'A' },
       client,
     );
@@ -54,7 +58,7 @@ describe('the event-to-query table', () => {
       evidenceT2: q('student.evidence.list', { taskId: 't2' }),
       studentTasks: q('student.tasks.list'),
     });
-    await invalidateFor(
+    await heard(
       {
         type: 'submission.graded',
         status: 'satisfactory',
@@ -67,9 +71,38 @@ describe('the event-to-query table', () => {
 
   it('resync refetches everything; connected nothing', async () => {
     const { client, stale } = cacheWith({ a: q('admin.users.list'), b: q('student.tasks.list') });
-    await invalidateFor({ type: 'connected' }, client);
+    await heard({ type: 'connected' }, client);
     expect(stale()).toEqual([]);
-    await invalidateFor({ type: 'resync' }, client);
+    await heard({ type: 'resync' }, client);
     expect(stale()).toEqual(['a', 'b']);
+  });
+});
+
+/** A query on screen, loaded once, counting the times it is fetched. */
+async function onScreen(client: QueryClient, path: QueryPath) {
+  let fetches = 0;
+  const options = {
+    queryKey: queryKeyOf(path),
+    queryFn: async () => ++fetches,
+    staleTime: Number.POSITIVE_INFINITY,
+  };
+  await client.fetchQuery(options);
+  const stop = new QueryObserver(client, options).subscribe(() => {});
+  return { fetches: () => fetches, stop };
+}
+
+describe("a mutation's own invalidation", () => {
+  it('fetches a query that several of its events touch once', async () => {
+    const client = new QueryClient();
+    const tasks = await onScreen(client, 'student.tasks.list');
+    await invalidateFor(
+      [
+        { type: 'enrolment.created', studentId: 'st', unitId: 'A' },
+        { type: 'enrolment.created', studentId: 'st', unitId: 'B' },
+      ],
+      client,
+    );
+    expect(tasks.fetches()).toBe(2);
+    tasks.stop();
   });
 });

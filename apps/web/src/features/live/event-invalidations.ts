@@ -1,5 +1,5 @@
-import type { DomainEvent, DomainEventOf, DomainEventType } from '@evident/core/events';
-import type { QueryClient } from '@tanstack/react-query';
+import type { DomainEventOf, DomainEventType } from '@evident/core/events';
+import { partialMatchKey, type QueryClient } from '@tanstack/react-query';
 import { type QueryInput, type QueryPath, queryKeyOf } from '../../data-layer/query-keys';
 import { queryClient as appQueryClient } from '../../query-client';
 
@@ -8,6 +8,28 @@ export type QueryTarget = { [Path in QueryPath]: { path: Path; input?: QueryInpu
 
 /** What a stream says besides domain events (routers/live): `resync` means refetch everything. */
 export type LiveSignal = { type: 'connected' } | { type: 'resync' };
+
+/**
+ * A domain event as the tab that caused it knows it, from its request and the answer: what the table
+ * below reads. Every event the stream brings is one too. A mutation names the event the server
+ * publishes for it, e.g. `{ type: 'evidence.withdrawn', fileId, taskId }`.
+ */
+export type KnownEvent =
+  | Pick<DomainEventOf<'submission.created'>, 'type' | 'submissionId' | 'taskId'>
+  | Pick<DomainEventOf<'evidence.withdrawn'>, 'type' | 'fileId' | 'taskId'>
+  | {
+      type: 'submission.graded';
+      submissions: Pick<
+        DomainEventOf<'submission.graded'>['submissions'][number],
+        'submissionId' | 'taskId'
+      >[];
+    }
+  | Pick<DomainEventOf<'video.processed' | 'thumbnail.processed'>, 'type' | 'fileId'>
+  | DomainEventOf<
+      'tasks.generated' | 'tasks.changed' | 'unit.changed' | 'enrolment.created' | 'user.changed'
+    >;
+
+type KnownEventOf<T extends DomainEventType> = Extract<KnownEvent, { type: T }>;
 
 const evidenceOf = (taskId?: string): QueryTarget[] => [
   { path: 'student.tasks.list' },
@@ -31,7 +53,7 @@ const curriculumOf = (unitId: string): QueryTarget[] => [
  * others changed and by screens for what their own mutations changed. A new screen whose data an
  * event touches adds its query's path here, and a new mutation calls `invalidateFor` with its event.
  */
-export const eventInvalidations: { [T in DomainEventType]: (event: DomainEventOf<T>) => QueryTarget[] } = {
+export const eventInvalidations: { [T in DomainEventType]: (event: KnownEventOf<T>) => QueryTarget[] } = {
   'submission.created': (event) => [...evidenceOf(event.taskId), { path: 'admin.units.list' }],
   'evidence.withdrawn': (event) => [...evidenceOf(event.taskId), { path: 'admin.units.list' }],
   'submission.graded': (event) => [
@@ -48,29 +70,50 @@ export const eventInvalidations: { [T in DomainEventType]: (event: DomainEventOf
   'tasks.changed': (event) => curriculumOf(event.unitId),
   'unit.changed': (event) => curriculumOf(event.unitId),
   'enrolment.created': () => [{ path: 'student.tasks.list' }, { path: 'staff.evidenceMatrix.get' }],
+  // Everything an admin's screens show of a person: the people lists and their search, the counts,
+  // the audit trail and the classes they are in.
   'user.changed': () => [
     { path: 'auth.session.get' },
     { path: 'admin.users.list' },
+    { path: 'admin.users.search' },
     { path: 'admin.stats.get' },
+    { path: 'admin.audit.list' },
+    { path: 'admin.classes.list' },
+    { path: 'admin.classes.get' },
     { path: 'staff.evidenceMatrix.get' },
   ],
 };
 
-export function targetsFor(event: DomainEvent): QueryTarget[] {
-  const targets = eventInvalidations[event.type] as (event: DomainEvent) => QueryTarget[];
+export function targetsFor(event: KnownEvent): QueryTarget[] {
+  const targets = eventInvalidations[event.type] as (event: KnownEvent) => QueryTarget[];
   return targets(event);
 }
 
-/** Marks stale, and refetches where on screen, every query the event touches (everything on `resync`). */
+/**
+ * Marks stale, and refetches where on screen, every query the events touch: after a mutation, with
+ * the events the server publishes for it. In one pass, so a query two events (or two of an event's
+ * entries) touch is fetched once, not started and then cancelled for a second start.
+ */
 export async function invalidateFor(
-  event: DomainEvent | LiveSignal,
+  events: KnownEvent | readonly KnownEvent[],
   queryClient: QueryClient = appQueryClient,
 ): Promise<void> {
-  if (event.type === 'connected') return;
-  if (event.type === 'resync') return queryClient.invalidateQueries();
-  await Promise.all(
-    targetsFor(event).map((target) =>
-      queryClient.invalidateQueries({ queryKey: queryKeyOf(target.path, target.input) }),
-    ),
-  );
+  const keys = [events]
+    .flat()
+    .flatMap(targetsFor)
+    .map((target) => queryKeyOf(target.path, target.input));
+  if (keys.length === 0) return;
+  await queryClient.invalidateQueries({
+    predicate: (query) => keys.some((key) => partialMatchKey(query.queryKey, key)),
+  });
+}
+
+/** What the live stream brings: what others changed, or word to refetch everything (`resync`). */
+export async function invalidateForLive(
+  message: KnownEvent | LiveSignal,
+  queryClient: QueryClient = appQueryClient,
+): Promise<void> {
+  if (message.type === 'connected') return;
+  if (message.type === 'resync') return queryClient.invalidateQueries();
+  await invalidateFor(message, queryClient);
 }

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth/use-current-user';
-import { invalidateFor } from './event-invalidations';
+import { invalidateForLive } from './event-invalidations';
 
 /**
  * The tab's one live stream, mounted once by the signed-in shell: what others change (new evidence,
@@ -18,7 +18,7 @@ export function LiveUpdates() {
   trpc.live.events.stream.useSubscription(undefined, {
     onData: (message) => {
       const event = message.data;
-      void invalidateFor(event).then(async () => {
+      void invalidateForLive(event).then(async () => {
         // Who is signed in lives in the router's context (the root route's beforeLoad), not in a query
         // on screen: a change to the person's own account (an admin approving a waiting assessor)
         // shows only once the router loads it again, from a fresh answer.

@@ -13,6 +13,7 @@ import { type FormEvent, useState } from 'react';
 import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth/use-current-user';
 import { UnitCodeInput } from '../curriculum/unit-code-input';
+import { invalidateFor } from '../live/event-invalidations';
 import { useDocumentTitle } from '../shell/document-title';
 import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
@@ -44,7 +45,6 @@ export function UnitSetupPage() {
   useDocumentTitle('Setup Unit');
   const [unitCode, setUnitCode] = useState('');
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const user = useCurrentUser();
   const setUpUnit = trpc.student.units.setUp.useMutation({
     onSuccess: async (result) => {
@@ -59,7 +59,9 @@ export function UnitSetupPage() {
       } else {
         toastSuccess('Unit joined', `Joined ${result.unitCode}: ${result.taskCount} tasks`);
       }
-      await utils.student.tasks.list.invalidate();
+      // What the student hears of it: their enrolment (the unit's new tasks, published first, reach
+      // only those already enrolled).
+      if (user) await invalidateFor({ type: 'enrolment.created', studentId: user.id, unitId: result.unitId });
       await navigate({ to: '/' });
     },
     onError: (error) =>

@@ -3,6 +3,7 @@ import { Badge, Button } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
+import { invalidateFor } from '../../live/event-invalidations';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminUser } from '../admin-types';
@@ -12,12 +13,10 @@ import type { AdminUser } from '../admin-types';
  * button. Nothing for anyone else.
  */
 export function ApproveAssessorButton({ user }: { user: AdminUser }) {
-  const utils = trpc.useUtils();
   const approve = trpc.admin.users.approve.useMutation({
     onSuccess: async () => {
       toastSuccess('Assessor approved', `${fullName(user)} can now see and grade students’ evidence`);
-      // The list, its search pages and the dashboard counts all show who waits.
-      await utils.admin.invalidate();
+      await invalidateFor({ type: 'user.changed', userId: user.id });
     },
     onError: (error) => toastError('Approval failed', errorMessage(error, 'Please try again')),
   });

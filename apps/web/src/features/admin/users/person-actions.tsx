@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { trpc } from '../../../trpc';
 import { confirmAction } from '../../dialog/confirm';
+import { invalidateFor } from '../../live/event-invalidations';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminUser } from '../admin-types';
@@ -19,11 +20,10 @@ import type { AdminUser } from '../admin-types';
  * reactivate, and their API tokens. Each change asks first and answers with a toast.
  */
 export function PersonActions({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
-  const utils = trpc.useUtils();
   const name = fullName(user);
   const done = async (title: string, message: string) => {
     toastSuccess(title, message);
-    await utils.admin.invalidate();
+    await invalidateFor({ type: 'user.changed', userId: user.id });
   };
   const changeRole = trpc.admin.users.changeRole.useMutation({
     onSuccess: (result) =>
