@@ -250,6 +250,24 @@ export async function isOpenlyEnrolled(db: Database, classId: string, studentId:
 }
 
 /**
+ * Whether the student's latest place in the class was ended by someone else (an admin, or the
+ * course's roster): that decision is not theirs to undo through the invitation link.
+ */
+export async function isPlaceEndedByOther(
+  db: Database,
+  { classId, studentId }: { classId: string; studentId: string },
+): Promise<boolean> {
+  const [latest] = await db
+    .select({ endedAt: classEnrolments.endedAt, endedBy: classEnrolments.endedBy })
+    .from(classEnrolments)
+    .where(and(eq(classEnrolments.classId, classId), eq(classEnrolments.studentId, studentId)))
+    // An open place first; otherwise the one that ended last.
+    .orderBy(sql`${classEnrolments.endedAt} is null desc`, desc(classEnrolments.endedAt))
+    .limit(1);
+  return latest?.endedAt != null && latest.endedBy !== studentId;
+}
+
+/**
  * Ends the student's open enrolment: the row stays with when and by whom. Their unit enrolments,
  * tasks and evidence stay too (the record is theirs). Returns the ended row, or undefined if none was open.
  */

@@ -6,6 +6,7 @@ import {
   enrolInClass,
   findClassByInviteCode,
   isOpenlyEnrolled,
+  isPlaceEndedByOther,
   listClassUnits,
 } from '@evident/db/queries/classes';
 import { z } from 'zod';
@@ -14,6 +15,8 @@ import { day } from '../admin/classes/class-output';
 import { classStatus } from '../admin/classes/classes';
 
 const NOT_VALID = 'This invitation link is not valid. Ask your trainer for the class invitation link.';
+/** Someone else (an admin, or the course's roster) ended the student's place: the link does not undo it. */
+const PLACE_ENDED = 'Your trainer ended your place in this class; ask them';
 
 async function requireInvitation(db: Database, inviteCode: string): Promise<ClassRow> {
   const row = await findClassByInviteCode(db, inviteCode);
@@ -38,7 +41,7 @@ export const invitationOutput = z.object({
   startsOn: day.nullable(),
   endsOn: day.nullable(),
   units: z.array(unitRef),
-  /** Why the class takes no one any more; null while it is open. */
+  /** Why the class takes no one any more, or not this student again; null while it is open to them. */
   closedReason: z.string().nullable(),
   alreadyJoined: z.boolean(),
 });
@@ -54,13 +57,18 @@ export async function describeInvitation(ctx: Context, inviteCode: string) {
   const row = await requireInvitation(ctx.db, inviteCode);
   const units = await listClassUnits(ctx.db, row.id);
   const student = ctx.user?.role === 'student' ? ctx.user : null;
+  const alreadyJoined = student ? await isOpenlyEnrolled(ctx.db, row.id, student.id) : false;
+  const placeEnded =
+    student && !alreadyJoined
+      ? await isPlaceEndedByOther(ctx.db, { classId: row.id, studentId: student.id })
+      : false;
   return {
     name: row.name,
     startsOn: row.startsOn,
     endsOn: row.endsOn,
     units: units.map((unit) => ({ id: unit.id, unitCode: unit.unitCode, title: unit.title })),
-    closedReason: closedReason(row),
-    alreadyJoined: student ? await isOpenlyEnrolled(ctx.db, row.id, student.id) : false,
+    closedReason: closedReason(row) ?? (placeEnded ? PLACE_ENDED : null),
+    alreadyJoined,
   };
 }
 
@@ -74,6 +82,8 @@ export async function joinByInvitation(
   if (closed) throw new AppError('CONFLICT', closed);
   const studentId = ctx.user.id;
   const joined = await ctx.db.transaction(async (tx) => {
+    if (await isPlaceEndedByOther(tx, { classId: row.id, studentId }))
+      throw new AppError('CONFLICT', PLACE_ENDED);
     const added = await enrolInClass(tx, { classId: row.id, studentId, by: ctx.realUserId });
     if (added) {
       await recordAudit(tx, {
