@@ -86,3 +86,27 @@ export async function revokeApiToken(
     return true;
   });
 }
+
+/**
+ * Revokes every token of the person still live, each with its own `token.revoked` row (`reason`
+ * says why), so a later reactivation brings none of them back. Returns how many it revoked.
+ */
+export async function revokeUserApiTokens(
+  db: Database,
+  { userId, revokedBy, at, reason }: { userId: string; revokedBy: string; at: Date; reason: 'deactivated' },
+): Promise<number> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: at, revokedBy })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id, name: apiTokens.name });
+  for (const row of rows) {
+    await recordAudit(db, {
+      actorId: revokedBy,
+      action: 'token.revoked',
+      subjectId: userId,
+      detail: { tokenId: row.id, name: row.name, reason },
+    });
+  }
+  return rows.length;
+}

@@ -3,6 +3,7 @@ import type { Role } from '@evident/core/roles';
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { sessions, users } from '../schema/users';
+import { revokeUserApiTokens } from './api-tokens';
 import { userSummaryColumns } from './users';
 
 /** One row of Users Management: who, their role, and where they stand. */
@@ -74,7 +75,7 @@ export async function setRole(
   return row;
 }
 
-/** Switches a person off and ends every session they hold; undefined when they already were. */
+/** Switches a person off, ends every session and revokes every API token they hold; undefined when they already were. */
 export async function deactivateUser(
   db: Database,
   { userId, by, at }: { userId: string; by: string; at: Date },
@@ -84,7 +85,11 @@ export async function deactivateUser(
     .set({ deactivatedAt: at, deactivatedBy: by })
     .where(and(eq(users.id, userId), isNull(users.deactivatedAt)))
     .returning();
-  if (row) await db.delete(sessions).where(eq(sessions.userId, userId));
+  if (row) {
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+    // Revoked, not just refused while deactivated: a reactivation must not bring old secrets back.
+    await revokeUserApiTokens(db, { userId, revokedBy: by, at, reason: 'deactivated' });
+  }
   return row;
 }
 

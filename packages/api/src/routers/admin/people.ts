@@ -53,9 +53,10 @@ export async function changeRole(ctx: AuthedContext, input: z.output<typeof chan
 }
 
 /**
- * `POST /api/admin/users/{id}/deactivate`: the person signs in by no route again and every session
- * they hold ends (a live stream re-checks its session and ends with it); what they recorded and
- * decided stays, under their name. Deactivating someone already deactivated changes nothing.
+ * `POST /api/admin/users/{id}/deactivate`: the person signs in by no route again, every session
+ * they hold ends (a live stream re-checks its session and ends with it) and every API token is
+ * revoked, so reactivating them brings none back; what they recorded and decided stays, under
+ * their name. Deactivating someone already deactivated changes nothing.
  */
 export async function deactivate(ctx: AuthedContext, input: z.output<typeof personInput>) {
   const target = await requirePerson(ctx, input.userId);
