@@ -12,7 +12,7 @@ import {
   saveQueuedCapture,
 } from '../capture/capture-db';
 import { askForBackgroundSync, retryDelayMs } from '../capture/send-triggers';
-import { invalidateFor } from '../live/event-invalidations';
+import { invalidateAfter } from '../live/event-invalidations';
 import { toastError, toastSuccess } from '../toast/toast';
 import { prepareEvidenceFile } from './prepare-evidence-file';
 import { describeUploadFailure, explainNoAnswer, serverAnswers, uploadFailureText } from './upload-failure';
@@ -176,22 +176,25 @@ async function send(entry: Entry, item: QueuedCapture): Promise<boolean> {
     if (!grant) throw new Error('No upload URL');
     show(entry, { state: 'active', stage: 'saving', fileName, sent: blob.size, total: blob.size });
     // Not cancellable: once the bytes are stored, recording them is quick and idempotent.
-    const recorded = await trpcClient.student.evidence.record.mutate({
-      taskId: item.taskId,
-      fileName,
-      fileType,
-      objectPath: grant.objectPath,
-      clientKey: item.key,
-      capturedAt: item.capturedAt,
-    });
+    // The refetch is not awaited: on a weak link the next file goes at once, while the card
+    // refreshes beside it.
+    await invalidateAfter(
+      trpcClient.student.evidence.record.mutate({
+        taskId: item.taskId,
+        fileName,
+        fileType,
+        objectPath: grant.objectPath,
+        clientKey: item.key,
+        capturedAt: item.capturedAt,
+      }),
+      (recorded) => ({
+        type: 'submission.created',
+        submissionId: recorded.submission.id,
+        taskId: item.taskId,
+      }),
+    );
     await deleteQueuedCapture(item.key).catch(() => {});
     toastSuccess('Evidence uploaded', 'Your evidence has been successfully uploaded');
-    // Not awaited: on a weak link the next file goes at once, while the card refreshes beside it.
-    void invalidateFor({
-      type: 'submission.created',
-      submissionId: recorded.submission.id,
-      taskId: item.taskId,
-    });
     entry.item = undefined;
     show(entry, { state: 'sent', fileName });
     // 'Sent' stays a moment on the card, then the task's own status says the rest.

@@ -2,7 +2,7 @@ import type { DomainEvent } from '@evident/core/events';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { type QueryPath, queryKeyOf } from '../../data-layer/query-keys';
-import { invalidateFor, invalidateForLive, type LiveSignal } from './event-invalidations';
+import { invalidateAfter, invalidateFor, invalidateForLive, type LiveSignal } from './event-invalidations';
 
 /** An event as the live stream brings it, whole. */
 const heard = (event: DomainEvent | LiveSignal, client: QueryClient) => invalidateForLive(event, client);
@@ -102,6 +102,28 @@ describe("a mutation's own invalidation", () => {
       ],
       client,
     );
+    expect(tasks.fetches()).toBe(2);
+    tasks.stop();
+  });
+
+  it("a change sent outside a mutation hook (the upload queue's) holds its echo back until answered", async () => {
+    const client = new QueryClient();
+    const tasks = await onScreen(client, 'student.tasks.list');
+    let answer = (_: { submissionId: string }) => {};
+    const recorded = invalidateAfter(
+      new Promise<{ submissionId: string }>((resolve) => {
+        answer = resolve;
+      }),
+      ({ submissionId }) => ({ type: 'submission.created', submissionId, taskId: 't1' }),
+      client,
+    );
+    const echo = heard(
+      { type: 'submission.created', submissionId: 's1', studentId: 'st', taskId: 't1', unitId: 'A' },
+      client,
+    );
+    answer({ submissionId: 's1' });
+    await Promise.all([recorded, echo]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(tasks.fetches()).toBe(2);
     tasks.stop();
   });

@@ -2,6 +2,7 @@ import type { DomainEventOf, DomainEventType } from '@evident/core/events';
 import { partialMatchKey, type QueryClient } from '@tanstack/react-query';
 import { type QueryInput, type QueryPath, queryKeyOf } from '../../data-layer/query-keys';
 import { queryClient as appQueryClient } from '../../query-client';
+import { noteOwnChange, ownChangesSettled, sendOwnChange, takeEcho } from './own-changes';
 
 /** A tRPC query by its path, narrowed to one input when the event names it. */
 export type QueryTarget = { [Path in QueryPath]: { path: Path; input?: QueryInput<Path> } }[QueryPath];
@@ -52,6 +53,8 @@ const curriculumOf = (unitId: string): QueryTarget[] => [
  * The one table of which queries each domain event makes stale: used by the live stream for what
  * others changed and by screens for what their own mutations changed. A new screen whose data an
  * event touches adds its query's path here, and a new mutation calls `invalidateFor` with its event.
+ * A change is refetched once in the tab that made it: by its mutation, and not again for its echo on
+ * the stream (own-changes.ts).
  */
 export const eventInvalidations: { [T in DomainEventType]: (event: KnownEventOf<T>) => QueryTarget[] } = {
   'submission.created': (event) => [...evidenceOf(event.taskId), { path: 'admin.units.list' }],
@@ -90,30 +93,54 @@ export function targetsFor(event: KnownEvent): QueryTarget[] {
 }
 
 /**
- * Marks stale, and refetches where on screen, every query the events touch: after a mutation, with
- * the events the server publishes for it. In one pass, so a query two events (or two of an event's
- * entries) touch is fetched once, not started and then cancelled for a second start.
+ * Marks stale, and refetches where on screen, every query the events touch, in one pass: a query two
+ * events (or two of an event's entries) touch is fetched once, not started and then cancelled for a
+ * second start.
  */
-export async function invalidateFor(
-  events: KnownEvent | readonly KnownEvent[],
-  queryClient: QueryClient = appQueryClient,
-): Promise<void> {
-  const keys = [events]
-    .flat()
-    .flatMap(targetsFor)
-    .map((target) => queryKeyOf(target.path, target.input));
+async function invalidateTargets(events: readonly KnownEvent[], queryClient: QueryClient): Promise<void> {
+  const keys = events.flatMap(targetsFor).map((target) => queryKeyOf(target.path, target.input));
   if (keys.length === 0) return;
   await queryClient.invalidateQueries({
     predicate: (query) => keys.some((key) => partialMatchKey(query.queryKey, key)),
   });
 }
 
-/** What the live stream brings: what others changed, or word to refetch everything (`resync`). */
+/**
+ * After this tab's own mutation, with the events the server publishes for it: refetches what they
+ * touch now, and the stream's echo of them later refetches nothing again (own-changes.ts).
+ */
+export async function invalidateFor(
+  events: KnownEvent | readonly KnownEvent[],
+  queryClient: QueryClient = appQueryClient,
+): Promise<void> {
+  const list = [events].flat();
+  for (const event of list) noteOwnChange(queryClient, event);
+  await invalidateTargets(list, queryClient);
+}
+
+/**
+ * A change sent through the plain tRPC client rather than a mutation hook (the upload queue's):
+ * invalidated as a mutation's is once answered, without waiting for the refetch.
+ */
+export function invalidateAfter<T>(
+  request: Promise<T>,
+  eventsOf: (answer: T) => KnownEvent | readonly KnownEvent[],
+  queryClient: QueryClient = appQueryClient,
+): Promise<T> {
+  return sendOwnChange(queryClient, request, (answer) => void invalidateFor(eventsOf(answer), queryClient));
+}
+
+/**
+ * What the live stream brings: what others changed, the echo of what this tab changed (dropped: its
+ * mutation refetched it already), or word to refetch everything (`resync`).
+ */
 export async function invalidateForLive(
   message: KnownEvent | LiveSignal,
   queryClient: QueryClient = appQueryClient,
 ): Promise<void> {
   if (message.type === 'connected') return;
   if (message.type === 'resync') return queryClient.invalidateQueries();
-  await invalidateFor(message, queryClient);
+  await ownChangesSettled(queryClient);
+  if (takeEcho(queryClient, message)) return;
+  await invalidateTargets([message], queryClient);
 }
