@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
+    // The live register is the server's default: servers a test starts inherit this and stay offline.
+    env: { TGA_BASE_URL: 'off' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Vitest's default is one worker fewer than there are cores, which on a two-core machine (CI) runs

@@ -7,6 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1 COREPACK_INTEGRITY_KEYS=0
+# The live register is the server's default; every server a test starts stays offline unless the
+# test gives it a local stand-in.
+export TGA_BASE_URL=off
 root=$(pwd)
 reports="$root/.tmp/test-reports"
 rm -rf "$reports" && mkdir -p "$reports"

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { flag, optionalText } from './config-fields';
 import { checkFilesEnv, filesConfig, filesEnv, videoProcessingConfig } from './config-files';
+import { registerConfig, registerEnv } from './config-register';
 import { checkSignInEnv, ltiConfig, oidcConfig, signInEnv } from './config-sign-in';
 import { slowClientsConfig, slowClientsEnv } from './config-slow-clients';
 import { trustProxySetting } from './trust-proxy';
@@ -35,10 +36,7 @@ const envSchema = z
     ),
     MAIL_FROM: z.string().default('Evident <no-reply@evident.local>'),
     WEB_DIST_DIR: optionalText,
-    TGA_BASE_URL: optionalText.pipe(
-      z.url({ error: 'must be a URL such as https://training.gov.au' }).optional(),
-    ),
-    TGA_FALLBACK_TO_CATALOGUE: flag.default(false),
+    ...registerEnv.shape,
     ANTHROPIC_API_KEY: optionalText,
     ANTHROPIC_MODEL: optionalText,
     ANTHROPIC_BASE_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
@@ -86,7 +84,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
         ? { email: env.INITIAL_ADMIN_EMAIL, password: env.INITIAL_ADMIN_PASSWORD }
         : undefined,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
-    register: { baseUrl: env.TGA_BASE_URL, fallbackToCatalogue: env.TGA_FALLBACK_TO_CATALOGUE },
+    register: registerConfig(env),
     taskGeneration: {
       anthropicApiKey: env.ANTHROPIC_API_KEY,
       anthropicModel: env.ANTHROPIC_MODEL,

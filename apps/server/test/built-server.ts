@@ -92,7 +92,15 @@ export async function startBundle(options: {
   const port = await freePort();
   const child = spawn(process.execPath, [bundleMain], {
     cwd: options.cwd,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', ...options.env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NODE_ENV: 'production',
+      // No test reaches training.gov.au.
+      TGA_BASE_URL: 'off',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -21,7 +21,19 @@ describe('configuration', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
+  it('asks the live training register by default, and none when told off', () => {
+    expect(loadConfig({}).register).toEqual({ baseUrl: 'https://training.gov.au' });
+    expect(loadConfig({ TGA_BASE_URL: ' ' }).register.baseUrl).toBe('https://training.gov.au');
+    expect(loadConfig({ TGA_BASE_URL: 'off' }).register).toEqual({ baseUrl: null });
+    expect(loadConfig({ TGA_BASE_URL: 'OFF' }).register.baseUrl).toBeNull();
+    expect(loadConfig({ TGA_BASE_URL: 'http://127.0.0.1:4318' }).register.baseUrl).toBe(
+      'http://127.0.0.1:4318',
+    );
+  });
+
   it.each([
+    [{ TGA_BASE_URL: 'training.gov.au' }, 'TGA_BASE_URL'],
+    [{ TGA_BASE_URL: 'ftp://training.gov.au' }, 'TGA_BASE_URL'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],

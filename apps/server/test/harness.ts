@@ -79,6 +79,8 @@ export async function createTestEnv(
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://evident.test',
     LOG_LEVEL: 'silent',
+    // No test reaches training.gov.au; one that wants a register passes a local one's address.
+    TGA_BASE_URL: 'off',
     ...options.env,
   });
   const database: DatabaseHandle & { url?: string } = options.database ?? (await openTestDatabase());

@@ -1,7 +1,7 @@
 import { normaliseUnitCode, type RegisterUnit } from '@evident/core/curriculum';
 import { type ExampleUnitCode, exampleUnits } from '@evident/core/example-units';
 import type { TrainingRegister } from '@evident/core/ports/register';
-import { unitNotFound } from './unit-not-found';
+import { notInCatalogue } from './register-errors';
 
 /*
  * The offline register: the example units, summarised in our own words from public facts about
@@ -206,12 +206,12 @@ export function hasCatalogueUnit(rawCode: string): boolean {
   return isCatalogued(normaliseUnitCode(rawCode));
 }
 
-/** The embedded default register: answers from the bundled catalogue, never the network. */
+/** The offline register: answers from the bundled catalogue, never the network. */
 export function createCatalogueRegister(): TrainingRegister {
   return {
     async fetchUnit(rawCode) {
       const code = normaliseUnitCode(rawCode);
-      if (!isCatalogued(code)) throw unitNotFound(code);
+      if (!isCatalogued(code)) throw notInCatalogue(code);
       // A copy, so a caller that edits the unit cannot change the catalogue for everyone else.
       return structuredClone({ code, ...catalogue[code], note: CATALOGUE_NOTE });
     },

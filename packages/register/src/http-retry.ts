@@ -1,8 +1,9 @@
-import { AppError } from '@evident/core/errors';
+import type { RegisterFailure } from './register-errors';
 
 export type RetryOptions = {
-  /** Per attempt, covering the response body too. */
+  /** Per request, covering the response body too. */
   timeoutMs: number;
+  /** Tries of one request while the register answers 429 or 5xx; nothing else is tried again. */
   maxAttempts: number;
   /** Backoff before attempt n+1 is baseDelayMs * 2^(n-1). */
   baseDelayMs: number;
@@ -14,13 +15,21 @@ export type RetryOptions = {
 
 export type JsonResult = { found: true; body: unknown } | { found: false };
 
-const UPSTREAM_MESSAGE = 'The national training register could not be reached';
+/** The register gave no usable answer; `failure` says why, for the message the person reads. */
+export class RegisterUnavailable extends Error {
+  constructor(
+    readonly failure: RegisterFailure,
+    options?: { cause?: unknown },
+  ) {
+    super(`training register unavailable: ${JSON.stringify(failure)}`, options);
+  }
+}
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function isRetryableStatus(status: number): boolean {
+function isBusyStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
@@ -32,14 +41,18 @@ function retryAfterMs(header: string | null, cap: number): number | undefined {
   return Math.min(Math.max(ms, 0), cap);
 }
 
-class RetryableFailure extends Error {
+class BusyAnswer extends Error {
   constructor(
-    message: string,
+    readonly status: number,
     readonly retryAfter?: number,
-    options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(`HTTP ${status}`);
   }
+}
+
+function networkFailure(error: unknown): RegisterUnavailable {
+  const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+  return new RegisterUnavailable({ kind: timedOut ? 'timeout' : 'unreachable' }, { cause: error });
 }
 
 async function attempt(url: string, options: RetryOptions): Promise<JsonResult> {
@@ -50,64 +63,49 @@ async function attempt(url: string, options: RetryOptions): Promise<JsonResult> 
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
-    throw new RetryableFailure(describeNetworkError(error, options.timeoutMs), undefined, { cause: error });
+    throw networkFailure(error);
   }
   if (response.status === 404 || response.status === 204) {
     await response.body?.cancel();
     return { found: false };
   }
-  if (isRetryableStatus(response.status)) {
-    await response.body?.cancel();
-    const wait = retryAfterMs(response.headers.get('retry-after'), options.maxRetryAfterMs);
-    throw new RetryableFailure(`${UPSTREAM_MESSAGE} (HTTP ${response.status})`, wait);
-  }
   if (!response.ok) {
     await response.body?.cancel();
-    throw new AppError('UPSTREAM_FAILED', `${UPSTREAM_MESSAGE} (HTTP ${response.status})`);
+    if (isBusyStatus(response.status)) {
+      const wait = retryAfterMs(response.headers.get('retry-after'), options.maxRetryAfterMs);
+      throw new BusyAnswer(response.status, wait);
+    }
+    throw new RegisterUnavailable({ kind: 'status', status: response.status });
   }
   let raw: string;
   try {
     raw = await response.text();
   } catch (error) {
-    throw new RetryableFailure(describeNetworkError(error, options.timeoutMs), undefined, { cause: error });
+    throw networkFailure(error);
   }
   if (raw.trim() === '' || raw.trim() === 'null') return { found: false };
   try {
     return { found: true, body: JSON.parse(raw) };
   } catch (error) {
-    throw new AppError(
-      'UPSTREAM_FAILED',
-      'The national training register sent a response we could not read',
-      {
-        cause: error,
-      },
-    );
+    throw new RegisterUnavailable({ kind: 'unreadable' }, { cause: error });
   }
-}
-
-function describeNetworkError(error: unknown, timeoutMs: number): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError') {
-    return `The national training register did not answer within ${timeoutMs} ms`;
-  }
-  return UPSTREAM_MESSAGE;
 }
 
 /**
- * GET a JSON document. Retries 429, 5xx, timeouts and network errors with exponential backoff;
- * anything else (4xx, unreadable JSON) fails at once. A 404 is an answer, not a failure.
+ * GET a JSON document. A 404 is an answer, not a failure. Only a busy register (429, 5xx) is asked
+ * again, briefly: a network error or a timeout means the register is out of reach, and trying again
+ * at once would only keep the person waiting for the same news.
  */
 export async function getJsonWithRetry(url: string, options: RetryOptions): Promise<JsonResult> {
-  let lastFailure: RetryableFailure | undefined;
-  for (let n = 1; n <= options.maxAttempts; n++) {
+  for (let n = 1; ; n++) {
     try {
       return await attempt(url, options);
     } catch (error) {
-      if (!(error instanceof RetryableFailure)) throw error;
-      lastFailure = error;
-      if (n < options.maxAttempts) {
-        await options.sleep(error.retryAfter ?? options.baseDelayMs * 2 ** (n - 1));
+      if (!(error instanceof BusyAnswer)) throw error;
+      if (n >= options.maxAttempts) {
+        throw new RegisterUnavailable({ kind: 'status', status: error.status }, { cause: error });
       }
+      await options.sleep(error.retryAfter ?? options.baseDelayMs * 2 ** (n - 1));
     }
   }
-  throw new AppError('UPSTREAM_FAILED', lastFailure?.message ?? UPSTREAM_MESSAGE, { cause: lastFailure });
 }

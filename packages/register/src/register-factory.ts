@@ -3,17 +3,20 @@ import type { TrainingRegister } from '@evident/core/ports/register';
 import { createCatalogueRegister, hasCatalogueUnit } from './catalogue';
 import { createTgaClient, type TgaClientConfig } from './tga-client';
 
-export type TrainingRegisterConfig = Partial<TgaClientConfig> & {
-  /** training.gov.au (server env TGA_BASE_URL). Without it the offline catalogue answers. */
-  baseUrl?: string;
-  /** Answer catalogued units offline when the live register fails or does not know them. */
-  fallbackToCatalogue?: boolean;
+export type TrainingRegisterConfig = Partial<Omit<TgaClientConfig, 'baseUrl'>> & {
+  /** training.gov.au's address (server env TGA_BASE_URL); null works offline, from the catalogue alone. */
+  baseUrl: string | null;
 };
 
 function canFallBack(error: unknown): boolean {
   return error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'UPSTREAM_FAILED');
 }
 
+/**
+ * The live register first; a unit the catalogue holds is answered from it when the register is out
+ * of reach or does not know the code, so the example units work on any network. Any other code gets
+ * the register's own answer, which says whether the unit is missing or the register was.
+ */
 function withCatalogueFallback(live: TrainingRegister, catalogue: TrainingRegister): TrainingRegister {
   return {
     async fetchUnit(code) {
@@ -27,10 +30,10 @@ function withCatalogueFallback(live: TrainingRegister, catalogue: TrainingRegist
   };
 }
 
-/** The register the server uses: the catalogue by default, training.gov.au when a base URL is set. */
-export function createTrainingRegister(config: TrainingRegisterConfig = {}): TrainingRegister {
-  const { baseUrl, fallbackToCatalogue, ...clientConfig } = config;
-  if (!baseUrl) return createCatalogueRegister();
-  const live = createTgaClient({ ...clientConfig, baseUrl });
-  return fallbackToCatalogue === true ? withCatalogueFallback(live, createCatalogueRegister()) : live;
+/** The register the server uses: training.gov.au with the catalogue behind it, or the catalogue alone. */
+export function createTrainingRegister(config: TrainingRegisterConfig): TrainingRegister {
+  const { baseUrl, ...clientConfig } = config;
+  const catalogue = createCatalogueRegister();
+  if (baseUrl === null) return catalogue;
+  return withCatalogueFallback(createTgaClient({ ...clientConfig, baseUrl }), catalogue);
 }

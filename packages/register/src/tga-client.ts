@@ -1,10 +1,11 @@
-import { normaliseUnitCode, type RegisterUnit, unitCodeSchema } from '@evident/core/curriculum';
-import { AppError } from '@evident/core/errors';
+import { type RegisterUnit, unitCodeSchema } from '@evident/core/curriculum';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import type { z } from 'zod';
+import { type ConnectCheck, openConnection } from './connect-check';
 import { htmlToPlainText } from './html-text';
-import { getJsonWithRetry, type RetryOptions, sleep } from './http-retry';
+import { getJsonWithRetry, RegisterUnavailable, type RetryOptions, sleep } from './http-retry';
 import { parsePerformanceCriteria } from './performance-criteria';
+import { notAUnitCode, registerFailed, unitNotFound } from './register-errors';
 import {
   bundleIdsOf,
   pickCurrentRelease,
@@ -16,11 +17,13 @@ import {
   tgaReleaseSchema,
 } from './tga-schemas';
 import { UnitCache } from './unit-cache';
-import { unitNotFound } from './unit-not-found';
 
 export type TgaClientConfig = {
   /** e.g. https://training.gov.au (server env TGA_BASE_URL); paths /api/... are appended. */
   baseUrl: string;
+  /** How long a connection to the register may take before it counts as out of reach. */
+  connectTimeoutMs?: number;
+  /** How long one request may take to answer once connected. */
   timeoutMs?: number;
   maxAttempts?: number;
   retryBaseDelayMs?: number;
@@ -32,13 +35,17 @@ export type TgaClientConfig = {
   /** Waits between attempts; injectable so tests can see the backoff without waiting for it. */
   sleep?: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
+  connectCheck?: ConnectCheck;
 };
 
+// A person is waiting on the unit form: an out-of-reach register is known within the connect limit,
+// and a busy one costs one more try after at most two seconds.
 export const TGA_DEFAULTS = {
+  connectTimeoutMs: 3_000,
   timeoutMs: 10_000,
-  maxAttempts: 3,
+  maxAttempts: 2,
   retryBaseDelayMs: 500,
-  maxRetryAfterMs: 10_000,
+  maxRetryAfterMs: 2_000,
   cacheTtlMs: 24 * 60 * 60 * 1000,
   cacheMaxEntries: 500,
 } as const;
@@ -56,6 +63,9 @@ function findSection(items: TgaContentItem[], keys: Set<string>): string | undef
 /** The live training.gov.au register: component -> current release -> content bundles. */
 export function createTgaClient(config: TgaClientConfig): TrainingRegister {
   const base = config.baseUrl.replace(/\/+$/, '');
+  const baseUrl = new URL(base);
+  const connectCheck = config.connectCheck ?? openConnection;
+  const connectTimeoutMs = config.connectTimeoutMs ?? TGA_DEFAULTS.connectTimeoutMs;
   const retry: RetryOptions = {
     timeoutMs: config.timeoutMs ?? TGA_DEFAULTS.timeoutMs,
     maxAttempts: config.maxAttempts ?? TGA_DEFAULTS.maxAttempts,
@@ -80,21 +90,31 @@ export function createTgaClient(config: TgaClientConfig): TrainingRegister {
     if (!result.found) return undefined;
     const parsed = schema.safeParse(result.body);
     if (!parsed.success) {
-      throw new AppError('UPSTREAM_FAILED', 'The national training register sent an unexpected response', {
-        cause: parsed.error,
-      });
+      throw new RegisterUnavailable({ kind: 'unreadable' }, { cause: parsed.error });
     }
     return parsed.data;
   }
 
   function mustExist<T>(value: T | undefined, what: string): T {
     if (value === undefined) {
-      throw new AppError('UPSTREAM_FAILED', `The national training register is missing the ${what}`);
+      throw new RegisterUnavailable({ kind: 'unreadable' }, { cause: new Error(`no ${what}`) });
     }
     return value;
   }
 
   async function load(code: string): Promise<RegisterUnit> {
+    try {
+      if (!(await connectCheck(baseUrl, connectTimeoutMs))) {
+        throw new RegisterUnavailable({ kind: 'unreachable' });
+      }
+      return await read(code);
+    } catch (error) {
+      if (error instanceof RegisterUnavailable) throw registerFailed(code, error.failure, error);
+      throw error;
+    }
+  }
+
+  async function read(code: string): Promise<RegisterUnit> {
     const path = `training/${encodeURIComponent(code)}`;
     const component = await get(path, { include: 'all' }, tgaComponentSchema);
     if (!component) throw unitNotFound(code);
@@ -128,7 +148,7 @@ export function createTgaClient(config: TgaClientConfig): TrainingRegister {
     fetchUnit(rawCode) {
       // Anything but letters and digits cannot be a unit code; don't send it upstream.
       const code = unitCodeSchema.safeParse(rawCode);
-      if (!code.success) return Promise.reject(unitNotFound(normaliseUnitCode(rawCode)));
+      if (!code.success) return Promise.reject(notAUnitCode(rawCode));
       return cache.getOrLoad(code.data, load);
     },
   };

@@ -1,9 +1,7 @@
 import { AppError } from '@evident/core/errors';
 import { exampleUnits } from '@evident/core/example-units';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogueUnits, createCatalogueRegister } from '../src/catalogue';
-import { createTrainingRegister } from '../src/register-factory';
-import { type FakeRegister, sendJson, startFakeRegister } from './fake-register-server';
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -49,11 +47,12 @@ describe('offline catalogue', () => {
     ]);
   });
 
-  it('says a unit it does not hold was not found', async () => {
+  it('says a unit it does not hold is not among its examples, not that the register lacks it', async () => {
     const error = await rejection(catalogue.fetchUnit('bsbwor203'));
 
     expect(error.code).toBe('NOT_FOUND');
-    expect(error.message).toBe('Unit BSBWOR203 was not found on the national training register');
+    expect(error.message).toMatch(/^Unit BSBWOR203 is not one of the example units this server holds/);
+    expect(error.message).not.toMatch(/not found/);
   });
 
   it('hands out copies, so one caller cannot change the catalogue for the next', async () => {
@@ -62,51 +61,5 @@ describe('offline catalogue', () => {
     const second = await catalogue.fetchUnit('HLTINF006');
 
     expect(second.elements[0]?.performanceCriteria).not.toContain('changed');
-  });
-});
-
-describe('choosing a register', () => {
-  let register: FakeRegister;
-
-  beforeAll(async () => {
-    register = await startFakeRegister({
-      '/api/training/BSBWOR203': (_req, res) =>
-        sendJson(res, { code: 'BSBWOR203', title: 'Work effectively with others', releases: [] }),
-      '/api/training/BSBWOR203/releases/1': (_req, res) => sendJson(res, { contentBundles: [] }),
-      '/api/training/SITXFSA005': (_req, res) => {
-        res.writeHead(502);
-        res.end();
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await register.close();
-  });
-
-  it('uses the catalogue when no base URL is configured', async () => {
-    const unit = await createTrainingRegister().fetchUnit('RIIWHS204E');
-
-    expect(unit.note).toMatch(/^Summary prepared by Evident/);
-  });
-
-  it('uses the live register when a base URL is configured', async () => {
-    const live = createTrainingRegister({ baseUrl: register.baseUrl, retryBaseDelayMs: 1 });
-
-    expect((await live.fetchUnit('BSBWOR203')).title).toBe('Work effectively with others');
-    expect((await rejection(live.fetchUnit('HLTINF006'))).code).toBe('NOT_FOUND');
-  });
-
-  it('falls back to the catalogue for catalogued units only when asked to', async () => {
-    const withFallback = createTrainingRegister({
-      baseUrl: register.baseUrl,
-      fallbackToCatalogue: true,
-      retryBaseDelayMs: 1,
-    });
-
-    expect((await withFallback.fetchUnit('HLTINF006')).code).toBe('HLTINF006');
-    expect((await withFallback.fetchUnit('SITXFSA005')).title).toBe('Use hygienic practices for food safety');
-    expect((await rejection(withFallback.fetchUnit('XYZ999'))).code).toBe('NOT_FOUND');
-    expect(register.requests).toContain('/api/training/HLTINF006');
   });
 });

@@ -19,9 +19,10 @@ export function sendJson(response: ServerResponse, body: unknown, status = 200):
 
 /**
  * A stand-in for training.gov.au on 127.0.0.1: routes are keyed by path, unknown paths get the
- * register's 404. Each route receives how many times its path has been hit, starting at 1.
+ * register's 404. Each route receives how many times its path has been hit, starting at 1. A port
+ * given brings a register back where one was closed.
  */
-export async function startFakeRegister(routes: Record<string, Route>): Promise<FakeRegister> {
+export async function startFakeRegister(routes: Record<string, Route>, port = 0): Promise<FakeRegister> {
   const requests: string[] = [];
   const urls: string[] = [];
   const hits = new Map<string, number>();
@@ -38,10 +39,10 @@ export async function startFakeRegister(routes: Record<string, Route>): Promise<
     }
     route(request, response, hit);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${address.port}`,
     requests,
     urls,
     close: () =>
