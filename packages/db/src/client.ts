@@ -51,6 +51,30 @@ export type DatabaseOptions =
    */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** Any fixed number, the same in every instance: the advisory lock that lets one migrate at a time. */
+const migrationLockKey = 482_615_203_117;
+
+/**
+ * Runs `work` holding a session-level advisory lock on a connection of its own (the pool may have
+ * a single connection, which the migration needs). Instances started together on a new database
+ * raced to create the same types and all but one failed; now the others wait here and then find
+ * every migration applied. A connection that dies releases the lock with it.
+ */
+async function holdingMigrationLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const lock = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await lock`select pg_advisory_lock(${migrationLockKey})`;
+    try {
+      return await work();
+    } finally {
+      // Should this fail, ending the connection below releases the lock all the same.
+      await lock`select pg_advisory_unlock(${migrationLockKey})`.catch(() => {});
+    }
+  } finally {
+    await lock.end({ timeout: 5 });
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (!migrationsFolder)
     throw new Error('database migrations not found beside packages/db or the server bundle');
@@ -71,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       async migrate() {
         const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-        await migrate(db, { migrationsFolder });
+        await holdingMigrationLock(options.url, () => migrate(db, { migrationsFolder }));
       },
       close: () => client.end({ timeout: 5 }),
     };
