@@ -19,9 +19,12 @@ export function boundingAssessorId(user: ScopeReader['user']): string | null {
   return user.role === 'assessor' ? user.id : null;
 }
 
-/** The reader's scope, narrowed to a class when one is named; check the class with `refuseHiddenClass`. */
+/**
+ * The reader's scope, narrowed to a class when one is named; check the class with `refuseHiddenClass`.
+ * Never the reader's own work.
+ */
 export function readerScope(ctx: ScopeReader, classId?: string | null): StudentScope {
-  return { assessorId: boundingAssessorId(ctx.user), classId: classId ?? null };
+  return { assessorId: boundingAssessorId(ctx.user), classId: classId ?? null, readerId: ctx.user.id };
 }
 
 /**

@@ -13,6 +13,11 @@ export type StudentScope = {
   assessorId: string | null;
   /** Only the students with an open enrolment in this class (already checked to be visible). */
   classId?: string | null;
+  /**
+   * The reader, whose own work (a student made an assessor keeps theirs) is never theirs to judge,
+   * so never among the work they are shown.
+   */
+  readerId?: string | null;
 };
 
 /**
@@ -21,6 +26,11 @@ export type StudentScope = {
  * start from a class's few enrolments rather than every student's submissions.
  */
 export function studentInScope(studentId: Column | SQL, scope: StudentScope): SQL | undefined {
+  const notOwn = scope.readerId ? sql`${studentId} <> ${scope.readerId}` : undefined;
+  return and(notOwn, classCondition(studentId, scope));
+}
+
+function classCondition(studentId: Column | SQL, scope: StudentScope): SQL | undefined {
   if (scope.classId) {
     // A class the reader may filter by is one they assess (or any, for an admin): its students are all theirs.
     return sql`exists (select 1 from class_enrolments sce

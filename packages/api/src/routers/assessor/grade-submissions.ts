@@ -79,6 +79,10 @@ export async function gradeSubmissions(ctx: AuthedContext, input: GradeRequest, 
         `${missing.length === 1 ? 'Submission' : 'Submissions'} not found: ${missing.join(', ')}. Nothing was graded.`,
       );
     }
+    // First, as the class check below would give another, wrong reason for one's own work.
+    const self = new Set([ctx.user.id, ctx.realUserId]);
+    if (rows.some((row) => self.has(row.studentId)))
+      throw new AppError('FORBIDDEN', 'You cannot grade your own work');
     // Only a class's own assessors grade its students (students in no class: any assessor).
     const outside = await findStudentsOutOfScope(tx, {
       studentIds: rows.map((row) => row.studentId),
