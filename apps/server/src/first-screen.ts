@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createContext, type Services } from '@evident/api/context';
 import { createCaller } from '@evident/api/root';
+import { readCookie } from '@evident/auth/cookies';
 import type { CurrentUser } from '@evident/core/user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie } from '@evident/auth/cookies';
 import { requestMeta } from './request-credentials';
 
 /** What the web build's server render exports (apps/web/src/server-render.tsx). */

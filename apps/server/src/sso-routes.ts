@@ -2,11 +2,11 @@ import type { RequestMeta } from '@evident/api/context';
 import { createContext } from '@evident/api/context';
 import { asTrpcError, httpStatusOf, publicMessage } from '@evident/api/errors';
 import { signInWithProvider } from '@evident/api/services';
+import { readCookie } from '@evident/auth/cookies';
 import { AppError } from '@evident/core/errors';
 import { type SsoChecks, SsoRefused } from '@evident/core/ports/single-sign-on';
 import { recordAudit } from '@evident/db/queries/audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie } from '@evident/auth/cookies';
 import type { ServerServices } from './services';
 
 /** Holds state, nonce and the PKCE verifier between the redirect and the callback, for ten minutes. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import type { Services } from '@evident/api/context';
+import { readCookie } from '@evident/auth/cookies';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type {
@@ -11,7 +12,6 @@ import type {
   FastifyRequest,
   RawServerDefault,
 } from 'fastify';
-import { readCookie } from '@evident/auth/cookies';
 import { type FirstScreenPages, firstScreenPages } from './first-screen';
 
 /** Build output under /assets/ carries a content hash in its name: a new build is a new URL. */
