@@ -15,14 +15,15 @@ const serverPaths: Record<string, ProxyOptions> = {
 
 /** Modules the signed-in screens share (see the 'signed-in' chunk group below). */
 const signedInShared =
-  /([\\/]src[\\/](data-providers|trpc|count-noun|query-client|browser-value|date-format|on-first-use)\.tsx?$)|([\\/]src[\\/]features[\\/](capture|live|dialog|search|curriculum|evidence|shell[\\/](page-header|load-error|use-revealed-count|positioned-while-open|select-on-demand)|toast[\\/]error-message)[\\/.])|([\\/]packages[\\/]core[\\/]src[\\/])/;
+  /([\\/]src[\\/](data-layer[\\/](data-providers|trpc-client|trpc-query-utils|fill-query-cache|query-client)|format[\\/](count-noun|date-time|on-first-use)|start-up[\\/]browser-value)\.tsx?$)|([\\/]src[\\/]features[\\/](capture|live|dialog|search|curriculum|evidence|shell[\\/](page-header|load-error|use-revealed-count|positioned-while-open|select-on-demand)|toast[\\/]error-message)[\\/.])|([\\/]packages[\\/]core[\\/]src[\\/])/;
 
 /**
  * The data layer's libraries (tRPC's client, TanStack Query, IndexedDB), and the module
- * src/first-screen.ts imports to run them in a task of their own before our code that uses them.
+ * src/start-up/load-first-screen.ts imports to run them in a task of their own before our code that
+ * uses them.
  */
 const dataLibraries =
-  /(node_modules[\\/](idb-keyval|idb|@trpc|@tanstack[\\/](query-core|react-query))[\\/])|([\\/]src[\\/]data-kit\.ts$)/;
+  /(node_modules[\\/](idb-keyval|idb|@trpc|@tanstack[\\/](query-core|react-query))[\\/])|([\\/]src[\\/]data-layer[\\/]data-libraries\.ts$)/;
 
 const schemaModules = new Map<string, boolean>();
 /**
@@ -43,10 +44,10 @@ function isSchemaModule(id: string): boolean {
 
 /**
  * The UI kit's floating and overlaid parts, the heavier part of what the screens share of it, as three
- * files that src/first-screen.ts runs a task apiece (a phone runs a file whole, in one go): what
- * positions and locks (floating-ui, the scroll lock), the overlays (popovers, tooltips, dialogs), and the
- * pickers built on them (Select, MultiSelect). Each group also takes the src/ui-kit/ module that
- * first-screen.ts imports to run it, so that module is no file of its own.
+ * files that src/start-up/load-first-screen.ts runs a task apiece (a phone runs a file whole, in one
+ * go): what positions and locks (floating-ui, the scroll lock), the overlays (popovers, tooltips,
+ * dialogs), and the pickers built on them (Select, MultiSelect). Each group also takes the src/ui-kit/
+ * module that load-first-screen.ts imports to run it, so that module is no file of its own.
  */
 const uiFloating =
   /(node_modules[\\/](@floating-ui[\\/]|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|get-nonce|tslib[\\/]))|([\\/]src[\\/]ui-kit[\\/]floating\.ts$)/;
@@ -107,7 +108,7 @@ export default defineConfig({
             // queue, the shell's helpers), as two files: the dashboard's first visit asked for ~35
             // files, mostly under 1 KB, and on a phone's connection, six at a time, each costs a
             // round trip. The data layer apart from the screens' shared parts, so it runs in a task
-            // of its own before them (src/first-screen.ts). Never loaded by the landing page.
+            // of its own before them (src/start-up/load-first-screen.ts). Never loaded by the landing page.
             // Every signed-in screen's, so one file whoever imports it.
             { name: 'data', test: dataLibraries },
             {

@@ -9,7 +9,7 @@ const MANTINE_NAME = /\bm_[0-9a-f]{8}\b/g;
 const UNUSED = new Set(['m_26775b0a']);
 
 /**
- * src/mantine-styles.ts imports Mantine's styles per component. This fails the build when a Mantine
+ * src/ui-kit/mantine-styles.ts imports Mantine's styles per component. This fails the build when a Mantine
  * class in the scripts has no rule in the stylesheet: a component used without its CSS file.
  */
 export function checkMantineStyles(): Plugin {
@@ -28,7 +28,7 @@ export function checkMantineStyles(): Plugin {
       const missing = [...used].filter((name) => !styled.has(name) && !UNUSED.has(name));
       if (missing.length > 0) {
         this.error(
-          `Mantine classes without styles: ${missing.join(', ')}. Import the component's CSS in src/mantine-styles.ts (grep the name in node_modules/@mantine/core/styles).`,
+          `Mantine classes without styles: ${missing.join(', ')}. Import the component's CSS in src/ui-kit/mantine-styles.ts (grep the name in node_modules/@mantine/core/styles).`,
         );
       }
     },

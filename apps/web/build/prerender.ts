@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
-import { firstScreens, signedInModules } from '../src/first-screens';
+import { firstScreens, signedInModules } from '../src/start-up/first-screen-needs';
 
 type Prerendered = {
   renderLanding(): Promise<string>;
@@ -46,7 +46,7 @@ function withImports(chunk: Chunk, byName: Map<string, Chunk>): string[] {
 /**
  * The files a module's code needs beyond what the entry script brings (the entry and its imports are
  * loaded anyway), as URLs. Fails the build if no chunk holds the module: a renamed screen must be
- * renamed in src/first-screens.ts too.
+ * renamed in src/start-up/first-screen-needs.ts too.
  */
 function chunksFor(module: string, bundle: Rollup.OutputBundle): string[] {
   const chunks = chunksOf(bundle);
@@ -73,7 +73,7 @@ function bootConfig(config: unknown): string {
   return `<script type="application/json" id="evident-boot">${json}</script>`;
 }
 
-/** By page and role, the first screen's queries and code (src/first-screens.ts), and the shared code. */
+/** By page and role, the first screen's queries and code (src/start-up/first-screen-needs.ts), and the shared code. */
 function screensBoot(bundle: Rollup.OutputBundle) {
   const screens = Object.fromEntries(
     Object.entries(firstScreens).map(([path, byRole]) => [
@@ -142,7 +142,7 @@ export function prerenderPages(): Plugin {
         const built = readFileSync(join(outDir, 'index.html'), 'utf8');
         if (!built.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
         if (!built.includes('</head>')) throw new Error('prerender: index.html has no </head>');
-        // Every page carries the theme's variables in its head (src/theme.ts, mantineProviderProps).
+        // Every page carries the theme's variables in its head (src/ui-kit/theme.ts, mantineProviderProps).
         const template = built.replace('</head>', `${await pages.renderMantineStyles()}</head>`);
         const landing = withoutScripts(await pages.renderLanding());
         const shell = withoutScripts(await pages.renderShell());

@@ -6,7 +6,7 @@
 //   key, the pointer over the page, a scroll), not before: a visitor who only reads needs none of it;
 // - the app shell (`screens`): asks who is signed in at once and, by their role and the page, the
 //   first screen's data and code, in parallel with the app's entry script instead of after it. The app
-//   takes these answers (src/first-answers.ts) instead of asking again;
+//   takes these answers (src/start-up/boot-answers.ts) instead of asking again;
 // - a first screen the server rendered (`rendered`, apps/server/src/first-screen.ts): its answers are
 //   in the page already; the app's code loads once the screen is painted.
 (() => {

@@ -15,7 +15,7 @@
 })();
 
 // The prerendered landing page and app shell paint before the app's code runs: a tap on one of their
-// buttons in that time would do nothing. The last one is noted here and main.tsx (early-click.ts)
+// buttons in that time would do nothing. The last one is noted here and main.tsx (start-up/early-click.ts)
 // presses the same button once the app has rendered.
 document.addEventListener(
   'click',

@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useEffect, useState } from 'react';
 import { ToastHost } from './features/toast/toast-host';
 import type { AppRouter } from './router';
-import { mantineProviderProps } from './theme';
+import { mantineProviderProps } from './ui-kit/theme';
 
 /** main.tsx's work around the app's first commit: `before` while it renders, `after` once it is on screen. */
 export type FirstCommit<T = unknown> = { before: () => T; after: (noted: T) => void };

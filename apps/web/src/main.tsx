@@ -1,18 +1,23 @@
-import './mantine-styles';
+import './ui-kit/mantine-styles';
 import './global.css';
 import { createBrowserHistory } from '@tanstack/react-router';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, type FirstCommit } from './app';
-import { replayEarlyClick, watchFocus } from './early-click';
 import { registerAppWorker } from './features/capture/app-update';
 import { exchangeHandoff, takeHandoffFromAddress } from './features/lti/tab-session';
-import { renderedByServer } from './first-answers';
-import { loadFirstScreen } from './first-screen';
-import { nextTask } from './next-task';
-import { noRenderHints, type RenderHints, RenderHintsContext, rememberDeviceHints } from './render-hints';
 import { createAppRouter } from './router';
-import { whenIdle } from './when-idle';
+import { renderedByServer } from './start-up/boot-answers';
+import { replayEarlyClick, watchFocus } from './start-up/early-click';
+import { loadFirstScreen } from './start-up/load-first-screen';
+import { nextTask } from './start-up/next-task';
+import {
+  noRenderHints,
+  type RenderHints,
+  RenderHintsContext,
+  rememberDeviceHints,
+} from './start-up/render-hints';
+import { whenIdle } from './start-up/when-idle';
 
 // An LTI launch's handoff leaves the address before the router reads it (lti/tab-session.ts).
 const handoff = takeHandoffFromAddress();

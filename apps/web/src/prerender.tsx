@@ -5,11 +5,11 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app';
-import { loadDataLayer } from './data-layer';
+import { loadDataLayer } from './data-layer/load-data-layer';
 import { homeScreens } from './features/home/home-page';
 import { BootShell } from './features/shell/boot-shell';
 import { createAppRouter } from './router';
-import { mantineProviderProps } from './theme';
+import { mantineProviderProps } from './ui-kit/theme';
 
 async function toHtml(node: ReactNode): Promise<string> {
   const { prelude } = await prerender(node);

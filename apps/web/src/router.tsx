@@ -1,7 +1,16 @@
+import type { CurrentUser } from '@evident/core/user';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { loadCurrentUser, loadDataLayer } from './data-layer';
-import type { RouterContext } from './router-context';
+import { loadCurrentUser } from './data-layer/current-user';
+import { type DataLayer, loadDataLayer } from './data-layer/load-data-layer';
 import { routeTree } from './routeTree.gen';
+
+/** What every route's beforeLoad and loader receive. */
+export type RouterContext = {
+  /** Who is signed in, for the root route's beforeLoad: the browser asks the server (current-user.ts). */
+  currentUser: () => Promise<CurrentUser | null>;
+  /** tRPC for loaders; it loads on first use (see load-data-layer.ts). */
+  loadDataLayer: () => Promise<DataLayer>;
+};
 
 /**
  * The browser's history and data layer by default; the build's prerender passes a memory history,

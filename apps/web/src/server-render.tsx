@@ -10,23 +10,24 @@ import { TRPCClientError } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { prerender } from 'react-dom/static';
 import { App } from './app';
+import { type DataScope, DataScopeContext } from './data-layer/data-providers';
 import { type QueryPath, queryKeyOf } from './data-layer/query-keys';
-import { type DataScope, DataScopeContext } from './data-providers';
-import { type RenderHints, RenderHintsContext } from './render-hints';
+import { trpc } from './data-layer/trpc-client';
+import { trpcUtilsFor } from './data-layer/trpc-query-utils';
 import { createAppRouter } from './router';
-import { trpc, trpcUtilsFor } from './trpc';
+import { type RenderHints, RenderHintsContext } from './start-up/render-hints';
 
 /** Which pages have a first screen, for whom, and the queries it shows (the server asks them). */
-export { firstScreens } from './first-screens';
+export { firstScreens } from './start-up/first-screen-needs';
 /** What the request says of the device (its cookies, its mobile hint), for the render. */
-export { renderHintsFor } from './render-hints';
+export { renderHintsFor } from './start-up/render-hints';
 
 export type FirstScreenInput = {
   /** The page asked for, without a query: `/`, `/grading`. */
   path: string;
   /** `auth.session.get`'s answer: who the page is for. */
   user: CurrentUser;
-  /** The first screen's queries (src/first-screens.ts) as the server answered them, by tRPC path. */
+  /** The first screen's queries (src/start-up/first-screen-needs.ts) as the server answered them, by tRPC path. */
   answers: Partial<Record<QueryPath, unknown>>;
   /** What the server knows of the device; the page carries them for the browser's first render. */
   hints: RenderHints;

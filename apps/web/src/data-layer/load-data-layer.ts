@@ -1,33 +1,27 @@
 import type { AppRouter } from '@evident/api/root';
-import type { CurrentUser } from '@evident/core/user';
 import type { createTRPCQueryUtils } from '@trpc/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import { tabSessionHeaders } from './features/lti/tab-session';
-import { takeFirstAnswer } from './first-answers';
+import { currentUserFrom } from './current-user';
 
 /**
  * The tRPC client and the query cache (about 20 KB gzipped) load with the first screen that talks to the
  * server: a signed-in screen, the sign-in dialog, the password pages. A signed-out visitor on the
- * landing page needs neither, so until they load, the current user comes from one plain request.
- * Screens that call tRPC hooks render inside DataProviders (data-providers.tsx); route loaders reach
- * tRPC through the router context's loadDataLayer.
+ * landing page needs neither, so until they load, the current user comes from one plain request
+ * (current-user.ts). Screens that call tRPC hooks render inside DataProviders (data-providers.tsx);
+ * route loaders reach tRPC through the router context's loadDataLayer.
  */
 export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 export type DataLayer = { trpcUtils: TrpcUtils };
 
-let loaded: DataLayer | undefined;
-/** The plain request's answer, kept until the data layer loads (as the query cache would have kept it). */
-let probed: { user: CurrentUser | null } | undefined;
-let probing: Promise<CurrentUser | null> | undefined;
-
 export function loadDataLayer(): Promise<DataLayer> {
-  return import('./trpc').then(async ({ trpcUtils, firstAnswersAdopted }) => {
-    // Offline, loaders answer from what was last loaded: the persisted cache must be in first, then
-    // what boot.js already asked for.
-    await firstAnswersAdopted;
-    registerDataLayer({ trpcUtils });
-    return { trpcUtils };
-  });
+  return Promise.all([import('./trpc-query-utils'), import('./fill-query-cache')]).then(
+    async ([{ trpcUtils }, { firstAnswersAdopted }]) => {
+      // Offline, loaders answer from what was last loaded: the persisted cache must be in first, then
+      // what boot.js already asked for.
+      await firstAnswersAdopted;
+      currentUserFrom({ trpcUtils });
+      return { trpcUtils };
+    },
+  );
 }
 
 /**
@@ -36,147 +30,7 @@ export function loadDataLayer(): Promise<DataLayer> {
  * interruptible transition instead of a skeleton followed by a blocking re-render.
  */
 export function firstScreenAnswers(): Promise<void> {
-  return import('./trpc')
+  return import('./fill-query-cache')
     .then(({ firstAnswersAdopted }) => firstAnswersAdopted)
     .then(({ settled }) => settled);
-}
-
-/**
- * Issue 18: the app opens without a connection, as the person last signed in on this device (their
- * screens then show what was last loaded, or say they need a connection). Only who they are is kept
- * here; log-out, or any answer from the server, replaces it.
- *
- * Kept in IndexedDB, which writes at once, not localStorage: Chromium writes localStorage to disk
- * some seconds later, so a browser killed soon after sign-in (a phone reclaiming it) reopened offline
- * on the signed-out landing page. localStorage is still read, for a device that kept it there before.
- */
-const lastUserKey = 'evident.lastUser';
-/** The build's prerender runs in Node: nothing to keep there. */
-const canKeep = () => typeof indexedDB !== 'undefined';
-
-/**
- * Written in the background: no screen waits for it (a signed-out visitor loads idb-keyval after paint).
- * When the server names someone else (or no one: a session that ended without a log-out), the tasks the
- * last person left for offline use go too, so the next person on this device never sees them (the new
- * person's own list, if written meanwhile, is written again at their next answer or when the page hides).
- */
-function rememberUser(user: CurrentUser | null): CurrentUser | null {
-  if (!canKeep()) return user;
-  void import('idb-keyval')
-    .then(async ({ del, get, set }) => {
-      const before = await get<CurrentUser>(lastUserKey);
-      if (before && before.id !== user?.id) {
-        const { forgetStudentQueries } = await import('./features/capture/persisted-cache');
-        await forgetStudentQueries();
-      }
-      await (user ? set(lastUserKey, user) : del(lastUserKey));
-    })
-    .then(() => localStorage.removeItem(lastUserKey))
-    .catch(() => {
-      // Private mode or a full disk: the app just cannot open offline.
-    });
-  return user;
-}
-
-async function lastKnownUser(): Promise<CurrentUser | null> {
-  if (!canKeep()) return null;
-  try {
-    const { get } = await import('idb-keyval');
-    const kept = await get<CurrentUser>(lastUserKey);
-    if (kept) return kept;
-    const stored = localStorage.getItem(lastUserKey);
-    return stored ? (JSON.parse(stored) as CurrentUser) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The browser says it has no network; the build's prerender (no navigator) counts as online. */
-const browserOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
-
-/** True when a request failed for want of a network, not because the server said no. */
-function isOffline(error: unknown): boolean {
-  // tRPC wraps the failed fetch (a TypeError) as its cause; a server's answer has none.
-  return (
-    browserOffline() ||
-    error instanceof TypeError ||
-    (error as { cause?: unknown })?.cause instanceof TypeError
-  );
-}
-
-/** Asks the server who is signed in; without a connection, answers with who was last time. */
-async function currentUserOrLastKnown(ask: () => Promise<CurrentUser | null>): Promise<CurrentUser | null> {
-  if (browserOffline()) return lastKnownUser();
-  try {
-    return rememberUser(await ask());
-  } catch (error) {
-    if (isOffline(error)) {
-      const known = await lastKnownUser();
-      if (known) return known;
-    }
-    throw error;
-  }
-}
-
-/**
- * Called once the tRPC client is loaded, whichever way it was reached (this loader, or DataProviders for
- * screens that import it directly); from then on the current user comes from its query cache.
- */
-export function registerDataLayer(layer: DataLayer): void {
-  loaded = layer;
-  handOverProbe(layer);
-}
-
-let handedOver = false;
-
-/**
- * The query cache starts from the probe's answer rather than asking the server again (once: after
- * that, log-out and sign-in change the cache, never this). Made through the query's own fetch function
- * (ensureData), so a refetch (after sign-in, after an approval) asks the server, then set as an answer
- * (setData): TanStack Query takes a query with only initial data and no watcher for one nobody uses,
- * and refetching it would do nothing.
- */
-function handOverProbe(layer: DataLayer): void {
-  const user = probed?.user;
-  if (handedOver || !user) return;
-  handedOver = true;
-  const query = layer.trpcUtils.auth.session.get;
-  void query.ensureData(undefined, { initialData: user }).then(() => query.setData(undefined, user));
-}
-
-/** The signed-in user or null, for the root route's beforeLoad. */
-export async function loadCurrentUser(): Promise<CurrentUser | null> {
-  // Once loaded, the query cache is the one source: sign-in, log-out and impersonation update it.
-  const layer = loaded;
-  if (layer) return currentUserOrLastKnown(() => layer.trpcUtils.auth.session.get.ensureData());
-  if (!probed) {
-    // A failure is not kept, so the error screen's "Try again" asks again.
-    probing ??= currentUserOrLastKnown(fetchCurrentUser).finally(() => {
-      probing = undefined;
-    });
-    const user = await probing;
-    probed = { user };
-    if (loaded) handOverProbe(loaded);
-  }
-  return probed.user;
-}
-
-type CurrentUserOutput = inferRouterOutputs<AppRouter>['auth']['session']['get'];
-
-/** `auth.session.get` over tRPC's plain HTTP form (what httpBatchLink sends, minus the batching). */
-async function fetchCurrentUser(): Promise<CurrentUserOutput> {
-  // On the app shell, boot.js asked already (first-answers.ts); a failed fetch throws as one here would.
-  const asked = takeFirstAnswer('auth.session.get');
-  if (asked) {
-    const { status, body } = await asked;
-    if (status !== 200) throw new Error(`Could not load the current user (HTTP ${status})`);
-    return (body?.result?.data ?? null) as CurrentUserOutput;
-  }
-  const response = await fetch('/trpc/auth.session.get', {
-    credentials: 'include',
-    headers: { accept: 'application/json', ...tabSessionHeaders() },
-  });
-  if (!response.ok) throw new Error(`Could not load the current user (HTTP ${response.status})`);
-  const body = (await response.json()) as { result?: { data?: CurrentUserOutput } };
-  return body.result?.data ?? null;
 }

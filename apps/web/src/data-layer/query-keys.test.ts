@@ -1,7 +1,7 @@
 import { getQueryKey } from '@trpc/react-query';
 import { describe, expect, it } from 'vitest';
-import { trpc } from '../trpc';
 import { queryKeyOf } from './query-keys';
+import { trpc } from './trpc-client';
 
 describe('query keys named by path', () => {
   it("are the keys tRPC's hooks use, with and without input", () => {

@@ -1,6 +1,6 @@
 import { MAX_CALLS_PER_BATCH } from '@evident/core/batch-limit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { trpcClient } from './trpc';
+import { trpcClient } from './trpc-client';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,21 +1,9 @@
 import type { AppRouter } from '@evident/api/root';
 import { MAX_CALLS_PER_BATCH } from '@evident/core/batch-limit';
-import type { QueryClient } from '@tanstack/react-query';
-import {
-  getUntypedClient,
-  httpBatchLink,
-  httpSubscriptionLink,
-  splitLink,
-  TRPCClientError,
-  type TRPCLink,
-} from '@trpc/client';
-import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
-import { persistStudentQueries } from './features/capture/persisted-cache';
-import { tabSessionHeaders, tabSessionToken } from './features/lti/tab-session';
-import { adoptFirstAnswers, renderedByServer } from './first-answers';
-import { nextTask } from './next-task';
-import { queryClient } from './query-client';
+import { tabSessionHeaders, tabSessionToken } from '../features/lti/tab-session';
 
 /**
  * The framed tab's stream link (features/lti/tab-session-stream.ts), loaded the first time such a tab
@@ -27,7 +15,7 @@ function framedTabSubscriptionLink(url: string): TRPCLink<AppRouter> {
       observable((observer) => {
         let inner: Unsubscribable | undefined;
         let ended = false;
-        import('./features/lti/tab-session-stream').then(
+        import('../features/lti/tab-session-stream').then(
           ({ tabSessionSubscriptionLink }) => {
             if (!ended) inner = tabSessionSubscriptionLink(url)(runtime)({ op, next }).subscribe(observer);
           },
@@ -67,31 +55,3 @@ export const trpcClient = trpc.createClient({
     }),
   ],
 });
-
-/** Imperative tRPC helpers for route loaders and guards (outside React). */
-export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
-
-/** The same helpers over another client and cache: a server render's own (server-render.tsx). */
-export function trpcUtilsFor(scope: {
-  client: typeof trpcClient;
-  queryClient: QueryClient;
-}): typeof trpcUtils {
-  return createTRPCQueryUtils({ queryClient: scope.queryClient, client: scope.client });
-}
-
-/**
- * The student's last known tasks put back from IndexedDB (issue 18); loaders wait for it. Not on a
- * page the server rendered: its answers, in the page, are newer, and reading the old list back cost
- * the phone's first screen for nothing.
- */
-export const cacheRestored = persistStudentQueries(queryClient, { restoreSaved: !renderedByServer() });
-
-/**
- * After the persisted cache is back: the first screen's queries public/boot.js already asked for go
- * into the cache in flight (first-answers.ts), asked again through this client if they failed. In a
- * task after the one that ran the signed-in modules: on a page the server rendered, the answers are
- * there already and taking them is a slow phone's 10 ms of work of its own.
- */
-export const firstAnswersAdopted = cacheRestored
-  .then(nextTask)
-  .then(() => adoptFirstAnswers(queryClient, (path) => getUntypedClient(trpcClient).query(path, undefined)));

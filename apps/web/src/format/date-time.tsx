@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
-import { type RenderHints, useRenderHints } from './render-hints';
+import { type RenderHints, useRenderHints } from '../start-up/render-hints';
 
 /** '26 Nov 2026, 3:04 pm' in the browser's locale: how the app writes a moment. */
 export const dateAndTime = { dateStyle: 'medium', timeStyle: 'short' } as const;
@@ -43,7 +43,7 @@ function serverWroteAsBrowserWould({ locale, timeZone, timeZoneOffset }: RenderH
  * `options` is compared by identity: pass a constant.
  *
  * The server, rendering a first screen (server-render.tsx), has no browser: it writes the moment by the
- * locale and time zone the browser last told it (render-hints.ts). The browser, taking that markup
+ * locale and time zone the browser last told it (start-up/render-hints.ts). The browser, taking that markup
  * over, keeps the server's text while the moment stays the same, rather than writing it again: the
  * page's first date formatter loads the browser's locale data, some 25 ms of a phone's main thread,
  * which inside a render cannot yield (the grading screen's cards, issue 20). Where the server could not

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DataProviders } from '../data-providers';
+import { DataProviders } from '../data-layer/data-providers';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordRoute });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DataProviders } from '../data-providers';
+import { DataProviders } from '../data-layer/data-providers';
 import { JoinClassPage } from '../features/classes/join-class-page';
 
 /** `/join/<inviteCode>`: the class invitation link, opened signed in or out. */

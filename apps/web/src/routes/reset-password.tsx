@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DataProviders } from '../data-providers';
+import { DataProviders } from '../data-layer/data-providers';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 
 type ResetPasswordSearch = { token?: string };

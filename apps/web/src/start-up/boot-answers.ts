@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type QueryPath, queryKeyOf } from './data-layer/query-keys';
+import { type QueryPath, queryKeyOf } from '../data-layer/query-keys';
 import type { RenderHints } from './render-hints';
 
 /** What public/boot.js keeps for each tRPC query it asked before the app's code arrived. */
@@ -45,7 +45,7 @@ export function adoptFirstAnswers(
   queryClient: QueryClient,
   askAgain: (path: QueryPath) => Promise<unknown>,
 ): { settled: Promise<void> } {
-  // Named by the first screens' table (first-screens.ts), through boot.js or the server's page.
+  // Named by the first screens' table (first-screen-needs.ts), through boot.js or the server's page.
   const paths = Object.keys(
     (typeof window !== 'undefined' && window.evidentFirstAnswers) || {},
   ) as QueryPath[];

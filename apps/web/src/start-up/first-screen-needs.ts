@@ -1,5 +1,5 @@
 import type { Role } from '@evident/core/roles';
-import type { QueryPath } from './data-layer/query-keys';
+import type { QueryPath } from '../data-layer/query-keys';
 
 /** A first screen: the module that draws it and the queries it shows. */
 export type FirstScreen = { module: string; queries: QueryPath[] };
@@ -31,12 +31,12 @@ export const firstScreens: Record<string, Partial<Record<Role, FirstScreen>>> = 
 
 /**
  * Code every signed-in screen runs: the shell around it, the tRPC data layer, and the two halves of
- * the UI kit that src/first-screen.ts runs one at a time.
+ * the UI kit that src/start-up/load-first-screen.ts runs one at a time.
  */
 export const signedInModules = [
   'src/features/shell/signed-in-shell.tsx',
-  'src/data-kit.ts',
-  'src/trpc.ts',
+  'src/data-layer/data-libraries.ts',
+  'src/data-layer/trpc-client.ts',
   'src/ui-kit/overlays.ts',
   'src/ui-kit/basics.ts',
 ];

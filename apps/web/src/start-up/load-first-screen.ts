@@ -1,8 +1,9 @@
-import { firstScreenAnswers, loadCurrentUser, loadDataLayer } from './data-layer';
-import { homeScreens } from './features/home/home-page';
-import { SignedInShell } from './features/shell/root-layout';
+import { loadCurrentUser } from '../data-layer/current-user';
+import { firstScreenAnswers, loadDataLayer } from '../data-layer/load-data-layer';
+import { homeScreens } from '../features/home/home-page';
+import { SignedInShell } from '../features/shell/root-layout';
+import type { AppRouter } from '../router';
 import { nextTask } from './next-task';
-import type { AppRouter } from './router';
 
 /**
  * Resolves the route (the current user, guards, the route's code) and the screens loaded on demand
@@ -21,17 +22,17 @@ export async function loadFirstScreen(router: AppRouter): Promise<void> {
     const home = router.state.location.pathname === '/';
     if (user) {
       await nextTask();
-      await import('./data-kit');
+      await import('../data-layer/data-libraries');
       await nextTask();
       await loadDataLayer();
       await nextTask();
-      await import('./ui-kit/floating');
+      await import('../ui-kit/floating');
       await nextTask();
-      await import('./ui-kit/overlays');
+      await import('../ui-kit/overlays');
       await nextTask();
-      await import('./ui-kit/pickers');
+      await import('../ui-kit/pickers');
       await nextTask();
-      await import('./ui-kit/basics');
+      await import('../ui-kit/basics');
       await nextTask();
       await SignedInShell.preload?.();
       if (home) {

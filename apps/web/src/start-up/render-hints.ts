@@ -12,12 +12,12 @@ export type RenderHints = {
   coarsePointer: boolean;
   /** The unit this person last chose on their dashboard on this device (features/student/chosen-unit.ts). */
   dashboardUnit: string | null;
-  /** The browser's locale and time zone, for dates as it would write them (date-format.tsx). */
+  /** The browser's locale and time zone, for dates as it would write them (format/date-time.tsx). */
   locale: string | null;
   timeZone: string | null;
   /**
    * The time zone's offset from UTC (`Date#getTimezoneOffset`) when the browser named it: a browser
-   * that now has another offset has moved, and writes its dates again (date-format.tsx).
+   * that now has another offset has moved, and writes its dates again (format/date-time.tsx).
    */
   timeZoneOffset: number | null;
 };

@@ -1,7 +1,7 @@
 import { roleLabels } from '@evident/core/roles';
 import { fullName } from '@evident/core/user';
 import { Paper, Stack, Text } from '@mantine/core';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useDocumentTitle } from '../shell/document-title';
 import { PageHeader } from '../shell/page-header';

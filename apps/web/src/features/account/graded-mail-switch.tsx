@@ -1,5 +1,5 @@
 import { Paper, Skeleton, Switch, Text } from '@mantine/core';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { errorMessage } from '../toast/error-message';
 import { toastError } from '../toast/toast';
 

@@ -1,6 +1,6 @@
 import { fullName } from '@evident/core/user';
 import { Text } from '@mantine/core';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { BackLink } from '../shell/back-link';
 import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';

@@ -9,8 +9,8 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { formatCount } from '../../count-noun';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
+import { formatCount } from '../../format/count-noun';
 import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';
 import { PageHeader } from '../shell/page-header';

@@ -3,7 +3,7 @@ import { Button, EmptyState, Paper, Text } from '@mantine/core';
 import { IconRefresh, IconShieldLock } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { PageHeader } from '../shell/page-header';
 
 /**

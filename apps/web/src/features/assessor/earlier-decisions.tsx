@@ -1,7 +1,7 @@
 import { gradeStatusLabels } from '@evident/core/grading';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { DateTimeText, dateAndTime } from '../../date-format';
+import { DateTimeText, dateAndTime } from '../../format/date-time';
 import classes from './grading.module.css';
 import type { GradingSubmission } from './grading-types';
 

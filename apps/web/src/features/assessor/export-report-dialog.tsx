@@ -2,7 +2,7 @@ import { fullName } from '@evident/core/user';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { downloadInTabSession } from '../lti/tab-session-download';
 import { errorMessage } from '../toast/error-message';
 

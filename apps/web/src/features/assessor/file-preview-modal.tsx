@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Tooltip } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconExternalLink, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useState } from 'react';
-import { dateAndTimeFormat } from '../../date-format';
+import { dateAndTimeFormat } from '../../format/date-time';
 import { EvidenceFileItem } from '../evidence/evidence-file-item';
 import { type FileLook, lookOfFile } from '../evidence/file-look';
 import classes from './grading.module.css';

@@ -3,9 +3,9 @@ import { fullName } from '@evident/core/user';
 import { Alert, Badge, Button, CopyButton, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconUserCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { dateAndTimeFormat } from '../../date-format';
-import { onFirstUse } from '../../on-first-use';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
+import { dateAndTimeFormat } from '../../format/date-time';
+import { onFirstUse } from '../../format/on-first-use';
 import type { GoneCard } from './graded-elsewhere';
 import classes from './grading.module.css';
 

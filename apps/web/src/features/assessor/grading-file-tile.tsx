@@ -1,7 +1,7 @@
 import { formatKilobytes } from '@evident/core/file-size';
 import { Badge, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
-import { DateTimeText } from '../../date-format';
+import { DateTimeText } from '../../format/date-time';
 import { type FileLook, iconOfLook, lookOfFile } from '../evidence/file-look';
 import classes from './grading.module.css';
 import type { GradingFile } from './grading-types';

@@ -4,7 +4,7 @@ import { fullName } from '@evident/core/user';
 import { Alert, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconClipboardCheck, IconEye } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';

@@ -1,6 +1,6 @@
 import { Textarea, type TextareaProps } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { useBrowserValue } from '../../browser-value';
+import { useBrowserValue } from '../../start-up/browser-value';
 import classes from './growing-textarea.module.css';
 
 /**

@@ -3,7 +3,7 @@ import { fullName } from '@evident/core/user';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { memo } from 'react';
-import { DateTimeText, dateAndTime } from '../../date-format';
+import { DateTimeText, dateAndTime } from '../../format/date-time';
 import { EarlierDecisions } from './earlier-decisions';
 import classes from './grading.module.css';
 import { GradingFileTile } from './grading-file-tile';

@@ -1,4 +1,4 @@
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { errorMessage } from '../toast/error-message';
 import { toastError } from '../toast/toast';
 

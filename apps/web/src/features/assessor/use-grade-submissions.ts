@@ -2,7 +2,7 @@ import type { GradeInput } from '@evident/core/grade-input';
 import { buildGradeRequest, type GradeDraft, type GradeStatus } from '@evident/core/grading';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { queryKeyOf } from '../../data-layer/query-keys';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { invalidateFor, type KnownEvent } from '../live/event-invalidations';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';

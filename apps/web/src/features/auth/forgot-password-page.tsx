@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantin
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
 import { errorMessage } from '../toast/error-message';

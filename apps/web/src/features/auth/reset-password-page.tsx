@@ -3,7 +3,7 @@ import { Button, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@ma
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
 import { errorMessage } from '../toast/error-message';

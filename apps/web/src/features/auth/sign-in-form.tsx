@@ -2,7 +2,7 @@ import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from 
 import { IconKey } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { errorMessage } from '../toast/error-message';
 import { toastError } from '../toast/toast';
 import { useSignIn } from './use-sign-in';

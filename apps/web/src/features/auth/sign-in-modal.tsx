@@ -1,5 +1,5 @@
 import { Modal, Tabs } from '@mantine/core';
-import { DataProviders } from '../../data-providers';
+import { DataProviders } from '../../data-layer/data-providers';
 import { SignInForm } from './sign-in-form';
 import classes from './sign-in-modal.module.css';
 import { SignUpForm } from './sign-up-form';

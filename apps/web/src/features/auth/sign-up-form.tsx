@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '@evident/core/auth-rules';
 import type { selfServiceRoles } from '@evident/core/roles';
 import { Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 import classes from './sign-up-form.module.css';

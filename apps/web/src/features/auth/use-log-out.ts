@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { forgetStudentQueries } from '../capture/persisted-cache';
 import { forgetTabSession } from '../lti/tab-session';
 

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { takeReturnTo } from './return-to';
 
 /**

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { whenIdle } from '../../when-idle';
+import { whenIdle } from '../../start-up/when-idle';
 import { toastSuccess } from '../toast/toast';
 
 /**

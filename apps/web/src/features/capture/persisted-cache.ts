@@ -13,7 +13,7 @@ import { type QueryPath, queryKeyOf } from '../../data-layer/query-keys';
 /**
  * Issue 18: a student's last known tasks, progress and statuses are kept in IndexedDB and put back
  * into the query cache when the app opens, so a student with no signal still sees them. Only the
- * student's task list (who is signed in is kept by data-layer.ts): assessor and admin data is never
+ * student's task list (who is signed in is kept by data-layer/current-user.ts): assessor and admin data is never
  * written to the device, and the service worker caches no API answer at all. What comes back is
  * marked stale, so with a connection the screen asks the server again at once.
  *

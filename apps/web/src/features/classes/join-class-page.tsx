@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { IconSchool } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { rememberReturnTo } from '../auth/return-to';
 import type { AuthTab } from '../auth/sign-in-modal';
 import { useCurrentUser } from '../auth/use-current-user';

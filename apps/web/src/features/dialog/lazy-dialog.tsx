@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { whenIdle } from '../../when-idle';
+import { whenIdle } from '../../start-up/when-idle';
 import { useMountedOnceOpened } from './use-mounted-once-opened';
 
 /**

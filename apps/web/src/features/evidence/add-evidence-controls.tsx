@@ -10,7 +10,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { type ChangeEvent, useRef } from 'react';
-import { useBrowserValue } from '../../browser-value';
+import { useBrowserValue } from '../../start-up/browser-value';
 import classes from './add-evidence-controls.module.css';
 import { AudioRecorder } from './audio-recorder';
 import { useCoarsePointer } from './coarse-pointer';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useRenderHints } from '../../render-hints';
+import { useRenderHints } from '../../start-up/render-hints';
 
 // One query for every card: Mantine's useMediaQuery made a matchMedia call per card after it
 // mounted, each a style recalculation, and rendered every card a second time with the answer.
@@ -17,7 +17,7 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * True on a touch screen (a phone, a tablet): where a camera is to hand. A server render goes by what
- * the device said before (render-hints.ts), and so does the browser while it takes that markup over.
+ * the device said before (start-up/render-hints.ts), and so does the browser while it takes that markup over.
  */
 export function useCoarsePointer(): boolean {
   const { coarsePointer: hinted } = useRenderHints();

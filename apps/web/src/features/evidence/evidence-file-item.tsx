@@ -3,7 +3,7 @@ import { formatKilobytes } from '@evident/core/file-size';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconPhoto } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { dateAndTimeFormat } from '../../date-format';
+import { dateAndTimeFormat } from '../../format/date-time';
 import type { EvidenceFileView } from './evidence-outputs';
 import classes from './evidence-viewer.module.css';
 import { type FileLook, iconOfLook, lookOfFile } from './file-look';

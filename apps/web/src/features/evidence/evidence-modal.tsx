@@ -1,7 +1,7 @@
 import { canAddMoreEvidence, type TaskStatus } from '@evident/core/student-progress';
 import { Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { AddEvidenceControls } from './add-evidence-controls';
 import type { EvidenceViewerProps, ViewedTask } from './evidence-viewer';
 import { StatusBadge } from './status-badge';

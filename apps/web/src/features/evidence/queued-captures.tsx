@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconCircleCheck, IconClockPause, IconX } from '@tabler/icons-react';
-import { browserFormatter } from '../../date-format';
+import { browserFormatter } from '../../format/date-time';
 import { removeQueued, type TaskUpload, useTaskQueue } from './upload-store';
 
 const shortTime = { timeStyle: 'short' } as const;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { trpcClient } from '../../trpc';
+import { trpcClient } from '../../data-layer/trpc-client';
 import {
   addQueuedCapture,
   askForPersistentStorage,

@@ -1,6 +1,6 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { confirmAction } from '../dialog/confirm';
 import { invalidateFor } from '../live/event-invalidations';
 import { errorMessage } from '../toast/error-message';

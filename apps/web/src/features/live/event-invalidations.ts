@@ -1,7 +1,7 @@
 import type { DomainEventOf, DomainEventType } from '@evident/core/events';
 import { partialMatchKey, type QueryClient } from '@tanstack/react-query';
+import { queryClient as appQueryClient } from '../../data-layer/query-client';
 import { type QueryInput, type QueryPath, queryKeyOf } from '../../data-layer/query-keys';
-import { queryClient as appQueryClient } from '../../query-client';
 import { noteOwnChange, ownChangesSettled, sendOwnChange, takeEcho } from './own-changes';
 
 /** A tRPC query by its path, narrowed to one input when the event names it. */

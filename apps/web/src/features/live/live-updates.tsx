@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { useCurrentUser } from '../auth/use-current-user';
 import { invalidateForLive } from './event-invalidations';
 

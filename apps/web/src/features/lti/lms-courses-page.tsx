@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh, IconSchool, IconTable } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { countNoun } from '../../count-noun';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
+import { countNoun } from '../../format/count-noun';
 import classes from '../admin/lti/lti-admin.module.css';
 import { useDocumentTitle } from '../shell/document-title';
 import { LoadError } from '../shell/load-error';

@@ -1,7 +1,7 @@
 import { CloseButton, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { countNoun } from '../../count-noun';
+import { countNoun } from '../../format/count-noun';
 
 export type SearchFieldProps = {
   value: string;

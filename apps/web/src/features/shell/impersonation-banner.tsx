@@ -2,7 +2,7 @@ import type { CurrentUser } from '@evident/core/user';
 import { fullName } from '@evident/core/user';
 import { Button, Container, Group, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import classes from './impersonation-banner.module.css';
 
 /** Tells an admin whose eyes they are looking through, and takes them back. */

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { DataProviders } from '../../data-providers';
+import { DataProviders } from '../../data-layer/data-providers';
 import { AwaitingApproval } from '../assessor/awaiting-approval';
 import { useLogOut } from '../auth/use-log-out';
 import { OfflineBanner } from '../capture/offline-banner';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { dashboardUnitCookie, keepCookie, useRenderHints } from '../../render-hints';
+import { dashboardUnitCookie, keepCookie, useRenderHints } from '../../start-up/render-hints';
 
 /**
  * The unit a student last chose on the dashboard, kept in this browser (per person, since a shared
@@ -22,13 +22,13 @@ export function rememberUnit(userId: string, unitId: string): void {
   } catch {
     // Not remembered; nothing else depends on it.
   }
-  // The server renders the dashboard on the last choice made on this device (render-hints.ts).
+  // The server renders the dashboard on the last choice made on this device (start-up/render-hints.ts).
   keepCookie(dashboardUnitCookie, `${userId}:${unitId}`);
 }
 
 /**
  * The remembered unit id and a setter that remembers the choice. A screen the server rendered shows
- * the unit it rendered (the cookie's, render-hints.ts), then this browser's own if it remembers another.
+ * the unit it rendered (the cookie's, start-up/render-hints.ts), then this browser's own if it remembers another.
  */
 export function useChosenUnitId(userId: string): [string | null, (unitId: string) => void] {
   const hints = useRenderHints();

@@ -1,7 +1,7 @@
 import { SELF_ENROL_CLOSED_MESSAGE } from '@evident/core/self-enrol';
 import { Alert } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 
 /** With `SELF_ENROL=invitation` a unit code joins nothing: say so, and how to join, before anyone types. */
 export function InvitationOnlyNotice() {

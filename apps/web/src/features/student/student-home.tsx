@@ -3,7 +3,7 @@ import { Button, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useUploadsActive } from '../evidence/upload-store';
 import { LoadError } from '../shell/load-error';

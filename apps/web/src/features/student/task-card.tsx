@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconBulb, IconEye, IconMessageCircle } from '@tabler/icons-react';
 import { memo } from 'react';
-import { trpc } from '../../trpc';
+import { trpc } from '../../data-layer/trpc-client';
 import { PhaseBadge } from '../curriculum/phase-badge';
 import { AddEvidenceControls } from '../evidence/add-evidence-controls';
 import { StatusBadge } from '../evidence/status-badge';

@@ -15,9 +15,9 @@ import {
 import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { countNoun } from '../../../count-noun';
-import { dateAndTimeFormat } from '../../../date-format';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
+import { countNoun } from '../../../format/count-noun';
+import { dateAndTimeFormat } from '../../../format/date-time';
 import { downloadInTabSession } from '../../lti/tab-session-download';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';

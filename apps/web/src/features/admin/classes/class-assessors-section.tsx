@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
 import { confirmAction } from '../../dialog/confirm';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';

@@ -1,4 +1,4 @@
-import { onFirstUse } from '../../../on-first-use';
+import { onFirstUse } from '../../../format/on-first-use';
 
 const dayFormat = onFirstUse(
   () =>

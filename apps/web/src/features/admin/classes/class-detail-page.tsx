@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArchive, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
 import { confirmAction } from '../../dialog/confirm';
 import { BackLink } from '../../shell/back-link';
 import { useDocumentTitle } from '../../shell/document-title';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
 import { errorMessage } from '../../toast/error-message';
 import { toastSuccess } from '../../toast/toast';
 import type { AdminClass } from '../admin-types';

@@ -1,9 +1,9 @@
 import { splitPastedEmails } from '@evident/core/classes';
 import { Badge, Button, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { countNoun } from '../../../count-noun';
-import { onFirstUse } from '../../../on-first-use';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
+import { countNoun } from '../../../format/count-noun';
+import { onFirstUse } from '../../../format/on-first-use';
 import { confirmAction } from '../../dialog/confirm';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';

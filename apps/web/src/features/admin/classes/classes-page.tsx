@@ -2,8 +2,8 @@ import { Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { countNoun } from '../../../count-noun';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
+import { countNoun } from '../../../format/count-noun';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';
 import { PageHeader } from '../../shell/page-header';

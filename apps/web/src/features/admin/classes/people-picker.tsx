@@ -1,7 +1,7 @@
 import { Button, Group, type MantineSpacing, MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useRef, useState } from 'react';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
 
 type PeoplePickerProps = {
   personRole: 'student' | 'assessor';

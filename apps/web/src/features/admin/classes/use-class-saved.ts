@@ -1,4 +1,4 @@
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
 import type { AdminClass } from '../admin-types';
 
 /** Every change answers with the class as it now is: put it in the cache and refresh the list. */

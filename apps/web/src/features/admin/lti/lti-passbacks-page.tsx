@@ -1,7 +1,7 @@
 import { Badge, Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
-import { dateAndTimeFormat } from '../../../date-format';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
+import { dateAndTimeFormat } from '../../../format/date-time';
 import { BackLink } from '../../shell/back-link';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';

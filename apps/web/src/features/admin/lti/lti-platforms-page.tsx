@@ -2,8 +2,8 @@ import { Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '
 import { IconPencil, IconPlugConnected, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { countNoun } from '../../../count-noun';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
+import { countNoun } from '../../../format/count-noun';
 import { confirmAction } from '../../dialog/confirm';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';

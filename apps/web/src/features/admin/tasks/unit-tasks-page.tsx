@@ -1,8 +1,8 @@
 import { Badge, Button, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { countNoun } from '../../../count-noun';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
+import { countNoun } from '../../../format/count-noun';
 import { confirmAction } from '../../dialog/confirm';
 import { invalidateFor } from '../../live/event-invalidations';
 import { BackLink } from '../../shell/back-link';

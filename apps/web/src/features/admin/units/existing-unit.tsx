@@ -3,7 +3,7 @@ import { Alert, Button, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type Ref, useMemo } from 'react';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
 import type { AdminUnit } from '../admin-types';
 
 /** Another unit that already has this code (the one being edited does not count), if the list knows one. */

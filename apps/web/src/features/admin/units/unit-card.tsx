@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import { countNoun } from '../../../count-noun';
+import { countNoun } from '../../../format/count-noun';
 import type { AdminUnit } from '../admin-types';
 import classes from './units-page.module.css';
 

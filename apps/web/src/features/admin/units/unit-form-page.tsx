@@ -2,7 +2,7 @@ import { Button, Group, Paper, Skeleton, Stack, Textarea, TextInput } from '@man
 import { IconCloudDownload, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
 import { UnitCodeInput } from '../../curriculum/unit-code-input';
 import { invalidateFor } from '../../live/event-invalidations';
 import { BackLink } from '../../shell/back-link';

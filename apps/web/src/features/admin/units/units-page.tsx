@@ -2,8 +2,8 @@ import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantin
 import { IconBook2, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { countNoun, formatCount } from '../../../count-noun';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
+import { countNoun, formatCount } from '../../../format/count-noun';
 import { confirmAction } from '../../dialog/confirm';
 import { invalidateFor } from '../../live/event-invalidations';
 import { SearchField } from '../../search/search-field';

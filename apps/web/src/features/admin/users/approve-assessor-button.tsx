@@ -1,7 +1,7 @@
 import { fullName } from '@evident/core/user';
 import { Badge, Button } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
 import { confirmAction } from '../../dialog/confirm';
 import { invalidateFor } from '../../live/event-invalidations';
 import { errorMessage } from '../../toast/error-message';

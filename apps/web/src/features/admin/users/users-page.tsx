@@ -18,8 +18,8 @@ import {
 import { IconLogin2, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { countNoun } from '../../../count-noun';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
+import { countNoun } from '../../../format/count-noun';
 import { confirmAction } from '../../dialog/confirm';
 import { SearchField } from '../../search/search-field';
 import { useDocumentTitle } from '../../shell/document-title';

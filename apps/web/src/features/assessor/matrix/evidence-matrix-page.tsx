@@ -8,7 +8,7 @@ import { Button, EmptyState, Paper, SegmentedControl, Skeleton, Stack, Text } fr
 import { IconDownload, IconFilterOff, IconTable, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
 import { downloadInTabSession } from '../../lti/tab-session-download';
 import { useDocumentTitle } from '../../shell/document-title';
 import { LoadError } from '../../shell/load-error';

@@ -1,4 +1,4 @@
-import type { TrpcUtils } from '../../../data-layer';
+import type { TrpcUtils } from '../../../data-layer/load-data-layer';
 
 /** What `/matrix?classId=…&unitId=…` names; either may be missing. */
 export type MatrixSearch = { classId?: string; unitId?: string };

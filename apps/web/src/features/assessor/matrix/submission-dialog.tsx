@@ -1,7 +1,7 @@
 import { fullName } from '@evident/core/user';
 import { Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { trpc } from '../../../trpc';
+import { trpc } from '../../../data-layer/trpc-client';
 import { StatusBadge } from '../../evidence/status-badge';
 import {
   SubmissionEvidence,
