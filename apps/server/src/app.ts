@@ -5,19 +5,16 @@ import { INTERNAL_ERROR_MESSAGE } from '@evident/api/errors';
 import { restRoutes, runRestRoute } from '@evident/api/rest';
 import { type AppRouter, appRouter } from '@evident/api/root';
 import { ping } from '@evident/db/client';
-import { contentDisposition } from '@evident/storage/content-disposition';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import type { Logger as Pino } from 'pino';
 import { apiDocsRoutes } from './api-docs';
 import { filesRoutes } from './files-routes';
-import { ltiAdminRoutes } from './lti/lti-admin-routes';
-import { ltiRosterRoutes } from './lti/lti-roster-routes';
 import { ltiRoutes } from './lti/lti-routes';
 import { isCrossSiteMutation } from './origin-check';
-import { reportRoutes } from './reports/report-routes';
 import { requestMeta } from './request-credentials';
 import { QuietAssetsLogController } from './request-log';
+import { sendRestResponse } from './rest-reply';
 import { registerSecurityHeaders, type SecurityHeadersOptions } from './security-headers';
 import type { ServerServices } from './services';
 import {
@@ -28,6 +25,7 @@ import {
 } from './slow-clients';
 import { ssoRoutes } from './sso-routes';
 import { limitBatchSize } from './trpc-batch-limit';
+import { holdingDatabaseJsonFor, spliceHeldDatabaseJson } from './trpc-database-json';
 import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 import { registerCompression, registerWebApp } from './web-assets';
 
@@ -135,11 +133,13 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(async (trpcScope) => {
     trpcScope.addHook('onRequest', limitBatchSize);
+    trpcScope.addHook('onSend', spliceHeldDatabaseJson);
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: ({ req, res }) => createContext(services, requestMeta(services, req, res)),
+        createContext: async ({ req, res }) =>
+          holdingDatabaseJsonFor(req, await createContext(services, requestMeta(services, req, res))),
         onError: ({ error, path }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR')
             services.log.error(error.cause ?? error, `trpc ${path} failed`);
@@ -148,6 +148,8 @@ export async function buildApp(options: AppOptions) {
     });
   });
 
+  // Every /api path but the document and the single sign-on redirects is a procedure's, generated from
+  // its `rest` meta (packages/api/src/rest/rest-routes.ts).
   for (const route of restRoutes) {
     app.route({
       method: route.method,
@@ -159,26 +161,14 @@ export async function buildApp(options: AppOptions) {
           params: (req.params ?? {}) as Record<string, string>,
           query: firstValues(req.query),
         });
-        reply.code(result.status);
-        if ('download' in result) {
-          const { fileName, contentType, content } = result.download;
-          return reply
-            .type(contentType)
-            .header('content-disposition', contentDisposition('attachment', fileName, contentType))
-            .header('cache-control', 'no-store')
-            .send(content);
-        }
-        if ('rawJson' in result) return reply.type('application/json; charset=utf-8').send(result.rawJson);
-        return 'json' in result ? result.json : reply.type('text/plain; charset=utf-8').send(result.text);
+        return sendRestResponse(reply, result);
       },
     });
   }
 
-  await app.register(reportRoutes, { services });
   await app.register(apiDocsRoutes, { publicUrl: services.publicUrl });
 
   const lti = services.lti ? await services.lti : null;
-  await app.register(ltiAdminRoutes, { services, tool: lti });
   if (lti) {
     await app.register(ltiRoutes, {
       db: services.db,
@@ -187,7 +177,6 @@ export async function buildApp(options: AppOptions) {
       log: services.log,
       tool: lti,
     });
-    await app.register(ltiRosterRoutes, { services });
   } else {
     app.all('/lti/*', async (_req, reply) =>
       reply

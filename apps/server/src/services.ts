@@ -40,9 +40,11 @@ import { createInProcessEventBus } from './events/in-process-bus';
 import { createPostgresEventBus } from './events/postgres-bus';
 import { resolveFilesSecret } from './files-secret';
 import { createKeyCleanupJob } from './lti/lti-key-cleanup-job';
+import { createLtiKeys } from './lti/lti-keys';
 import { createLtiRosterSource } from './lti/lti-roster-source';
 import { createLtiScoreJob } from './lti/lti-score-job';
 import { createLtiTool, type LtiTool } from './lti/lti-tool';
+import { assessmentRecordPdf } from './reports/assessment-record-pdf';
 
 /** Services as the server holds them: the concrete store, so /files routes can reach the local adapter. */
 export type ServerServices = Services & {
@@ -197,5 +199,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     lti,
     ltiRoster: lti ? createLtiRosterSource(database.db, lti) : null,
+    ltiKeys: lti ? createLtiKeys(lti) : null,
+    recordPdf: assessmentRecordPdf,
   };
 }

@@ -33,23 +33,24 @@ async function call(cookie: string | null, method: string, path: string, body?: 
 }
 
 describe('LTI platform registrations (REST)', () => {
-  it('lets an admin register, update, list and remove a platform', async () => {
+  it('lets an admin register, list and remove a platform, refusing a second registration of the same one', async () => {
     const admin = await env.signedIn('rto_admin');
     const cookie = `evident_session=${admin.sessionId}`;
     const created = await call(cookie, 'POST', '/api/admin/lti/platforms', platform);
     expect(created.status).toBe(201);
-    const updated = await call(cookie, 'POST', '/api/admin/lti/platforms', {
+    // As `admin.ltiPlatforms.create` does: the same issuer and client id again is refused, not overwritten.
+    const again = await call(cookie, 'POST', '/api/admin/lti/platforms', {
       ...platform,
       deploymentIds: ['1', '2'],
     });
-    expect(updated.json().id).toBe(created.json().id);
+    expect([again.status, again.text]).toEqual([
+      409,
+      'Another platform is already registered with this issuer and client id',
+    ]);
     const list = (await call(cookie, 'GET', '/api/admin/lti/platforms')).json();
     // The fake platform (from LTI_PLATFORMS) and this one.
     expect(list.map((p: { issuer: string }) => p.issuer)).toContain(platform.issuer);
-    expect(list.find((p: { issuer: string }) => p.issuer === platform.issuer).deploymentIds).toEqual([
-      '1',
-      '2',
-    ]);
+    expect(list.find((p: { issuer: string }) => p.issuer === platform.issuer).deploymentIds).toEqual(['1']);
     expect((await call(cookie, 'DELETE', `/api/admin/lti/platforms/${created.json().id}`)).status).toBe(204);
     expect((await call(cookie, 'DELETE', `/api/admin/lti/platforms/${created.json().id}`)).status).toBe(404);
   });
@@ -67,6 +68,18 @@ describe('LTI platform registrations (REST)', () => {
     expect(
       (await call(`evident_session=${assessor.sessionId}`, 'GET', '/api/admin/lti/platforms')).status,
     ).toBe(403);
+  });
+
+  it('serves an admin viewing the app as someone else, as every admin procedure does', async () => {
+    const admin = await env.signedIn('rto_admin');
+    const student = await env.signedIn('student');
+    await (await admin.caller()).admin.impersonation.start({ userId: student.user.id });
+    const cookie = `evident_session=${admin.sessionId}`;
+    expect((await call(cookie, 'GET', '/api/auth/user')).json().isImpersonating).toBe(true);
+    const list = await call(cookie, 'GET', '/api/admin/lti/platforms');
+    expect(list.status).toBe(200);
+    expect(list.json().map((p: { issuer: string }) => p.issuer)).toContain(env.platform.issuer);
+    expect((await call(cookie, 'GET', '/api/admin/lti/passbacks')).status).toBe(200);
   });
 
   it('rotates the signing key, publishing old and new together', async () => {

@@ -1,5 +1,6 @@
 import type { EvidenceKind } from '@evident/core/evidence-types';
 import type { Logger } from '@evident/core/logger';
+import type { AssessmentRecordPdf } from '@evident/core/ports/assessment-record-pdf';
 import type {
   ActiveSession,
   Authentication,
@@ -10,6 +11,7 @@ import type {
 import type { EventBus } from '@evident/core/ports/events';
 import type { ImageProcessor } from '@evident/core/ports/images';
 import type { JobQueue } from '@evident/core/ports/jobs';
+import type { LtiKeys } from '@evident/core/ports/lti-keys';
 import type { LtiRoster } from '@evident/core/ports/lti-roster';
 import type { Mailer } from '@evident/core/ports/mailer';
 import type { TrainingRegister } from '@evident/core/ports/register';
@@ -78,6 +80,10 @@ export type Services = {
   publicUrl: string;
   /** LMS course rosters (LTI Names and Role Provisioning); absent or null with LTI off. */
   ltiRoster?: LtiRoster | null;
+  /** The LTI tool's signing keys (registration links, rotation); null with LTI off. */
+  ltiKeys: LtiKeys | null;
+  /** Assessment records as PDF (`staff.records.exportPdf`). */
+  recordPdf: AssessmentRecordPdf;
 };
 
 /** What a context needs from the transport: who called (as the seam decided), from where, and a way to set the cookie. */

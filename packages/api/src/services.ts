@@ -1,12 +1,11 @@
 // `@evident/api/services`: what apps/server calls outside tRPC — the same rules the procedures use,
-// for routes of its own (single sign-on, LTI roster sync), the demo seed, the upload sweep, and the
+// for routes of its own (single sign-on), the demo seed, the upload sweep, and the
 // live feed's limits its tests read. Everything else in this package is private to it.
 
 export { resetPasswordUrl } from './routers/auth/password-reset';
 export { signInWithProvider, staffLinkMessage } from './routers/auth/single-sign-on';
 export { feedCapacity } from './routers/live/event-feed';
 export { sessionRecheckMs } from './routers/live/live-events';
-export { listLtiCourses, syncLtiCourse } from './routers/staff/lti-courses';
 export { recordEvidence } from './routers/student/record-evidence';
 export { setUpUnitForStudent } from './routers/student/set-up-unit';
 export { reclaimExpiredUploads } from './rules/upload-quota';

@@ -7,10 +7,14 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import { fieldErrorsOf, publicMessage, toTrpcError } from './errors';
+import type { ProcedureMeta } from './rest/rest-meta';
 
 // ---- initialisation -------------------------------------------------------------------------
 
-const t = initTRPC.context<Context>().create({
+// Meta: a procedure's REST path, where it has one (rest/rest-meta.ts).
+const builder = initTRPC.context<Context>().meta<ProcedureMeta>();
+
+const t = builder.create({
   // tRPC adds server stack traces to error answers whenever NODE_ENV is not 'production', and a
   // self-hosted start often leaves it unset: never send them.
   isDev: false,

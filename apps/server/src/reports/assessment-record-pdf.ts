@@ -1,14 +1,10 @@
-import type { AppRouter } from '@evident/api/root';
+import type { AssessmentRecord, RecordDecision } from '@evident/core/assessment-record';
 import { formatKilobytes } from '@evident/core/file-size';
 import { gradeStatusLabels } from '@evident/core/grading';
+import type { AssessmentRecordPdf } from '@evident/core/ports/assessment-record-pdf';
 import { taskStatusLabels } from '@evident/core/student-progress';
-import type { inferRouterOutputs } from '@trpc/server';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { baseFont, fontPath, scriptFontOf, scriptFonts } from './script-fonts';
-
-/** What `staff.records.get` answers: the record the PDF lays out. */
-type AssessmentRecord = inferRouterOutputs<AppRouter>['staff']['records']['get'];
-type RecordDecision = AssessmentRecord['tasks'][number]['decisions'][number];
 
 const allowedFiles = new Set([
   baseFont.regular,
@@ -232,3 +228,6 @@ export async function renderAssessmentRecordPdf(record: AssessmentRecord): Promi
   const pdfmake = await loadPdfmake();
   return pdfmake.createPdf(assessmentRecordDocument(record)).getBuffer();
 }
+
+/** The `AssessmentRecordPdf` port (`staff.records.exportPdf`). */
+export const assessmentRecordPdf: AssessmentRecordPdf = { render: renderAssessmentRecordPdf };

@@ -1,4 +1,11 @@
-// `@evident/api/rest`: the spec's `/api` paths over the procedures, how one is run, and their OpenAPI document.
+// `@evident/api/rest`: the REST routes generated from the procedures, how one is run, their OpenAPI
+// document, and the splice that sends database-written JSON inside a tRPC answer as it is.
+export {
+  DatabaseJson,
+  type HeldDatabaseJson,
+  holdingDatabaseJson,
+  spliceDatabaseJson,
+} from '../database-json';
 export { buildOpenApiDocument } from './openapi';
-export { type RestRoute, restRoutes } from './routes';
-export { runRestRoute } from './run-route';
+export { type RestRoute, restRoutes } from './rest-routes';
+export { type RestResponse, runRestRoute } from './run-route';

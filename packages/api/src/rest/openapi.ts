@@ -1,54 +1,14 @@
 import { z } from 'zod';
-import { appRouter } from '../root';
-import { rawJsonSchemaOf } from './raw-json';
-import { type RestRoute, restRoutes } from './routes';
+import { describedSchemaOf } from '../database-json';
+import { type RestProcedure, type RestRoute, restRoutes } from './rest-routes';
 
 /**
- * `GET /api/openapi.json`: an OpenAPI 3.1 document of the REST table, built from the very zod schemas
- * the procedures check (zod 4's own JSON Schema output, which is OpenAPI 3.1's dialect). Which
- * procedure a route calls, and which input fields its path fills, is learnt by running the route
- * against a recording caller, so a route added to the table is documented without a second list.
+ * `GET /api/openapi.json`: an OpenAPI 3.1 document of the generated REST routes, from the very zod
+ * schemas the procedures check (zod 4's own JSON Schema output, which is OpenAPI 3.1's dialect) and
+ * what their meta says of the path and the answer.
  */
 
 type JsonSchema = Record<string, unknown>;
-type ProcedureDef = { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; output?: z.ZodType };
-
-const PARAM_MARK = '\u0000param:';
-
-/**
- * The procedure path a route calls, and the input it passes, with path parameters marked. `query`
- * stands for a query string, for a GET route whose parameters pick another procedure.
- */
-async function traceRoute(
-  route: RestRoute,
-  query: Record<string, string> = {},
-): Promise<{ procedure: string | null; input: unknown }> {
-  const params = Object.fromEntries(
-    [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, `${PARAM_MARK}${name}`]),
-  ) as Record<string, string>;
-  let traced: { procedure: string | null; input: unknown } = { procedure: null, input: undefined };
-  const recorder = (path: string[]): unknown =>
-    new Proxy(() => {}, {
-      get: (_target, key) => (typeof key === 'string' ? recorder([...path, key]) : undefined),
-      apply: (_target, _this, args) => {
-        traced = { procedure: path.join('.'), input: args[0] };
-        return Promise.resolve({});
-      },
-    });
-  try {
-    await route.call(recorder([]) as Parameters<RestRoute['call']>[0], { body: {}, params, query });
-  } catch {
-    // A route that checks the answer (an empty one here) has still named its procedure.
-  }
-  return traced;
-}
-
-function procedureDef(path: string): ProcedureDef | null {
-  const procedure = (
-    appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef } | undefined>
-  )[path];
-  return procedure?._def ?? null;
-}
 
 function toSchema(schema: z.ZodType | undefined, io: 'input' | 'output'): JsonSchema | null {
   if (!schema) return null;
@@ -80,7 +40,40 @@ function objectProperties(
   return object ? objectProperties(object) : null;
 }
 
-const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+/** What REST sends of a procedure's answer, as the meta shapes it. */
+function answerSchema(procedure: RestProcedure): JsonSchema {
+  const { output, rest } = procedure;
+  let schema = output && (describedSchemaOf(output) ?? output);
+  // A null answer is refused (`whenNull`), so a success is never null.
+  if (schema && rest.whenNull && schema instanceof z.ZodNullable) schema = schema.unwrap() as z.ZodType;
+  if (schema && rest.field && schema instanceof z.ZodObject) schema = schema.shape[rest.field] as z.ZodType;
+  return toSchema(schema, 'output') ?? {};
+}
+
+function successResponses(route: RestRoute): Record<string, unknown> {
+  const { rest } = route.procedure;
+  if (rest.status === 204) return { '204': { description: 'Done; nothing is sent back' } };
+  const content = rest.download
+    ? {
+        [rest.download.mediaType]: {
+          schema:
+            rest.download.encoding === 'base64' ? { type: 'string', format: 'binary' } : { type: 'string' },
+        },
+      }
+    : {
+        'application/json': {
+          schema: route.withQuery
+            ? { oneOf: [answerSchema(route.procedure), answerSchema(route.withQuery)] }
+            : answerSchema(route.procedure),
+        },
+      };
+  return {
+    [String(rest.status ?? 200)]: {
+      description: rest.download ? 'The file, as an attachment' : 'Success',
+      content,
+    },
+  };
+}
 
 const errorResponse = {
   description:
@@ -88,52 +81,43 @@ const errorResponse = {
   content: { 'text/plain': { schema: { type: 'string' } } },
 };
 
-async function operationFor(route: RestRoute) {
-  const plain = await traceRoute(route);
-  // `GET /api/admin/users`: the spec's plain list without parameters, a page of a search with them.
-  const queried = route.method === 'GET' ? await traceRoute(route, { [PARAM_MARK]: '' }) : null;
-  const searched = queried?.procedure && queried.procedure !== plain.procedure ? queried : null;
-  const { procedure, input } = searched ?? plain;
-  const def = procedure ? procedureDef(procedure) : null;
-  const plainDef = searched && plain.procedure ? procedureDef(plain.procedure) : null;
-  const inputSchema = toSchema(def?.inputs[0], 'input');
-  // Input fields the path fills (`{ userId: <:id> }`) are documented as path parameters, not body fields.
-  const fromPath = new Set(
-    Object.entries((input ?? {}) as Record<string, unknown>)
-      .filter(([, value]) => typeof value === 'string' && value.startsWith(PARAM_MARK))
-      .map(([field]) => field),
-  );
-  const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
-  const fields = objectProperties(inputSchema);
+function describe(route: RestRoute): string {
+  const { procedure, withQuery } = route;
+  if (withQuery) {
+    return `Without query parameters calls the \`${procedure.name}\` procedure; with any, \`${withQuery.name}\` (also at \`/trpc/<procedure>\`).`;
+  }
+  return `Calls the \`${procedure.name}\` procedure (also at \`/trpc/${procedure.name}\`).`;
+}
+
+function operationFor(route: RestRoute) {
+  // Where query parameters pick the procedure, they are the other one's input.
+  const { input } = route.withQuery ?? route.procedure;
+  const fromPath = new Set(Object.values(route.procedure.fields));
+  const fields = objectProperties(toSchema(input, 'input'));
   const remaining = fields
     ? Object.fromEntries(Object.entries(fields.properties).filter(([name]) => !fromPath.has(name)))
     : null;
   const required = fields?.required.filter((name) => !fromPath.has(name)) ?? [];
 
   const operation: Record<string, unknown> = {
-    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^a-zA-Z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
-    tags: [route.path.split('/')[2] ?? 'api'],
-    ...(searched
-      ? {
-          description: `Without query parameters calls the \`${plain.procedure}\` procedure; with any, \`${procedure}\` (also at \`/trpc/<procedure>\`).`,
-        }
-      : procedure
-        ? { description: `Calls the \`${procedure}\` procedure (also at \`/trpc/${procedure}\`).` }
-        : {}),
+    operationId: `${route.method.toLowerCase()}${route.template.replace(/[^a-zA-Z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    tags: [route.template.split('/')[2] ?? 'api'],
+    description: describe(route),
     security: [{ bearerToken: [] }, { sessionCookie: [] }],
   };
+  const pathParameters = Object.keys(route.procedure.fields).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   const queryParameters =
     route.method === 'GET' && remaining
       ? Object.entries(remaining).map(([name, schema]) => ({
           name,
           in: 'query',
           // Where the parameters pick the procedure, none of them is needed.
-          required: !searched && required.includes(name),
+          required: !route.withQuery && required.includes(name),
           schema,
         }))
       : [];
@@ -145,27 +129,14 @@ async function operationFor(route: RestRoute) {
       content: { 'application/json': { schema: { type: 'object', properties: remaining, required } } },
     };
   }
-  const answer = (found: ProcedureDef | null) =>
-    toSchema(found?.output && (rawJsonSchemaOf(found.output) ?? found.output), 'output');
-  const output = searched ? { oneOf: [answer(plainDef), answer(def)].map((one) => one ?? {}) } : answer(def);
-  operation.responses = {
-    '200': {
-      description: 'Success',
-      content: route.path.endsWith('.csv')
-        ? { 'text/csv': { schema: { type: 'string' } } }
-        : { 'application/json': { schema: output ?? {} } },
-    },
-    default: errorResponse,
-  };
+  operation.responses = { ...successResponses(route), default: errorResponse };
   return operation;
 }
 
 export async function buildOpenApiDocument(options: { serverUrl: string; version?: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of restRoutes) {
-    const path = openApiPath(route.path);
-    paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = await operationFor(route);
+    paths[route.template] = { ...paths[route.template], [route.method.toLowerCase()]: operationFor(route) };
   }
   return {
     openapi: '3.1.0',

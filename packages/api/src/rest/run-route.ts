@@ -1,21 +1,69 @@
 import type { Context } from '../context';
+import { DatabaseJson, holdingDatabaseJson } from '../database-json';
 import { asTrpcError, httpStatusOf, publicMessage } from '../errors';
 import { createCaller } from '../root';
 import { readOnlyTokenMessage } from '../trpc';
-import type { RestDownload, RestRawJson, RestRequest, RestRoute } from './routes';
+import type { RestMeta } from './rest-meta';
+import type { RestProcedure, RestRoute } from './rest-routes';
+
+export type RestRequest = {
+  body: unknown;
+  params: Record<string, string>;
+  /** Query-string parameters; a repeated one keeps its first value. */
+  query: Record<string, string>;
+};
+
+/** A file to send as an attachment. */
+export type RestFile = {
+  fileName: string;
+  contentType: string;
+  content: string | Uint8Array;
+  cacheControl: string;
+};
 
 export type RestResponse =
   | { status: number; json: unknown }
   | { status: number; text: string }
-  | ({ status: number } & RestDownload)
-  | ({ status: number } & RestRawJson);
+  /** JSON text the database wrote, sent as it is. */
+  | { status: number; rawJson: string }
+  | { status: number; download: RestFile }
+  | { status: 204 };
 
-const isDownload = (data: unknown): data is RestDownload =>
-  typeof data === 'object' && data !== null && 'download' in data;
-const isRawJson = (data: unknown): data is RestRawJson =>
-  typeof data === 'object' && data !== null && 'rawJson' in data && typeof data.rawJson === 'string';
+type Caller = ReturnType<typeof createCaller>;
 
-/** Spec section 7: success is JSON; failure is a non-2xx status whose body is the message as text. */
+function call(caller: Caller, name: string, input: unknown): Promise<unknown> {
+  const procedure = name
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+  return (procedure as (input: unknown) => Promise<unknown>)(input);
+}
+
+/**
+ * The query string (GET) or body, with the path's parameters laid over it, so that a body cannot
+ * point `PUT /api/admin/units/{id}` at another unit.
+ */
+function inputOf(route: RestRoute, procedure: RestProcedure, request: RestRequest): unknown {
+  const given = route.method === 'GET' ? request.query : request.body;
+  const fromPath = Object.entries(procedure.fields).map(([param, field]) => [field, request.params[param]]);
+  if (fromPath.length === 0) return given;
+  return { ...(typeof given === 'object' && given !== null ? given : {}), ...Object.fromEntries(fromPath) };
+}
+
+function answerOf(rest: RestMeta, data: unknown): RestResponse {
+  if (data instanceof DatabaseJson) return { status: 200, rawJson: data.text };
+  if (data === null && rest.whenNull) return rest.whenNull;
+  if (rest.status === 204) return { status: 204 };
+  if (rest.download) {
+    const file = data as { fileName: string; contentType: string; content: string };
+    const content = rest.download.encoding === 'base64' ? Buffer.from(file.content, 'base64') : file.content;
+    const cacheControl = rest.download.cacheControl ?? 'no-store';
+    return { status: 200, download: { ...file, content, cacheControl } };
+  }
+  const answer = rest.field ? (data as Record<string, unknown>)[rest.field] : data;
+  return { status: rest.status ?? 200, json: answer ?? null };
+}
+
+/** Spec section 7: success is JSON (or a file); failure is a non-2xx status whose body is the message as text. */
 export async function runRestRoute(
   route: RestRoute,
   ctx: Context,
@@ -24,11 +72,11 @@ export async function runRestRoute(
   if (ctx.authRefusal) return { status: 401, text: ctx.authRefusal };
   // A read-only token may only read: every REST call but GET is refused, whatever procedure it maps to.
   if (ctx.principal?.readOnly && route.method !== 'GET') return { status: 403, text: readOnlyTokenMessage };
+  const procedure =
+    route.withQuery && Object.keys(request.query).length > 0 ? route.withQuery : route.procedure;
   try {
-    const data = await route.call(createCaller(ctx), request);
-    if (isDownload(data)) return { status: 200, download: data.download };
-    if (isRawJson(data)) return { status: 200, rawJson: data.rawJson };
-    return { status: 200, json: data ?? null };
+    const caller = createCaller(holdingDatabaseJson(ctx, new Map()));
+    return answerOf(procedure.rest, await call(caller, procedure.name, inputOf(route, procedure, request)));
   } catch (thrown) {
     const error = asTrpcError(thrown);
     const status = httpStatusOf(error);

@@ -1,5 +1,6 @@
 import { AppError } from '@evident/core/errors';
 import type { LtiPlatformInput } from '@evident/core/lti-platform';
+import type { LtiKeys } from '@evident/core/ports/lti-keys';
 import { isUniqueViolation } from '@evident/db/errors';
 import { listLtiPassbacks, retryLtiPassback } from '@evident/db/queries/lti-passbacks';
 import {
@@ -77,4 +78,18 @@ export async function retryPassback(ctx: Context, id: string) {
     throw new AppError('NOT_FOUND', 'That passback is not waiting or failed any more');
   ctx.jobs.wake();
   return { id };
+}
+
+function ltiKeysOf(ctx: Context): LtiKeys {
+  if (!ctx.ltiKeys) throw new AppError('CONFLICT', 'LTI is not switched on for this server');
+  return ctx.ltiKeys;
+}
+
+/** Dynamic Registration: a link an LMS administrator pastes into their platform, good for a day. */
+export async function createRegistrationLink(ctx: Context) {
+  return { url: await ltiKeysOf(ctx).registrationLink() };
+}
+
+export async function rotateKey(ctx: Context) {
+  return { kid: await ltiKeysOf(ctx).rotate() };
 }

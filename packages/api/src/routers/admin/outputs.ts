@@ -91,3 +91,7 @@ export const ltiPassbacksOutput = z.array(
     issuer: z.string().nullable(),
   }),
 );
+/** A Dynamic Registration link for an LMS administrator. */
+export const ltiRegistrationLinkOutput = z.object({ url: z.string() });
+/** The id (`kid`) of the new signing key. */
+export const ltiKeyOutput = z.object({ kid: z.string() });

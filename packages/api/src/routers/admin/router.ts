@@ -24,10 +24,12 @@ import { impersonate, impersonateInput, stopImpersonation } from './impersonatio
 import {
   addPlatform,
   changePlatform,
+  createRegistrationLink,
   listPassbacks,
   listPlatforms,
   removePlatform,
   retryPassback,
+  rotateKey,
 } from './lti';
 import {
   adminStatsOutput,
@@ -35,8 +37,10 @@ import {
   auditPageOutput,
   deactivatedOutput,
   generatedTasksOutput,
+  ltiKeyOutput,
   ltiPassbacksOutput,
   ltiPlatformOutput,
+  ltiRegistrationLinkOutput,
   peopleOutput,
   peoplePageOutput,
   reactivatedOutput,
@@ -64,46 +68,65 @@ import { archiveUnit, changeUnit, createUnit, fetchFromRegister, removeUnit, uni
 const updateUnitInput = unitInput.extend(unitIdInput.shape);
 
 export const adminRouter = router({
-  stats: router({ get: adminProcedure.output(adminStatsOutput).query(({ ctx }) => countAdminStats(ctx.db)) }),
+  stats: router({
+    get: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/stats' } })
+      .output(adminStatsOutput)
+      .query(({ ctx }) => countAdminStats(ctx.db)),
+  }),
   users: router({
-    list: adminProcedure.output(peopleOutput).query(({ ctx }) => listPeople(ctx.db)),
+    list: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/users' } })
+      .output(peopleOutput)
+      .query(({ ctx }) => listPeople(ctx.db)),
     search: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/users', withQuery: true } })
       .input(userSearchInput)
       .output(peoplePageOutput)
       .query(({ ctx, input }) => findPeople(ctx, input)),
     changeRole: adminProcedure
+      .meta({ rest: { method: 'PUT', path: '/api/admin/users/{userId}/role' } })
       .input(changeRoleInput)
       .output(roleChangeOutput)
       .mutation(({ ctx, input }) => changeRole(ctx, input)),
     deactivate: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/users/{userId}/deactivate' } })
       .input(personInput)
       .output(deactivatedOutput)
       .mutation(({ ctx, input }) => deactivate(ctx, input)),
     reactivate: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/users/{userId}/reactivate' } })
       .input(personInput)
       .output(reactivatedOutput)
       .mutation(({ ctx, input }) => reactivate(ctx, input)),
     approve: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/users/{userId}/approve' } })
       .input(approveUserInput)
       .output(approvedOutput)
       .mutation(({ ctx, input }) => approveUser(ctx, input)),
   }),
   audit: router({
     list: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/audit' } })
       .input(auditSearchInput)
       .output(auditPageOutput)
       .query(({ ctx, input }) => auditPage(ctx, input)),
     exportCsv: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/audit.csv', download: { mediaType: 'text/csv' } } })
       .input(auditSearchInput)
       .output(textFileOutput)
       .query(({ ctx, input }) => auditCsv(ctx, input)),
   }),
   impersonation: router({
     start: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/impersonate' } })
       .input(impersonateInput)
       .output(okOutput)
       .mutation(({ ctx, input }) => impersonate(ctx, input)),
-    stop: adminProcedure.output(okOutput).mutation(({ ctx }) => stopImpersonation(ctx)),
+    stop: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/stop-impersonation' } })
+      .output(okOutput)
+      .mutation(({ ctx }) => stopImpersonation(ctx)),
   }),
 
   tokens: peopleTokensRouter,
@@ -111,44 +134,59 @@ export const adminRouter = router({
   classes: adminClassesRouter,
 
   units: router({
-    list: adminProcedure.output(unitListOutput).query(({ ctx }) => listUnits(ctx.db)),
+    list: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/units' } })
+      .output(unitListOutput)
+      .query(({ ctx }) => listUnits(ctx.db)),
     get: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/units/{id}' } })
       .input(unitIdInput)
       .output(unitOutput)
       .query(({ ctx, input }) => requireUnit(ctx.db, input.id)),
     create: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/units' } })
       .input(unitInput)
       .output(unitOutput)
       .mutation(({ ctx, input }) => createUnit(ctx, input)),
     update: adminProcedure
+      .meta({ rest: { method: 'PUT', path: '/api/admin/units/{id}' } })
       .input(updateUnitInput)
       .output(unitOutput)
       .mutation(({ ctx, input }) => changeUnit(ctx, input)),
     delete: adminProcedure
+      .meta({ rest: { method: 'DELETE', path: '/api/admin/units/{id}' } })
       .input(unitIdInput)
       .output(okOutput)
       .mutation(({ ctx, input }) => removeUnit(ctx, input.id)),
     archive: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/units/{id}/archive' } })
       .input(unitIdInput)
       .output(unitOutput)
       .mutation(({ ctx, input }) => archiveUnit(ctx, input.id, true)),
     unarchive: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/units/{id}/unarchive' } })
       .input(unitIdInput)
       .output(unitOutput)
       .mutation(({ ctx, input }) => archiveUnit(ctx, input.id, false)),
     generateTasks: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/units/{id}/generate-tasks' } })
       .input(unitIdInput)
       .output(generatedTasksOutput)
       .mutation(({ ctx, input }) => generateUnitTasks(ctx, input.id)),
     fetchFromRegister: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/tga/fetch-unit' } })
       .input(unitCodeInput)
       .output(registerUnitOutput)
       .mutation(({ ctx, input }) => fetchFromRegister(ctx.register, input.unitCode)),
   }),
 
   ltiPlatforms: router({
-    list: adminProcedure.output(z.array(ltiPlatformOutput)).query(({ ctx }) => listPlatforms(ctx)),
+    list: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/lti/platforms' } })
+      .output(z.array(ltiPlatformOutput))
+      .query(({ ctx }) => listPlatforms(ctx)),
     create: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/lti/platforms', status: 201 } })
       .input(ltiPlatformSchema)
       .output(ltiPlatformOutput)
       .mutation(({ ctx, input }) => addPlatform(ctx, input)),
@@ -157,40 +195,63 @@ export const adminRouter = router({
       .output(ltiPlatformOutput)
       .mutation(({ ctx, input }) => changePlatform(ctx, input)),
     delete: adminProcedure
+      .meta({ rest: { method: 'DELETE', path: '/api/admin/lti/platforms/{id}', status: 204 } })
       .input(ltiPlatformIdInput)
       .output(idOutput)
       .mutation(({ ctx, input }) => removePlatform(ctx, input.id)),
   }),
   ltiPassbacks: router({
-    list: adminProcedure.output(ltiPassbacksOutput).query(({ ctx }) => listPassbacks(ctx)),
+    list: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/lti/passbacks' } })
+      .output(ltiPassbacksOutput)
+      .query(({ ctx }) => listPassbacks(ctx)),
     retry: adminProcedure
       .input(ltiPassbackIdInput)
       .output(idOutput)
       .mutation(({ ctx, input }) => retryPassback(ctx, input.id)),
   }),
+  ltiRegistrationLinks: router({
+    create: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/lti/registration-link' } })
+      .output(ltiRegistrationLinkOutput)
+      .mutation(({ ctx }) => createRegistrationLink(ctx)),
+  }),
+  // Rotation: a new signing key replaces the current one (which stays published a while).
+  ltiKeys: router({
+    regenerate: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/lti/keys/rotate' } })
+      .output(ltiKeyOutput)
+      .mutation(({ ctx }) => rotateKey(ctx)),
+  }),
 
   tasks: router({
     list: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/units/{unitId}/tasks', field: 'tasks' } })
       .input(unitTasksInput)
       .output(unitTasksOutput)
       .query(({ ctx, input }) => listTasks(ctx.db, input.unitId)),
     create: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/units/{unitId}/tasks' } })
       .input(createTaskInput)
       .output(taskOutput)
       .mutation(({ ctx, input }) => createTask(ctx, input)),
     update: adminProcedure
+      .meta({ rest: { method: 'PUT', path: '/api/admin/tasks/{taskId}' } })
       .input(updateTaskInput)
       .output(taskOutput)
       .mutation(({ ctx, input }) => changeTask(ctx, input)),
     delete: adminProcedure
+      .meta({ rest: { method: 'DELETE', path: '/api/admin/tasks/{taskId}' } })
       .input(taskIdInput)
       .output(okOutput)
       .mutation(({ ctx, input }) => removeTask(ctx, input.taskId)),
     archive: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/tasks/{taskId}/archive' } })
       .input(taskIdInput)
       .output(taskOutput)
       .mutation(({ ctx, input }) => archiveTask(ctx, input.taskId, true)),
     unarchive: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/tasks/{taskId}/unarchive' } })
       .input(taskIdInput)
       .output(taskOutput)
       .mutation(({ ctx, input }) => archiveTask(ctx, input.taskId, false)),

@@ -6,6 +6,7 @@ import { gradedOutput, gradeSubmissions } from './grade-submissions';
 export const assessorRouter = router({
   submissions: router({
     grade: gradeProcedure
+      .meta({ rest: { method: 'POST', path: '/api/assessor/grade' } })
       .input(gradeInput)
       .output(gradedOutput)
       .mutation(({ ctx, input }) => gradeSubmissions(ctx, input)),

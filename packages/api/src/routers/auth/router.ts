@@ -12,25 +12,37 @@ import { login, logout, register } from './sign-in';
 
 export const authRouter = router({
   session: router({
-    get: publicProcedure.output(currentUserOutput).query(({ ctx }) => ctx.user),
+    get: publicProcedure
+      .meta({
+        rest: { method: 'GET', path: '/api/auth/user', whenNull: { status: 401, text: 'Not signed in' } },
+      })
+      .output(currentUserOutput)
+      .query(({ ctx }) => ctx.user),
     login: publicProcedure
+      .meta({ rest: { method: 'POST', path: '/api/auth/login' } })
       .input(loginInput)
       .output(signedInOutput)
       .mutation(({ ctx, input }) => login(ctx, input)),
-    logout: publicProcedure.output(okOutput).mutation(({ ctx }) => logout(ctx)),
+    logout: publicProcedure
+      .meta({ rest: { method: 'POST', path: '/api/auth/logout' } })
+      .output(okOutput)
+      .mutation(({ ctx }) => logout(ctx)),
   }),
   accounts: router({
     register: publicProcedure
+      .meta({ rest: { method: 'POST', path: '/api/auth/register' } })
       .input(registerInput)
       .output(signedInOutput)
       .mutation(({ ctx, input }) => register(ctx, input)),
   }),
   password: router({
     requestReset: publicProcedure
+      .meta({ rest: { method: 'POST', path: '/api/auth/forgot-password' } })
       .input(forgotPasswordInput)
       .output(messageOutput)
       .mutation(({ ctx, input }) => forgotPassword(ctx, input)),
     reset: publicProcedure
+      .meta({ rest: { method: 'POST', path: '/api/auth/reset-password' } })
       .input(resetPasswordInput)
       .output(messageOutput)
       .mutation(({ ctx, input }) => resetPassword(ctx, input)),

@@ -1,7 +1,6 @@
+import type { AssessmentRecord } from '@evident/core/assessment-record';
 import { idSchema } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
-import { gradeStatuses } from '@evident/core/grading';
-import { taskStatuses } from '@evident/core/student-progress';
 import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
 import { listGradingDecisions, listUnitRecordRows } from '@evident/db/queries/grading';
 import { findUnit } from '@evident/db/queries/units';
@@ -14,51 +13,6 @@ export const assessmentRecordInput = z.object({
   studentId: idSchema('studentId'),
   unitId: idSchema('unitId'),
 });
-
-const iso = z.iso.datetime({ offset: true });
-
-const recordDecision = z.object({
-  status: z.enum(gradeStatuses),
-  assessorName: z.string().nullable(),
-  /** The admin who made the decision while viewing the app as the assessor. */
-  actingAdminName: z.string().nullable(),
-  comment: z.string().nullable(),
-  strategiesForReassessment: z.string().nullable(),
-  fileCount: z.number(),
-  createdAt: iso,
-});
-export type RecordDecision = z.infer<typeof recordDecision>;
-
-/** `staff.records.get`: what the PDF assessment record shows for one student and unit. */
-export const assessmentRecordOutput = z.object({
-  student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
-  unit: z.object({ id: z.string(), unitCode: z.string(), title: z.string() }),
-  generatedAt: iso,
-  tasks: z.array(
-    z.object({
-      number: z.number(),
-      title: z.string(),
-      description: z.string(),
-      status: z.enum(taskStatuses),
-      submittedAt: iso.nullable(),
-      files: z.array(
-        z.object({
-          fileName: z.string(),
-          fileType: z.string(),
-          fileSize: z.number(),
-          uploadedAt: iso,
-          /** When the device captured it (issue 18): a file captured offline may arrive hours later. */
-          capturedAt: iso.nullable(),
-          /** The admin who recorded the file while viewing the app as the student; null when the student did. */
-          recordedByAdminName: z.string().nullable(),
-        }),
-      ),
-      /** Oldest first: every judgement ever made, never overwritten. */
-      decisions: z.array(recordDecision),
-    }),
-  ),
-});
-export type AssessmentRecord = z.infer<typeof assessmentRecordOutput>;
 
 export async function getAssessmentRecord(
   deps: ScopeReader,

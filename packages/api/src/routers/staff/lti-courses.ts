@@ -1,4 +1,5 @@
 import { AppError } from '@evident/core/errors';
+import { lookupIdSchema } from '@evident/core/lookup-id';
 import type { Database } from '@evident/db/client';
 import { syncClassWithRoster } from '@evident/db/queries/lti-classes';
 import { recordLtiLaunch } from '@evident/db/queries/lti-launches';
@@ -7,7 +8,10 @@ import { findLtiPlatformById } from '@evident/db/queries/lti-platforms';
 import { z } from 'zod';
 import type { Services } from '../../context';
 
-export const ltiCourseInput = z.object({ courseId: z.uuid({ error: 'courseId must be a course id' }) });
+const noRoster = 'Course not found, or its platform offers no roster';
+
+/** A path's course id (`POST /api/assessor/lti/courses/{courseId}/sync`). */
+export const ltiCourseInput = z.object({ courseId: lookupIdSchema('Course', noRoster) });
 
 /** Who asks: an approved assessor syncs the courses they launched into as a teacher; an admin any. */
 export type CourseTeacher = {
@@ -51,8 +55,7 @@ export async function syncLtiCourse(
   const { db, ltiRoster } = services;
   if (!ltiRoster) throw new AppError('CONFLICT', 'LTI is not switched on for this server');
   const course = (await listSyncableContexts(db, who)).find((c) => c.id === courseId);
-  if (!course?.membershipsUrl)
-    throw new AppError('NOT_FOUND', 'Course not found, or its platform offers no roster');
+  if (!course?.membershipsUrl) throw new AppError('NOT_FOUND', noRoster);
   const platform = await findLtiPlatformById(db, course.platformId);
   if (!platform) throw new AppError('NOT_FOUND', 'The course platform is no longer registered');
   const members = await ltiRoster.members({ platformId: platform.id, membershipsUrl: course.membershipsUrl });

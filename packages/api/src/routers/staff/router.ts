@@ -1,6 +1,8 @@
-import { rawJsonOutput } from '../../rest/raw-json';
+import { assessmentRecordOutput } from '@evident/core/assessment-record';
+import { databaseJsonAnswer, databaseJsonOutput } from '../../database-json';
 import { router, staffProcedure } from '../../trpc';
-import { assessmentRecordInput, assessmentRecordOutput, getAssessmentRecord } from './assessment-record';
+import { assessmentRecordInput, getAssessmentRecord } from './assessment-record';
+import { exportAssessmentRecordPdf, recordPdfOutput } from './assessment-record-pdf';
 import { classFilterOutput, getClassFilter, setClassFilter, setClassFilterInput } from './class-filter';
 import {
   emailOutstanding,
@@ -10,9 +12,9 @@ import {
   previewOutstandingReminders,
 } from './email-outstanding';
 import {
+  type EvidenceMatrixView,
   evidenceMatrixInput,
   evidenceMatrixOutput,
-  getEvidenceMatrix,
   getEvidenceMatrixJson,
 } from './evidence-matrix';
 import { evidenceMatrixCsvInput, exportEvidenceMatrixCsv, matrixCsvOutput } from './evidence-matrix-csv';
@@ -40,22 +42,29 @@ import {
  */
 export const staffRouter = router({
   evidenceMatrix: router({
+    // The database writes the answer's JSON; over HTTP it is sent as written (database-json.ts).
     get: staffProcedure
+      .meta({ rest: { method: 'GET', path: '/api/reports/evidence-matrix' } })
       .input(evidenceMatrixInput)
-      .output(evidenceMatrixOutput)
-      .query(({ ctx, input }) => getEvidenceMatrix(ctx, input)),
-    /** The same answer as JSON text straight from the database, for `GET /api/reports/evidence-matrix`. */
-    getJson: staffProcedure
-      .input(evidenceMatrixInput)
-      .output(rawJsonOutput(evidenceMatrixOutput))
-      .query(async ({ ctx, input }) => ({ rawJson: await getEvidenceMatrixJson(ctx, input) })),
+      .output(databaseJsonOutput(evidenceMatrixOutput))
+      .query(async ({ ctx, input }) =>
+        databaseJsonAnswer<EvidenceMatrixView>(ctx, await getEvidenceMatrixJson(ctx, input)),
+      ),
     exportCsv: staffProcedure
+      .meta({
+        rest: {
+          method: 'GET',
+          path: '/api/reports/evidence-matrix.csv',
+          download: { mediaType: 'text/csv' },
+        },
+      })
       .input(evidenceMatrixCsvInput)
       .output(matrixCsvOutput)
       .query(({ ctx, input }) => exportEvidenceMatrixCsv(ctx, input)),
   }),
   submissions: router({
     list: staffProcedure
+      .meta({ rest: { method: 'GET', path: '/api/assessor/submissions' } })
       .input(gradingSubmissionsInput)
       .output(gradingSubmissionsOutput)
       .query(({ ctx, input }) => listGradingSubmissions(ctx, input)),
@@ -65,16 +74,19 @@ export const staffRouter = router({
       .output(submissionOutcomesOutput)
       .query(({ ctx, input }) => listSubmissionOutcomes(ctx, input)),
     get: staffProcedure
+      .meta({ rest: { method: 'GET', path: '/api/reports/evidence-matrix/submission' } })
       .input(matrixSubmissionInput)
       .output(matrixSubmissionOutput)
       .query(({ ctx, input }) => getMatrixSubmission(ctx, input)),
   }),
   outstanding: router({
     list: staffProcedure
+      .meta({ rest: { method: 'GET', path: '/api/reports/outstanding-reminders' } })
       .input(emailOutstandingInput)
       .output(outstandingPreviewOutput)
       .query(({ ctx, input }) => previewOutstandingReminders(ctx, input)),
     email: staffProcedure
+      .meta({ rest: { method: 'POST', path: '/api/reports/email-outstanding' } })
       .input(emailOutstandingInput)
       .output(outstandingEmailedOutput)
       .mutation(({ ctx, input }) => emailOutstanding(ctx, input)),
@@ -92,15 +104,28 @@ export const staffRouter = router({
       .input(assessmentRecordInput)
       .output(assessmentRecordOutput)
       .query(({ ctx, input }) => getAssessmentRecord(ctx, input)),
+    exportPdf: staffProcedure
+      .meta({
+        rest: {
+          method: 'GET',
+          path: '/api/assessor/reports/{studentId}/{unitId}.pdf',
+          download: { mediaType: 'application/pdf', encoding: 'base64', cacheControl: 'private, no-store' },
+        },
+      })
+      .input(assessmentRecordInput)
+      .output(recordPdfOutput)
+      .query(({ ctx, input }) => exportAssessmentRecordPdf(ctx, input)),
   }),
   // LMS courses the assessor launched into (an admin: every one), and their roster sync.
   lmsCourses: router({
     list: staffProcedure
+      .meta({ rest: { method: 'GET', path: '/api/assessor/lti/courses' } })
       .output(ltiCoursesOutput)
       .query(({ ctx }) =>
         listLtiCourses(ctx.db, { userId: ctx.user.id, anyCourse: ctx.user.role === 'rto_admin' }),
       ),
     syncRoster: staffProcedure
+      .meta({ rest: { method: 'POST', path: '/api/assessor/lti/courses/{courseId}/sync' } })
       .input(ltiCourseInput)
       .output(rosterSyncOutput)
       .mutation(({ ctx, input }) =>

@@ -25,6 +25,7 @@ import { withdrawEvidence, withdrawEvidenceInput, withdrawnEvidenceOutput } from
 export const studentRouter = router({
   tasks: router({
     list: studentProcedure
+      .meta({ rest: { method: 'GET', path: '/api/student/tasks' } })
       .output(studentTasksOutput)
       .query(({ ctx }) => listStudentTasks(ctx.db, ctx.user.id)),
   }),
@@ -34,16 +35,19 @@ export const studentRouter = router({
       .output(setUpOptionsOutput)
       .query(({ ctx }) => ({ selfEnrol: ctx.selfEnrol })),
     setUp: studentProcedure
+      .meta({ rest: { method: 'POST', path: '/api/units/generate-tasks' } })
       .input(unitCodeInput)
       .output(setUpOutput)
       .mutation(({ ctx, input }) => setUpUnit(ctx, ctx.user.id, input.unitCode)),
   }),
   evidence: router({
     list: studentProcedure
+      .meta({ rest: { method: 'GET', path: '/api/student/tasks/{taskId}/evidence' } })
       .input(taskEvidenceInput)
       .output(taskEvidenceOutput)
       .query(({ ctx, input }) => getTaskEvidence(ctx, ctx.user.id, input.taskId)),
     requestUploadUrl: studentProcedure
+      .meta({ rest: { method: 'POST', path: '/api/evidence/upload-url' } })
       .input(uploadUrlInput)
       .output(uploadUrlOutput)
       .mutation(({ ctx, input }) => issueUploadUrl(ctx, ctx.user.id, input)),
@@ -56,12 +60,14 @@ export const studentRouter = router({
       .output(completedUploadOutput)
       .mutation(({ ctx, input }) => completeUpload(ctx, ctx.user.id, input)),
     record: studentProcedure
+      .meta({ rest: { method: 'POST', path: '/api/evidence' } })
       .input(recordEvidenceInput)
       .output(recordedEvidenceOutput)
       .mutation(({ ctx, input }) =>
         recordEvidence(ctx, { studentId: ctx.user.id, recordedBy: ctx.realUserId }, input),
       ),
     withdraw: studentProcedure
+      .meta({ rest: { method: 'POST', path: '/api/evidence/{fileId}/withdraw' } })
       .input(withdrawEvidenceInput)
       .output(withdrawnEvidenceOutput)
       .mutation(({ ctx, input }) =>

@@ -31,14 +31,17 @@ export const ownTokensRouter = router({
 /** Any person's API tokens, for an admin: `admin.tokens.*` (and the `/api/admin/...tokens` paths). */
 export const peopleTokensRouter = router({
   list: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/admin/users/{id}/tokens', pathFields: { id: 'userId' } } })
     .input(userIdInput)
     .output(z.array(apiTokenView))
     .query(({ ctx, input }) => listTokens(ctx, input.userId)),
   issue: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/users/{id}/tokens', pathFields: { id: 'userId' } } })
     .input(issueTokenForUserInput)
     .output(issuedTokenView)
     .mutation(({ ctx, input }) => issueToken(ctx, input)),
   revoke: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/admin/tokens/{tokenId}' } })
     .input(tokenIdInput)
     .output(revokedTokenView)
     .mutation(({ ctx, input }) => revokeToken(ctx, input, true)),
