@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@evident/core/user';
 import { useEffect } from 'react';
-import { openQueueFor, sendNow } from '../evidence/upload-store';
+import { openQueueFor, sendNow } from '../evidence/upload-queue';
 import { installSendTriggers } from './send-triggers';
 
 /** Opens the signed-in student's capture queue and sends it whenever a connection allows. */

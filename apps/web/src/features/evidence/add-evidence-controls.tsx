@@ -17,7 +17,8 @@ import { useCoarsePointer } from './coarse-pointer';
 import { evidenceAccept } from './evidence-accept';
 import { QueuedCaptures } from './queued-captures';
 import { UploadProgress } from './upload-progress';
-import { cancelUpload, discardUpload, retryUpload, startUpload, useTaskUpload } from './upload-store';
+import { cancelUpload, discardUpload, retryUpload, startUpload } from './upload-queue';
+import { useTaskUpload } from './upload-store';
 import { canRecordAudio } from './use-audio-recorder';
 
 type AddEvidenceControlsProps = {

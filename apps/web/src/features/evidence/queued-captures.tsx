@@ -2,7 +2,8 @@ import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconCircleCheck, IconClockPause, IconX } from '@tabler/icons-react';
 import { browserFormatter } from '../../format/date-time';
-import { removeQueued, type TaskUpload, useTaskQueue } from './upload-store';
+import { removeQueued } from './upload-queue';
+import { type TaskUpload, useTaskQueue } from './upload-store';
 
 const shortTime = { timeStyle: 'short' } as const;
 
