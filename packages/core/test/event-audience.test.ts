@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eventForViewer } from '../src/event-audience';
+import { eventForViewer, studentsOf } from '../src/event-audience';
 import type { DomainEvent } from '../src/events';
 
+const all = () => true;
 const me = 'student-1';
 const other = 'student-2';
 const student = {
@@ -34,13 +35,17 @@ const created = (studentId: string): DomainEvent => ({
 
 describe('who hears which event', () => {
   it('a student hears about their own submissions and enrolments only', () => {
-    expect(eventForViewer(created(me), student)).toEqual(created(me));
-    expect(eventForViewer(created(other), student)).toBeNull();
+    expect(eventForViewer(created(me), student, all)).toEqual(created(me));
+    expect(eventForViewer(created(other), student, all)).toBeNull();
     expect(
-      eventForViewer({ type: 'enrolment.created', studentId: other, unitId: 'unit-a' }, student),
+      eventForViewer({ type: 'enrolment.created', studentId: other, unitId: 'unit-a' }, student, all),
     ).toBeNull();
     expect(
-      eventForViewer({ type: 'video.processed', fileId: 'f', submissionId: 's', studentId: other }, student),
+      eventForViewer(
+        { type: 'video.processed', fileId: 'f', submissionId: 's', studentId: other },
+        student,
+        all,
+      ),
     ).toBeNull();
   });
 
@@ -53,25 +58,65 @@ describe('who hears which event', () => {
         { submissionId: 's2', studentId: other, taskId: 't1', unitId: 'unit-a' },
       ],
     };
-    expect(eventForViewer(graded, student)).toEqual({
+    expect(eventForViewer(graded, student, all)).toEqual({
       ...graded,
       submissions: [{ submissionId: 's1', studentId: me, taskId: 't1', unitId: 'unit-a' }],
     });
     const theirs = graded.submissions.filter((entry) => entry.studentId === other);
-    expect(eventForViewer({ ...graded, submissions: theirs }, student)).toBeNull();
+    expect(eventForViewer({ ...graded, submissions: theirs }, student, all)).toBeNull();
   });
 
   it('a student hears about task and unit changes of their own units only', () => {
-    expect(eventForViewer({ type: 'tasks.changed', unitId: 'unit-a' }, student)).not.toBeNull();
-    expect(eventForViewer({ type: 'tasks.generated', unitId: 'unit-b' }, student)).toBeNull();
-    expect(eventForViewer({ type: 'unit.changed', unitId: 'unit-b' }, student)).toBeNull();
+    expect(eventForViewer({ type: 'tasks.changed', unitId: 'unit-a' }, student, all)).not.toBeNull();
+    expect(eventForViewer({ type: 'tasks.generated', unitId: 'unit-b' }, student, all)).toBeNull();
+    expect(eventForViewer({ type: 'unit.changed', unitId: 'unit-b' }, student, all)).toBeNull();
   });
 
   it('an assessor hears all evidence and curriculum, but not about other people', () => {
-    expect(eventForViewer(created(other), assessor)).not.toBeNull();
-    expect(eventForViewer({ type: 'unit.changed', unitId: 'unit-z' }, assessor)).not.toBeNull();
-    expect(eventForViewer({ type: 'user.changed', userId: me }, assessor)).toBeNull();
-    expect(eventForViewer({ type: 'user.changed', userId: 'assessor-1' }, assessor)).not.toBeNull();
+    expect(eventForViewer(created(other), assessor, all)).not.toBeNull();
+    expect(eventForViewer({ type: 'unit.changed', unitId: 'unit-z' }, assessor, all)).not.toBeNull();
+    expect(eventForViewer({ type: 'user.changed', userId: me }, assessor, all)).toBeNull();
+    expect(eventForViewer({ type: 'user.changed', userId: 'assessor-1' }, assessor, all)).not.toBeNull();
+  });
+
+  it("an assessor hears of the work of the students they may see only, and of every unit's curriculum", () => {
+    const sees = (studentId: string) => studentId === me;
+    expect(eventForViewer(created(me), assessor, sees)).toEqual(created(me));
+    for (const event of [
+      created(other),
+      {
+        type: 'evidence.withdrawn',
+        submissionId: 's',
+        studentId: other,
+        taskId: 't',
+        unitId: 'u',
+        fileId: 'f',
+      },
+      { type: 'thumbnail.processed', fileId: 'f', submissionId: 's', studentId: other },
+      { type: 'video.processed', fileId: 'f', submissionId: 's', studentId: other },
+      { type: 'enrolment.created', studentId: other, unitId: 'unit-a' },
+    ] satisfies DomainEvent[])
+      expect(eventForViewer(event, assessor, sees)).toBeNull();
+    const entry = (studentId: string) => ({
+      submissionId: `s-${studentId}`,
+      studentId,
+      taskId: 't',
+      unitId: 'u',
+    });
+    const graded: DomainEvent = {
+      type: 'submission.graded',
+      status: 'satisfactory',
+      submissions: [entry(me), entry(other)],
+    };
+    expect(eventForViewer(graded, assessor, sees)).toEqual({ ...graded, submissions: [entry(me)] });
+    expect(eventForViewer({ ...graded, submissions: [entry(other)] }, assessor, sees)).toBeNull();
+    expect(eventForViewer({ type: 'tasks.changed', unitId: 'unit-z' }, assessor, sees)).not.toBeNull();
+    expect(studentsOf(graded)).toEqual([me, other]);
+    expect(studentsOf({ type: 'unit.changed', unitId: 'u' })).toEqual([]);
+  });
+
+  it('an admin hears every student’s work, whatever the scope says', () => {
+    expect(eventForViewer(created(other), admin, () => false)).toEqual(created(other));
   });
 
   it('an assessor waiting for approval hears only about their own account', () => {
@@ -89,12 +134,12 @@ describe('who hears which event', () => {
       { type: 'video.processed', fileId: 'f', submissionId: 's', studentId: me },
       { type: 'user.changed', userId: 'assessor-1' },
     ] satisfies DomainEvent[])
-      expect(eventForViewer(event, pending)).toBeNull();
-    expect(eventForViewer({ type: 'user.changed', userId: 'assessor-2' }, pending)).not.toBeNull();
+      expect(eventForViewer(event, pending, all)).toBeNull();
+    expect(eventForViewer({ type: 'user.changed', userId: 'assessor-2' }, pending, all)).not.toBeNull();
   });
 
   it('an admin hears everything', () => {
-    expect(eventForViewer({ type: 'user.changed', userId: me }, admin)).not.toBeNull();
-    expect(eventForViewer(created(other), admin)).not.toBeNull();
+    expect(eventForViewer({ type: 'user.changed', userId: me }, admin, all)).not.toBeNull();
+    expect(eventForViewer(created(other), admin, all)).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, type Column, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { classAssessors, classes, userPreferences } from '../schema/classes';
+import { classAssessors, classEnrolments, classes, userPreferences } from '../schema/classes';
 import { users } from '../schema/users';
 
 /**
@@ -44,6 +44,33 @@ function classCondition(studentId: Column | SQL, scope: StudentScope): SQL | und
     or not exists (select 1 from class_enrolments sce
         join classes sc on sc.id = sce.class_id and sc.archived_at is null
         where sce.student_id = ${studentId} and sce.ended_at is null))`;
+}
+
+/**
+ * `studentInScope` turned around, for the live stream, where one event meets many assessors: of
+ * these students, each one with an open enrolment in a class that is not archived, with the
+ * assessors of those classes (perhaps none). A student left out is in no class: every assessor sees them.
+ */
+export async function findScopingAssessors(
+  db: Database,
+  studentIds: string[],
+): Promise<Map<string, Set<string>>> {
+  const scoped = new Map<string, Set<string>>();
+  if (studentIds.length === 0) return scoped;
+  const rows = await db
+    .select({ studentId: classEnrolments.studentId, assessorId: classAssessors.assessorId })
+    .from(classEnrolments)
+    .innerJoin(classes, and(eq(classes.id, classEnrolments.classId), isNull(classes.archivedAt)))
+    .leftJoin(classAssessors, eq(classAssessors.classId, classEnrolments.classId))
+    .where(
+      and(inArray(classEnrolments.studentId, [...new Set(studentIds)]), isNull(classEnrolments.endedAt)),
+    );
+  for (const { studentId, assessorId } of rows) {
+    const assessors = scoped.get(studentId) ?? new Set<string>();
+    if (assessorId) assessors.add(assessorId);
+    scoped.set(studentId, assessors);
+  }
+  return scoped;
 }
 
 export type VisibleClass = { id: string; name: string };

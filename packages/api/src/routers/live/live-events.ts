@@ -6,6 +6,7 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { type FeedEntry, feedOf } from './event-feed';
+import { studentsSeenBy } from './event-scope';
 
 /** tRPC's SSE link sends back the id of the last message it received when it reconnects. */
 export const liveEventsInput = z.object({ lastEventId: z.string().max(100).nullish() }).nullish();
@@ -55,12 +56,21 @@ async function viewerOf(ctx: AuthedContext): Promise<Viewer> {
   return { userId: id, role, awaitingApproval, unitIds };
 }
 
-function visible(entry: FeedEntry, viewer: Viewer): DomainEvent | null {
+/**
+ * What of the entry the viewer is sent: the event (or their part of it), nothing, or `resync` when
+ * their class scope could not be read, so the client refetches through the scoped procedures.
+ */
+async function visible(ctx: AuthedContext, entry: FeedEntry, viewer: Viewer): Promise<LiveMessage | null> {
   const { event } = entry;
   // A student's own new enrolment widens what they hear from now on.
   if (event.type === 'enrolment.created' && event.studentId === viewer.userId)
     viewer.unitIds.add(event.unitId);
-  return eventForViewer(event, viewer);
+  try {
+    return eventForViewer(event, viewer, await studentsSeenBy(ctx.db, entry, viewer));
+  } catch (error) {
+    ctx.log.warn(`live stream could not read an event's class scope: ${String(error)}`);
+    return { type: 'resync' };
+  }
 }
 
 /**
@@ -118,8 +128,8 @@ export async function* liveEvents(
       if (missed === null) yield tracked(feed.idOf(sent), { type: 'resync' } as LiveMessage);
       else {
         for (const entry of missed.filter((e) => e.seq <= sent)) {
-          const event = visible(entry, viewer);
-          if (event) yield tracked(feed.idOf(entry.seq), event as LiveMessage);
+          const message = await visible(ctx, entry, viewer);
+          if (message) yield tracked(feed.idOf(entry.seq), message);
         }
         // Moves the client's last id up past events it was not shown, so its next resume is short.
         yield tracked(feed.idOf(sent), { type: 'connected' } as LiveMessage);
@@ -144,8 +154,8 @@ export async function* liveEvents(
       }
       if (entry.seq <= sent) continue;
       sent = entry.seq;
-      const event = visible(entry, viewer);
-      if (event) yield tracked(feed.idOf(entry.seq), event as LiveMessage);
+      const message = await visible(ctx, entry, viewer);
+      if (message) yield tracked(feed.idOf(entry.seq), message);
     }
   } finally {
     clearInterval(timer);
