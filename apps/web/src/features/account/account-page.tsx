@@ -3,8 +3,8 @@ import { fullName } from '@evident/core/user';
 import { Paper, Stack, Text } from '@mantine/core';
 import { trpc } from '../../data-layer/trpc-client';
 import { useCurrentUser } from '../auth/use-current-user';
-import { useDocumentTitle } from '../shell/document-title';
-import { PageHeader } from '../shell/page-header';
+import { useDocumentTitle } from '../widgets/document-title';
+import { PageHeader } from '../widgets/page-header';
 import { ApiTokensPanel } from './api-tokens-panel';
 import { GradedMailSwitch } from './graded-mail-switch';
 

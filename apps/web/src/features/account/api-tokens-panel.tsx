@@ -17,9 +17,9 @@ import {
 import { IconCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { confirmAction } from '../dialog/confirm';
-import { LoadError } from '../shell/load-error';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
+import { LoadError } from '../widgets/load-error';
 import classes from './api-tokens-panel.module.css';
 
 export type ApiTokenRow = {

@@ -1,10 +1,10 @@
 import { fullName } from '@evident/core/user';
 import { Text } from '@mantine/core';
 import { trpc } from '../../data-layer/trpc-client';
-import { BackLink } from '../shell/back-link';
-import { useDocumentTitle } from '../shell/document-title';
-import { LoadError } from '../shell/load-error';
-import { PageHeader } from '../shell/page-header';
+import { BackLink } from '../widgets/back-link';
+import { useDocumentTitle } from '../widgets/document-title';
+import { LoadError } from '../widgets/load-error';
+import { PageHeader } from '../widgets/page-header';
 import { ApiTokensPanel } from './api-tokens-panel';
 
 /** `/admin/users/:id/tokens`: an admin issues and revokes any person's API tokens. */

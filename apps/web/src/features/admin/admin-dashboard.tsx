@@ -11,9 +11,9 @@ import {
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../data-layer/trpc-client';
 import { formatCount } from '../../format/count-noun';
-import { useDocumentTitle } from '../shell/document-title';
-import { LoadError } from '../shell/load-error';
-import { PageHeader } from '../shell/page-header';
+import { useDocumentTitle } from '../widgets/document-title';
+import { LoadError } from '../widgets/load-error';
+import { PageHeader } from '../widgets/page-header';
 import classes from './admin-dashboard.module.css';
 
 const quickLinks = [

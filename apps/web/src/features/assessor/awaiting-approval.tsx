@@ -4,7 +4,7 @@ import { IconRefresh, IconShieldLock } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
-import { PageHeader } from '../shell/page-header';
+import { PageHeader } from '../widgets/page-header';
 
 /**
  * What a self-registered assessor sees on every screen until an administrator approves the account:

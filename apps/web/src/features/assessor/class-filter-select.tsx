@@ -1,7 +1,7 @@
 import { allStudentsLabel, allStudentsValue } from '@evident/core/class-filter';
 import { useCurrentUser } from '../auth/use-current-user';
-import { positionedWhileOpen } from '../shell/positioned-while-open';
-import { SelectOnDemand } from '../shell/select-on-demand';
+import { positionedWhileOpen } from '../widgets/positioned-while-open';
+import { SelectOnDemand } from '../widgets/select-on-demand';
 
 type ClassFilterSelectProps = {
   classes: { id: string; name: string }[];

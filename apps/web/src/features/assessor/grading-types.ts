@@ -5,7 +5,6 @@ type Outputs = inferRouterOutputs<AppRouter>;
 
 export type GradingSubmission = Outputs['staff']['submissions']['list'][number];
 export type GradingFile = GradingSubmission['files'][number];
-export type ReportSubject = Outputs['staff']['records']['listSubjects'][number];
 
 /** One student's submissions, as the pager shows them one student at a time. */
 export type StudentGroup = {

@@ -1,8 +1,8 @@
 import { fullName, initials } from '@evident/core/user';
 import { ActionIcon, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { positionedWhileOpen } from '../shell/positioned-while-open';
-import { SelectOnDemand } from '../shell/select-on-demand';
+import { positionedWhileOpen } from '../widgets/positioned-while-open';
+import { SelectOnDemand } from '../widgets/select-on-demand';
 import classes from './grading.module.css';
 import type { StudentGroup } from './grading-types';
 

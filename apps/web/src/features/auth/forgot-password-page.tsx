@@ -3,10 +3,10 @@ import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
-import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
 import { errorMessage } from '../toast/error-message';
 import { toastError } from '../toast/toast';
+import { useDocumentTitle } from '../widgets/document-title';
 
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');

@@ -4,10 +4,10 @@ import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
-import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
+import { useDocumentTitle } from '../widgets/document-title';
 
 /** Spec section 9: both redirects on this page wait two seconds. */
 const REDIRECT_DELAY_MS = 2000;

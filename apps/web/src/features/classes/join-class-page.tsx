@@ -7,11 +7,11 @@ import { rememberReturnTo } from '../auth/return-to';
 import type { AuthTab } from '../auth/sign-in-modal';
 import { useCurrentUser } from '../auth/use-current-user';
 import { invalidateFor } from '../live/event-invalidations';
-import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
 import { rememberUnit } from '../student/chosen-unit';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
+import { useDocumentTitle } from '../widgets/document-title';
 
 const SignInModal = lazy(() =>
   import('../auth/sign-in-modal').then((module) => ({ default: module.SignInModal })),

@@ -2,8 +2,8 @@ import type { CurrentUser } from '@evident/core/user';
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useCurrentUser } from '../auth/use-current-user';
-import { useDocumentTitle } from '../shell/document-title';
 import { LoadingSplash } from '../shell/loading-splash';
+import { useDocumentTitle } from '../widgets/document-title';
 
 // Each home loads on demand: a visitor downloads the landing page only, a student only the dashboard.
 const LandingPage = lazyRouteComponent(() => import('../landing/landing-page'), 'LandingPage');

@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { trpc } from '../../data-layer/trpc-client';
 import { countNoun } from '../../format/count-noun';
 import classes from '../admin/lti/lti-admin.module.css';
-import { useDocumentTitle } from '../shell/document-title';
-import { LoadError } from '../shell/load-error';
-import { PageHeader } from '../shell/page-header';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
+import { useDocumentTitle } from '../widgets/document-title';
+import { LoadError } from '../widgets/load-error';
+import { PageHeader } from '../widgets/page-header';
 
 type SyncResult = {
   course: { id: string; title: string | null };

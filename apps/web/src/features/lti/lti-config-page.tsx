@@ -1,7 +1,7 @@
 import { Alert, Code, List, Paper, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useDocumentTitle } from '../shell/document-title';
 import { PublicPage } from '../shell/public-page';
+import { useDocumentTitle } from '../widgets/document-title';
 import { CopyableValue } from './copyable-value';
 import { ltiEndpoints } from './lti-endpoints';
 import { LtiServerStatus } from './lti-server-status';

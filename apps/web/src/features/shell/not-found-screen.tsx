@@ -1,7 +1,7 @@
 import { Button, EmptyState, Paper } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useDocumentTitle } from './document-title';
+import { useDocumentTitle } from '../widgets/document-title';
 
 /** Any path a signed-in user has no screen for, including another role's routes. */
 export function NotFoundScreen() {

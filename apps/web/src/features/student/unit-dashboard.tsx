@@ -10,7 +10,7 @@ import { Button, EmptyState, Paper, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { EvidenceViewer, type ViewedTask } from '../evidence/evidence-viewer';
-import { useRevealedCount } from '../shell/use-revealed-count';
+import { useRevealedCount } from '../widgets/use-revealed-count';
 import { ProgressCard } from './progress-card';
 import { StatusLegend } from './status-legend';
 import classes from './student-home.module.css';

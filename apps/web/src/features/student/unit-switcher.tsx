@@ -1,8 +1,8 @@
 import type { StudentProgress } from '@evident/core/student-progress';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconSchool } from '@tabler/icons-react';
-import { positionedWhileOpen } from '../shell/positioned-while-open';
-import { SelectOnDemand } from '../shell/select-on-demand';
+import { positionedWhileOpen } from '../widgets/positioned-while-open';
+import { SelectOnDemand } from '../widgets/select-on-demand';
 import classes from './student-home.module.css';
 
 export type UnitChoice = { id: string; unitCode: string; title: string; progress: StudentProgress };

@@ -19,9 +19,9 @@ import { trpc } from '../../../data-layer/trpc-client';
 import { countNoun } from '../../../format/count-noun';
 import { dateAndTimeFormat } from '../../../format/date-time';
 import { downloadInTabSession } from '../../lti/tab-session-download';
-import { useDocumentTitle } from '../../shell/document-title';
-import { LoadError } from '../../shell/load-error';
-import { PageHeader } from '../../shell/page-header';
+import { useDocumentTitle } from '../../widgets/document-title';
+import { LoadError } from '../../widgets/load-error';
+import { PageHeader } from '../../widgets/page-header';
 import classes from './audit-page.module.css';
 
 type AuditEvent = {

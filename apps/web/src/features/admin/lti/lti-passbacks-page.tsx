@@ -2,12 +2,12 @@ import { Badge, Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantin
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../../data-layer/trpc-client';
 import { dateAndTimeFormat } from '../../../format/date-time';
-import { BackLink } from '../../shell/back-link';
-import { useDocumentTitle } from '../../shell/document-title';
-import { LoadError } from '../../shell/load-error';
-import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
+import { BackLink } from '../../widgets/back-link';
+import { useDocumentTitle } from '../../widgets/document-title';
+import { LoadError } from '../../widgets/load-error';
+import { PageHeader } from '../../widgets/page-header';
 import classes from './lti-admin.module.css';
 
 const statusLabel = { queued: 'Waiting', running: 'Sending', failed: 'Failed' } as const;

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
 import { countNoun } from '../../../format/count-noun';
 import { confirmAction } from '../../dialog/confirm';
-import { useDocumentTitle } from '../../shell/document-title';
-import { LoadError } from '../../shell/load-error';
-import { PageHeader } from '../../shell/page-header';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
+import { useDocumentTitle } from '../../widgets/document-title';
+import { LoadError } from '../../widgets/load-error';
+import { PageHeader } from '../../widgets/page-header';
 import classes from './lti-admin.module.css';
 import { type AdminLtiPlatform, PlatformFormModal } from './platform-form-modal';
 

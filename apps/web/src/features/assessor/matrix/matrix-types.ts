@@ -5,5 +5,3 @@ type StaffOutputs = inferRouterOutputs<AppRouter>['staff'];
 export type MatrixView = StaffOutputs['evidenceMatrix']['get'];
 export type MatrixStudent = MatrixView['students'][number];
 export type MatrixTask = MatrixView['tasks'][number];
-export type MatrixUnit = MatrixView['units'][number];
-export type MatrixSubmissionView = StaffOutputs['submissions']['get'];
