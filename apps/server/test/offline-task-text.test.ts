@@ -4,6 +4,7 @@ import { endsDangling } from '@evident/ai/phrasing';
 import { taskDraftSchema } from '@evident/core/curriculum';
 import { catalogueUnits } from '@evident/register/catalogue';
 import { describe, expect, it } from 'vitest';
+import { registerStyleUnits } from './register-style-units';
 
 /*
  * The offline generator on every bundled unit and on register-style texts it has never seen: task
@@ -12,66 +13,13 @@ import { describe, expect, it } from 'vitest';
  * the generator meet.
  */
 
-/** Register-style Performance Evidence written for these tests, in the shapes training.gov.au uses. */
-const otherUnits = [
-  {
-    unitCode: 'TLILIC0003',
-    title: 'Licence to operate a forklift truck',
-    performanceEvidence: [
-      'Evidence required to demonstrate competence in this unit must be relevant to and satisfy all of the requirements of the elements and performance criteria on at least one occasion and include:',
-      '- accessing, interpreting and applying forklift operating documentation',
-      '- conducting routine checks on the forklift before use',
-      '- selecting the appropriate forklift for the load and work area',
-      '- identifying and assessing hazards and implementing control measures',
-      '- carrying out the following operational manoeuvres:',
-      '  - travelling the forklift forward and in reverse',
-      '  - lifting, carrying and placing loads',
-      '  - stacking and de-stacking loads',
-      '- reporting faults and damage to the supervisor',
-      '- shutting down and securing the forklift',
-      '- communicating effectively with others in the work area',
-      '- completing workplace documentation, including logbooks and pre-start checklists',
-    ].join('\n'),
-  },
-  {
-    unitCode: 'CPCCWHS2001',
-    title: 'Apply WHS requirements, policies and procedures in the construction industry',
-    performanceEvidence: [
-      'The candidate must demonstrate the ability to complete the tasks outlined in the elements, performance criteria and foundation skills of this unit, including evidence of the ability to:',
-      'identify and follow WHS legislation, safe work procedures and instructions on at least two occasions',
-      'identify, assess and report hazards in the work area, including:',
-      '  manual handling',
-      '  electrical hazards',
-      '  working at heights',
-      '  hazardous materials',
-      'select, fit, use and maintain personal protective equipment',
-      'participate in a toolbox talk and a WHS meeting',
-      'respond to an emergency, including following evacuation procedures',
-      'complete WHS documentation, including an incident report',
-    ].join('\n'),
-  },
-  {
-    unitCode: 'SIRXCEG001',
-    title: 'Engage the customer',
-    performanceEvidence: [
-      'Evidence of the ability to:',
-      '• use verbal and non-verbal communication techniques to engage customers',
-      '• identify customer needs by asking questions and actively listening',
-      '• provide information about products and services',
-      '• respond to customer complaints and enquiries',
-      '• demonstrate knowledge of the organisation’s products and services',
-      '• maintain the presentation of the sales area',
-    ].join('\n'),
-  },
-];
-
 const units = [
   ...catalogueUnits.map((unit) => ({
     unitCode: unit.code,
     title: unit.title,
     performanceEvidence: unit.performanceEvidence,
   })),
-  ...otherUnits,
+  ...registerStyleUnits,
 ];
 
 function sentences(text: string): string[] {
@@ -116,7 +64,8 @@ describe.each(units)('offline tasks for $unitCode', (unit) => {
       expect(tooltip.length, task.tooltip).toBeGreaterThanOrEqual(1);
       expect(tooltip.length, task.tooltip).toBeLessThanOrEqual(2);
       for (const sentence of [...description, ...tooltip]) {
-        expect(sentence, sentence).toMatch(/^[A-Z].*[a-z)’'"]\.$/);
+        // A sentence may end on the job's own acronym ("... dispose of PPE.").
+        expect(sentence, sentence).toMatch(/^[A-Z].*[A-Za-z)’'"]\.$/);
         expect(sentence, sentence).not.toContain('…');
         expect(endsDangling(sentence), sentence).toBe(false);
       }
@@ -140,7 +89,7 @@ describe.each(units)('offline tasks for $unitCode', (unit) => {
 
 describe('offline tasks for register text', () => {
   it('sets a heading and its list of nouns as one job that maps each noun', () => {
-    const unit = otherUnits[1];
+    const unit = registerStyleUnits[1];
     if (!unit) throw new Error('missing unit');
     const hazards = generateTasksOffline(unit).tasks.filter((task) =>
       task.performanceEvidenceMapping.includes('manual handling'),
@@ -156,5 +105,46 @@ describe('offline tasks for register text', () => {
     expect(hazards[0]?.description).toMatch(
       /^Identify, assess and report hazards in the work area, including manual handling, electrical hazards, working at heights and hazardous materials\./,
     );
+  });
+});
+
+/*
+ * Issue 28: offline tasks read like a template ("Photograph your set-up after locating and explaining
+ * ...", "... happens before the work starts and suits this particular job"). What the generator
+ * writes around the register's own words must read as a trainer writes to a student.
+ */
+describe.each(units)('offline task wording for $unitCode', (unit) => {
+  const { tasks } = generateTasksOffline(unit);
+  /** The sentences the generator writes itself: all but the first (the Performance Evidence's own). */
+  const written = tasks.flatMap((task) => [
+    ...sentences(task.description).slice(1),
+    ...sentences(task.tooltip),
+  ]);
+
+  it('has none of the seams of a template', () => {
+    for (const sentence of written) {
+      expect(sentence, sentence).not.toMatch(/this particular job|suits this|set-up after/i);
+      // Gerund chains ("finding, reading and following") and "after <doing>" clauses.
+      expect(sentence, sentence).not.toMatch(/\b[a-z]{3,}ing(?:,| and| or) [a-z]{3,}ing\b/i);
+      expect(sentence, sentence).not.toMatch(/\b(?:after|you) [a-z]{3,}ing\b/i);
+      expect(sentence, sentence).not.toMatch(/\ban [b-df-hj-np-tv-z]|\ba [aeio]/i);
+      expect(sentence, sentence).toMatch(/^[A-Z]/);
+    }
+    for (const task of tasks) {
+      const text = `${task.title}. ${task.description} ${task.tooltip}`;
+      expect(text, text).not.toMatch(/\b(\w+) \1\b/i);
+    }
+  });
+
+  it('titles each task as an instruction and says what evidence to capture', () => {
+    for (const task of tasks) {
+      const verb = task.title.split(/[\s,]/)[0] ?? '';
+      expect(verb, task.title).not.toMatch(/(?:ing|ed)$|^(?:The|A|An|Your|This|Evidence|Ability|Knowledge)$/);
+      expect(sentences(task.description)[0]?.toLowerCase(), task.title).toMatch(
+        new RegExp(`\\b${verb.toLowerCase()}\\b`),
+      );
+      const capture = sentences(task.description)[1] ?? '';
+      expect(capture, task.title).toMatch(/^(?:Take|Photograph|Ask|Have|Record|Upload|During)\b/);
+    }
   });
 });

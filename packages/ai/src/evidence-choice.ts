@@ -4,7 +4,7 @@ const writtenRecord =
   /\b(?:records?|recorded|recording|reports?|forms?|documents?|documentation|documented|logs?|logbooks?|log book|checklists?|permits?|jsas?|swms|job safety analys[ie]s|method statements?|minutes|timesheets?|dockets?|invoices?|quotes?|quotations?|written|register|plans?|schedules?|risk assessments?|write|fill|sign|notes?)\b/i;
 const referenceMaterial =
   /\b(?:specifications?|drawings?|plans|manuals?|safety data sheets?|sds|instructions|procedures|standards?|codes? of practice|legislation|regulations?)\b/i;
-const readingVerbs = /^(?:\w+ly\s+)?(?:read|interpret|access|locate|obtain|research|source|review)\b/i;
+export const readingVerbs = /^(?:\w+ly\s+)?(?:read|interpret|access|locate|obtain|research|source|review)\b/i;
 export const spoken =
   /\b(?:communicat\w*|verbal\w*|discuss\w*|explain\w*|consult\w*|liais\w*|brief\w*|toolbox|handover|hand over|ask\w*|question\w*|instruct\w*|advis\w*|inform\w*|notif\w*|speak\w*|talk\w*|telephone|phone|radio|customers?|clients?|team members?|supervisors?|negotiat\w*|feedback|report\w*|present\w*|describ\w*|answer\w*|meetings?|enquir\w*|complaints?)\b/i;
 const physical =
@@ -12,9 +12,9 @@ const physical =
 export const knowledgeWords = /\b(?:knowledge|understanding|awareness)\b/i;
 /** Talk with other people, as opposed to explaining one's own work. */
 export const conversation =
-  /\b(?:customers?|clients?|supervisors?|team|meetings?|toolbox|handover|consult\w*|discuss\w*|liais\w*|tell|told)\b/i;
+  /\b(?:customers?|clients?|supervisors?|team|meetings?|toolbox|handover|consult\w*|discuss\w*|liais\w*|communicat\w*|tell|told)\b/i;
 
-const paperVerbs = new Set([
+export const paperVerbs = new Set([
   'complete',
   'fill',
   'sign',

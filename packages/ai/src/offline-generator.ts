@@ -96,7 +96,9 @@ function distinctTitles(sources: TaskSource[]): string[] {
     }
     const candidates = [
       longTitle(source.instruction),
-      ...(source.context ? [`${title} ${source.context}`] : []),
+      ...(source.context
+        ? [`${title} ${source.context.kind === 'goal' ? 'to' : 'when you'} ${source.context.phrase}`]
+        : []),
       ...source.items.map((item) => `${title}: ${lowerFirst(shortTitle(item.text))}`),
     ];
     const taken = new Set([...chosen, ...short.filter((_, other) => other !== index)]);

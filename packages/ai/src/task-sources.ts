@@ -1,7 +1,7 @@
 import type { Phase } from '@evident/core/curriculum';
 import { type PerformanceEvidenceLine, withoutOccasions } from './performance-evidence';
-import { joinList, lowerFirst, shortTitle } from './phrasing';
-import { toGerundPhrase, toInstruction } from './verbs';
+import { joinList, lowerFirst, shortTitle, wordCount } from './phrasing';
+import { toInstruction } from './verbs';
 
 /**
  * What one offline task is made from: a Performance Evidence item that is an action of its own, or
@@ -16,10 +16,18 @@ export type TaskSource = {
   titleSource: string;
   verb: string | null;
   phase: Phase;
-  /** How the job fits the action its heading names: "as part of working safely at heights". */
-  context: string | null;
+  /** How the job fits the action its heading names. */
+  context: TaskContext | null;
   occasions: number | null;
 };
+
+/**
+ * "within": the heading is the larger job this one is done in ("when you work safely at heights");
+ * "goal": the heading is what this job is for ("to avoid bare-hand contact").
+ */
+export type TaskContext = { kind: 'within' | 'goal'; phrase: string };
+
+const MAX_CONTEXT_WORDS = 12;
 
 const listingTail = /,?\s*\b(?:including|such as|for example|e\.g\.|as follows|that is)\s*:?\s*$/i;
 /** "..., showing each of the following:" frames a list; "carry out the following manoeuvres" names it. */
@@ -139,12 +147,14 @@ function listedInstruction(source: TaskSource): string {
   return `${source.titleSource}: ${list}`;
 }
 
-function contextOf(heading: string): string | null {
+function contextOf(heading: string): TaskContext | null {
   // "complete a job, showing each of the following:" frames the whole unit, not one job.
   if (following.test(clean(heading))) return null;
   const action = actionOf(heading);
   if (!action) return null;
-  const title = shortTitle(action.instruction);
-  if (action.verb && goalVerbs.has(action.verb)) return `to ${lowerFirst(title)}`;
-  return `as part of ${lowerFirst(toGerundPhrase(title))}`;
+  // The whole heading when it is short and one clause ("keep in contact with the team and supervisor
+  // during the work"), so the student knows which part of the work is meant; else its short title.
+  const whole = wordCount(action.instruction) <= MAX_CONTEXT_WORDS && !/[,;:]/.test(action.instruction);
+  const phrase = lowerFirst(whole ? action.instruction : shortTitle(action.instruction));
+  return { kind: action.verb && goalVerbs.has(action.verb) ? 'goal' : 'within', phrase };
 }

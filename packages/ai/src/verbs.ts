@@ -3,8 +3,8 @@ import { adverbs, doublingVerbs, irregularForms, objectDependentVerbs, verbsByPh
 
 /*
  * Register text uses the base form ("select"), the past ("selected") and the gerund ("selecting"),
- * so every form is looked up back to its base; task text turns it into an instruction ("select") or
- * a gerund ("selecting") again.
+ * so every form is looked up back to its base; task text turns it into an instruction ("select")
+ * again.
  */
 
 type Form = 'base' | 'past' | 'gerund' | 'third';
@@ -125,52 +125,6 @@ export function toInstruction(text: string): ActionPhrase {
   }
   const instruction = out.join(' ');
   return { instruction, verb: first.base, phase: phaseFor(first, instruction) };
-}
-
-/**
- * An instruction as a gerund phrase, for sentences about the task: "select, fit and inspect a
- * harness" -> "selecting, fitting and inspecting a harness"; "identify a risk and report it" ->
- * "identifying a risk and reporting it".
- */
-export function toGerundPhrase(instruction: string): string {
-  const words = instruction.split(' ');
-  const out = [...words];
-  let leading = true;
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] ?? '';
-    const bare = word.replace(/[,;:]$/, '');
-    const previous = (words[i - 1] ?? '').toLowerCase();
-    const joined = i === 0 || previous.endsWith(',') || previous === 'and' || previous === 'or';
-    const verb = lookUpVerb(bare) ?? (leading ? guessVerb(words, i) : null);
-    const base = verb !== null && verb.form === 'base' ? verb.base : null;
-    const asGerund = base ? `${gerund(base)}${word.slice(bare.length)}` : word;
-    if (leading) {
-      if (base && joined) out[i] = i === 0 ? matchCase(bare, asGerund) : asGerund;
-      else if (!/^(?:and|or|on|off|up|down|out|back|in)$/i.test(bare) || i === 0) leading = false;
-      continue;
-    }
-    // After the object only "and report it", "and implement controls" start a second action;
-    // "and store" could as well be a noun ("tools and store").
-    const second = base !== null && (pronounOrArticle.test(words[i + 1] ?? '') || !nounLike.has(base));
-    if (second && previous === 'and') out[i] = asGerund;
-  }
-  return out.join(' ');
-}
-
-const pronounOrArticle = /^(?:it|them|this|these|those|the|a|an|your|any|all|each|every|of|others|with|to)$/i;
-
-/** Verbs that are just as often nouns. */
-const nounLike = new Set(
-  (
-    'access audit book brief build change check clean clear control cover cut deal design display document dry ' +
-    'estimate file finish fix hand label lift load lock log mark mix monitor move order pack place plan position ' +
-    'present process produce record repair report request research review schedule seal service set share sign ' +
-    'source spot stop store support sweep tag test trial use wash work wrap'
-  ).split(' '),
-);
-
-function matchCase(original: string, replacement: string): string {
-  return /^[A-Z]/.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
 }
 
 const inspectionObjects = /\b(?:pre-?start|checks?|inspections?|tests?|audits?)\b/i;

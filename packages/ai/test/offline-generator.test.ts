@@ -98,7 +98,7 @@ describe('offline task generator', () => {
 
     expect(harness?.title).toBe('Select, fit and inspect a harness and lanyard (occasion 1)');
     expect(harness?.description).toMatch(
-      /^On the first of two occasions, select, fit and inspect a harness and lanyard as part of working safely at heights\./,
+      /^On the first of two occasions when you work safely at heights, select, fit and inspect a harness and lanyard\./,
     );
     expect(isolation?.title).toBe('Apply safe work practices');
     expect(isolation?.description).toMatch(

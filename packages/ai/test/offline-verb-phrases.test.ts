@@ -55,12 +55,12 @@ describe('offline task text: verbs the table does not know', () => {
       }
       const park =
         tasks.find((task) => /^Park and shut down the forklift\b/.test(task.title)) ??
-        tasks.find((task) => task.description.includes('parking and shutting down the forklift'));
+        tasks.find((task) => task.description.startsWith('When you park and shut down the forklift, '));
       expect(park, tasks.map((task) => task.title).join(' | ')).toBeDefined();
       const horn = mapping(tasks, 'sound the horn at blind corners');
       expect(horn.map((task) => task.title)).toEqual(['Sound the horn']);
-      expect(horn[0]?.description).toContain('Sound the horn at blind corners');
-      expect(horn[0]?.description).toContain('sounding the horn');
+      expect(horn[0]?.description).toContain('sound the horn at blind corners.');
+      expect(horn[0]?.description).toContain('as you sound the horn');
     });
 
     it(`maps a sub-point to the task about its own item, not the item before (${layout})`, () => {
@@ -68,23 +68,25 @@ describe('offline task text: verbs the table does not know', () => {
       for (const item of ['keep to the speed limit', 'sound the horn at blind corners']) {
         const [task, ...more] = mapping(tasks, item);
         expect(more).toEqual([]);
-        expect(task?.description).toContain('as part of travelling through the workplace');
-        expect(task?.description).not.toMatch(/lifting and moving a load/);
+        expect(task?.description).toMatch(/^When you travel through the workplace with care for others, /);
+        expect(task?.description).not.toMatch(/lift and move a load/);
       }
       for (const item of [
         'check the load weight against the data plate',
         'travel with the load lowered and tilted back',
       ]) {
-        expect(mapping(tasks, item)[0]?.description).toContain('as part of lifting and moving a load safely');
+        expect(mapping(tasks, item)[0]?.description).toMatch(/^When you lift and move a load safely, /);
       }
     });
   }
 
-  it('reads the sub-points under a verb it does not know as that item’s, with its gerund', () => {
+  it('reads the sub-points under a verb it does not know as that item’s, within it', () => {
     const tasks = generate(nested);
     const lower = mapping(tasks, 'lower the forks to the ground')[0];
     expect(lower?.title).toBe('Lower the forks');
-    expect(lower?.description).toContain('as part of parking and shutting down the forklift');
+    expect(lower?.description).toMatch(
+      /^When you park and shut down the forklift, lower the forks to the ground\./,
+    );
   });
 
   it('still reads noun phrases as nouns: no verb is guessed from "signs of pests" or "dirty or damaged surfaces"', () => {
