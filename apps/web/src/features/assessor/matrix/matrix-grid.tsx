@@ -10,6 +10,7 @@ import { fullName, initials } from '@evident/core/user';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type MouseEvent, memo, useCallback, useRef } from 'react';
 import classes from './matrix-grid.module.css';
+import boxClasses from './matrix-status-box.module.css';
 import type { MatrixStudent, MatrixTask } from './matrix-types';
 
 const rowHeight = 60;
@@ -158,7 +159,7 @@ function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: numbe
   const label = matrixCellLabel(cell);
   if (!cell) {
     return (
-      <span className={classes.box} data-status="pending" title={label}>
+      <span className={boxClasses.box} data-status="pending" title={label}>
         <span aria-hidden>-</span>
         <span className={classes.srOnly}>{label}</span>
       </span>
@@ -167,7 +168,7 @@ function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: numbe
   return (
     <button
       type="button"
-      className={classes.box}
+      className={boxClasses.box}
       data-status={cell.status}
       data-task={column}
       title={label}

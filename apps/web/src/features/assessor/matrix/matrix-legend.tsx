@@ -1,7 +1,7 @@
 import { matrixStatusLabels } from '@evident/core/evidence-matrix';
 import type { TaskStatus } from '@evident/core/student-progress';
-import gridClasses from './matrix-grid.module.css';
 import classes from './matrix-page.module.css';
+import boxClasses from './matrix-status-box.module.css';
 
 const legendOrder: readonly TaskStatus[] = ['satisfactory', 'submitted', 'not_yet_satisfactory', 'pending'];
 
@@ -11,7 +11,7 @@ export function MatrixLegend() {
     <ul className={classes.legend} aria-label="Legend" data-testid="matrix-legend">
       {legendOrder.map((status) => (
         <li key={status} className={classes.legendItem}>
-          <span className={`${gridClasses.box} ${classes.legendBox}`} data-status={status} aria-hidden />
+          <span className={`${boxClasses.box} ${classes.legendBox}`} data-status={status} aria-hidden />
           {matrixStatusLabels[status]}
         </li>
       ))}
