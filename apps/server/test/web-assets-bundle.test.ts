@@ -228,7 +228,7 @@ describe('the web app as the bundle serves it', () => {
     const sharedChunk = /\/signed-in-(?!shell-)[^/]+\.js$/;
     expect(boot.signedIn.some((file) => sharedChunk.test(file))).toBe(true);
     // (Eleven at most: the UI kit is four of them, each run in a task of its own by
-    // src/first-screen.ts, and one more is the few bytes that runs the last of them.)
+    // src/start-up/load-first-screen.ts, and one more is the few bytes that runs the last of them.)
     expect(new Set([...boot.signedIn, ...(student?.chunks ?? [])]).size).toBeLessThanOrEqual(11);
     // ...which the landing page, signed out, never loads.
     const landing = bootConfig((await get('/')).body.toString()) as { chunks: string[] };
@@ -242,7 +242,7 @@ describe('the web app as the bundle serves it', () => {
     expect(everything).not.toContain(entryScript());
     for (const file of new Set(everything)) expect((await get(file)).status, file).toBe(200);
 
-    // What boot.js asks, as it asks it: tRPC's plain GET, whose answer src/first-answers.ts reads.
+    // What boot.js asks, as it asks it: tRPC's plain GET, whose answer src/start-up/boot-answers.ts reads.
     const tasks = await fetch(`${base}/trpc/student.tasks.list`, {
       headers: { cookie: studentCookie, accept: 'application/json' },
     });
