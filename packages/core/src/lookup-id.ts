@@ -9,9 +9,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * `params.notFound`, which the api turns into NOT_FOUND (see `isNotFoundIssue`). Ids a person types
  * or picks into a body stay `idSchema` (400: a mistake in the input).
  */
-export const lookupIdSchema = (what: string) =>
+export const lookupIdSchema = (what: string, notFound = `${what} not found`) =>
   z.string().refine((value) => uuidPattern.test(value), {
-    error: `${what} not found`,
+    error: notFound,
     params: { notFound: true },
     abort: true,
   });

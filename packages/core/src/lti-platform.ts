@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lookupIdSchema } from './lookup-id';
 
 /**
  * A platform registration as an admin gives it: the admin screen, REST, the CLI or one
@@ -18,6 +19,7 @@ export const ltiPlatformSchema = z.object({
 });
 export type LtiPlatformInput = z.infer<typeof ltiPlatformSchema>;
 
-export const ltiPlatformIdInput = z.object({ id: z.uuid({ error: 'id must be a platform id' }) });
+/** A path's platform id (`DELETE /api/admin/lti/platforms/{id}`): one that cannot be an id names no platform. */
+export const ltiPlatformIdInput = z.object({ id: lookupIdSchema('Platform') });
 export const ltiPlatformUpdateInput = ltiPlatformSchema.extend(ltiPlatformIdInput.shape);
 export const ltiPassbackIdInput = z.object({ id: z.uuid({ error: 'id must be a passback id' }) });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { gradeStatuses } from './grading';
+import { taskStatuses } from './student-progress';
+
+// A student's assessment record in one unit: what `staff.records.get` answers and what the PDF
+// (`staff.records.exportPdf`, laid out by the `AssessmentRecordPdf` port) shows. Here rather than
+// beside the procedure, so the port can name it.
+
+const iso = z.iso.datetime({ offset: true });
+
+const recordDecision = z.object({
+  status: z.enum(gradeStatuses),
+  assessorName: z.string().nullable(),
+  /** The admin who made the decision while viewing the app as the assessor. */
+  actingAdminName: z.string().nullable(),
+  comment: z.string().nullable(),
+  strategiesForReassessment: z.string().nullable(),
+  fileCount: z.number(),
+  createdAt: iso,
+});
+export type RecordDecision = z.infer<typeof recordDecision>;
+
+export const assessmentRecordOutput = z.object({
+  student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  unit: z.object({ id: z.string(), unitCode: z.string(), title: z.string() }),
+  generatedAt: iso,
+  tasks: z.array(
+    z.object({
+      number: z.number(),
+      title: z.string(),
+      description: z.string(),
+      status: z.enum(taskStatuses),
+      submittedAt: iso.nullable(),
+      files: z.array(
+        z.object({
+          fileName: z.string(),
+          fileType: z.string(),
+          fileSize: z.number(),
+          uploadedAt: iso,
+          /** When the device captured it (issue 18): a file captured offline may arrive hours later. */
+          capturedAt: iso.nullable(),
+          /** The admin who recorded the file while viewing the app as the student; null when the student did. */
+          recordedByAdminName: z.string().nullable(),
+        }),
+      ),
+      /** Oldest first: every judgement ever made, never overwritten. */
+      decisions: z.array(recordDecision),
+    }),
+  ),
+});
+export type AssessmentRecord = z.infer<typeof assessmentRecordOutput>;
