@@ -28,7 +28,8 @@ export const defaultRateLimits: RateLimitConfig = {
   // Failed sign-ins on one account from one address: this one blocks, and only that address.
   loginAccountAddress: { points: 10, durationSeconds: 15 * 60 },
   // Failed sign-ins on one account from anywhere: beyond ten, one guess every 3 s, never a lock-out,
-  // so guessing from many addresses stays slow while the owner still gets in.
+  // so guessing from many addresses stays slow while the owner still gets in (an address's first
+  // try waits in a line of its own, not behind the guesses).
   loginAccount: { points: 10, durationSeconds: 15 * 60, paceSeconds: 3 },
   registerIp: { points: 20, durationSeconds: 60 * 60 },
   registerAccount: { points: 5, durationSeconds: 60 * 60 },
@@ -46,8 +47,11 @@ export const defaultRateLimits: RateLimitConfig = {
 };
 
 export type RateLimits = {
-  /** Counts one attempt; throws TOO_MANY_REQUESTS once the key has used up its points. */
-  consume(name: RateLimitName, key: string): Promise<void>;
+  /**
+   * Counts one attempt; throws TOO_MANY_REQUESTS once the key has used up its points. Answers how
+   * many attempts the key has counted in this window, this one included (refunded ones not).
+   */
+  consume(name: RateLimitName, key: string): Promise<number>;
   /**
    * Counts one attempt like `consume` but answers whether it was within the points instead of
    * throwing, for a limit the caller must not reveal (e.g. reset mails to one email).
@@ -58,8 +62,11 @@ export type RateLimits = {
    * attempts on one key take turns `paceSeconds` apart, and this waits for the caller's turn. Only
    * when the queue ahead is longer than the longest wait does it throw TOO_MANY_REQUESTS, with the
    * seconds to wait: a flood cannot hold a request open, nor shut the key out for long.
+   * `firstTry`: the caller's first attempt on the key from where it comes (the owner signing in
+   * from their own address), which takes turns in a line of its own beside the one of everyone who
+   * has tried before, so a queue of guesses from elsewhere does not keep it out.
    */
-  pace(name: RateLimitName, key: string): Promise<void>;
+  pace(name: RateLimitName, key: string, options?: { firstTry?: boolean }): Promise<void>;
   /** Gives back the point of an attempt that turned out not to count, e.g. a successful sign-in. */
   refund(name: RateLimitName, key: string): Promise<void>;
 };
@@ -100,13 +107,17 @@ export function createRateLimits(
   /** When the next paced attempt on a key may go, per `name:key`; only keys over their points are here. */
   const nextTurn = new Map<string, number>();
 
-  async function overLimit(name: RateLimitName, key: string): Promise<RateLimiterRes | null> {
+  /** The attempts counted so far, this one included, or the rejection once past the points. */
+  async function overLimit(
+    name: RateLimitName,
+    key: string,
+  ): Promise<{ rejection: RateLimiterRes; counted?: never } | { rejection: null; counted: number }> {
     try {
-      await limiters[name].consume(key);
-      return null;
+      const counted = (await limiters[name].consume(key)).consumedPoints;
+      return { rejection: null, counted };
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      return rejection;
+      return { rejection };
     }
   }
 
@@ -117,19 +128,21 @@ export function createRateLimits(
 
   return {
     async consume(name, key) {
-      const rejection = await overLimit(name, key);
+      const { rejection, counted } = await overLimit(name, key);
       if (rejection) throw tooMany(rejection.msBeforeNext);
+      return counted;
     },
     async withinLimit(name, key) {
-      return (await overLimit(name, key)) === null;
+      return (await overLimit(name, key)).rejection === null;
     },
-    async pace(name, key) {
-      const rejection = await overLimit(name, key);
+    async pace(name, key, options = {}) {
+      const { rejection } = await overLimit(name, key);
       if (!rejection) return;
       const paceMs = (config[name].paceSeconds ?? 0) * 1000;
       if (paceMs <= 0) throw tooMany(rejection.msBeforeNext);
       const at = now();
-      const slot = `${name}:${key}`;
+      // Each source has one first try per window, so that line holds at most one attempt per source.
+      const slot = `${name}:${key}${options.firstTry ? ':first-try' : ''}`;
       const turn = Math.max(at, nextTurn.get(slot) ?? 0);
       const wait = turn - at;
       if (wait > maxWaitMs) {

@@ -40,6 +40,29 @@ describe('paced limits', () => {
     expect(time.waits).toEqual([3000, 6000]);
   });
 
+  it('give first tries a line of their own, so a full queue of other attempts does not refuse them', async () => {
+    const time = frozenTime();
+    const limits = createRateLimits(
+      { ...defaultRateLimits, loginAccount: { points: 1, durationSeconds: 60, paceSeconds: 3 } },
+      { ...time, maxWaitMs: 3000 },
+    );
+    const outcome = (firstTry: boolean) =>
+      limits.pace('loginAccount', 'owner@example.com', { firstTry }).then(
+        () => 'went',
+        () => 'refused',
+      );
+    expect(await Promise.all([false, false, false, false].map(outcome))).toEqual([
+      'went',
+      'went',
+      'went',
+      'refused',
+    ]);
+    expect(await outcome(true)).toBe('went');
+    expect(await outcome(true)).toBe('went');
+    expect(await outcome(true)).toBe('refused');
+    expect(time.waits).toEqual([3000, 3000]);
+  });
+
   it('keep each key to its own turns', async () => {
     const time = frozenTime();
     const limits = createRateLimits(

@@ -30,8 +30,11 @@ export async function login(ctx: Context, input: z.output<typeof loginInput>) {
   // Guesses at one account from one address are refused outright after a few; guesses at it from
   // everywhere only slow down (one every few seconds), so someone guessing from many addresses
   // cannot lock the owner out, and cannot guess fast either.
-  await ctx.rateLimits.consume('loginAccountAddress', fromHere);
-  await ctx.rateLimits.pace('loginAccount', input.email);
+  const triesFromHere = await ctx.rateLimits.consume('loginAccountAddress', fromHere);
+  // An address that has not failed at the account (the owner's own, most likely) takes turns in a
+  // line of its own, so guesses queued from elsewhere do not turn its first try away. A guesser gets
+  // one such try per address, and their parallel attempts count before any is checked.
+  await ctx.rateLimits.pace('loginAccount', input.email, { firstTry: triesFromHere === 1 });
   const row = await findUserByEmail(ctx.db, input.email);
   const valid = row?.passwordHash
     ? await ctx.passwords.verify(row.passwordHash, input.password)
