@@ -63,13 +63,22 @@ export type LocalDiskStorage = ObjectStorage & {
   }>;
   abortUploadParts(objectPath: string): Promise<void>;
   /**
-   * Deletes temporary and part files not touched for `maxAgeMs` (uploads abandoned mid-way, or cut
-   * off by a restart). Run it now and then, e.g. hourly with a day's age; returns how many went.
+   * Deletes part files not touched for `maxAgeMs` (uploads abandoned mid-way) and temporary files not
+   * touched for an hour, or `maxAgeMs` if shorter (a request cut off mid-write, or by a restart). Run
+   * it now and then, e.g. hourly with a day's age; returns how many went.
    */
   removeStaleUploads(maxAgeMs: number, now?: Date): Promise<number>;
   /** The object's bytes (optionally one inclusive byte range) and its full size, or null when missing. */
   openRead(objectPath: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
 };
+
+/**
+ * A temporary file is written by one request, or one job, as its bytes arrive, and renamed or deleted
+ * when it ends; an upload is cut once nothing arrives for a minute or so. Untouched this long, its
+ * writer is gone (a process killed mid-upload) on this instance or any other sharing the folder,
+ * unlike a part file, which waits for the rest of its upload while the upload's link lives.
+ */
+const staleTempFileMs = 60 * 60 * 1000;
 
 export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorage {
   const rootDir = resolve(config.rootDir);
@@ -175,13 +184,15 @@ export function createLocalDiskStorage(config: LocalDiskConfig): LocalDiskStorag
         },
       );
       let removed = 0;
+      const tempMaxAgeMs = Math.min(maxAgeMs, staleTempFileMs);
       for (const entry of entries) {
         // Only our own leftovers: dot files (no object path can name one) in the per-upload folders.
         if (!entry.isFile() || !entry.name.startsWith('.')) continue;
-        if (!/\.(tmp|part-\d+)$/.test(entry.name)) continue;
+        const temp = entry.name.endsWith('.tmp');
+        if (!temp && !/\.part-\d+$/.test(entry.name)) continue;
         const path = join(entry.parentPath, entry.name);
         const info = await stat(path).catch(() => null);
-        if (!info || now.getTime() - info.mtimeMs < maxAgeMs) continue;
+        if (!info || now.getTime() - info.mtimeMs < (temp ? tempMaxAgeMs : maxAgeMs)) continue;
         await rm(path, { force: true });
         removed++;
       }
