@@ -111,6 +111,8 @@ export default defineConfig({
             authorizationUrl: `${e2eLtiIssuer}/auth`,
             tokenUrl: `${e2eLtiIssuer}/token`,
             jwksUrl: `${e2eLtiIssuer}/jwks`,
+            // The specs' teachers grade and sync rosters from their first launch.
+            trustTeachingRoles: true,
           },
         ]),
       },

@@ -176,6 +176,7 @@ export async function buildApp(options: AppOptions) {
       authenticator: services.authenticator,
       log: services.log,
       tool: lti,
+      assessorSignup: services.assessorSignup,
     });
   } else {
     app.all('/lti/*', async (_req, reply) =>

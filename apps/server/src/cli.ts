@@ -22,8 +22,9 @@ const usage = `Usage: pnpm cli <command>
   queue-videos [--retry-failed]             queue videos recorded while video processing was off
                                             (and, with the flag, those whose processing failed)
   lti-add-platform --issuer I --client-id C --deployment-id D [--deployment-id D2 ...]
-                   --auth-url U --token-url U --jwks-url U
-                                            register (or update) an LTI 1.3 platform
+                   --auth-url U --token-url U --jwks-url U [--trust-teaching-roles]
+                                            register (or update) an LTI 1.3 platform; with the
+                                            flag, teachers it launches start approved
   lti-rotate-key                            a new LTI signing key; the old one stays published a day,
                                             then is deleted a day later`;
 

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@evident/core/events';
-import { classEnrolments } from '@evident/db/schema';
+import { classEnrolments, users } from '@evident/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedClass } from './class-seed';
@@ -149,6 +149,28 @@ describe("an assessor's live stream keeps to their classes", () => {
     await markerFor(assessor.user.id);
     expect(studentsHeard(await stream.readUntil(isMarker(assessor.user.id)))).toEqual([
       `thumbnail.processed:${mover.student.user.id}`,
+    ]);
+    await stream.close();
+  });
+
+  it('for an assessor an LMS launch made, carries their classes’ students only, not one in no class', async () => {
+    const classed = await studentWithUnit(env, 'SITXFSA005');
+    const classless = await env.signedIn('student');
+    const assessor = await env.signedIn('assessor');
+    await env.db.update(users).set({ classesOnly: true }).where(eq(users.id, assessor.user.id));
+    await seedClass(env.db, {
+      name: 'Course',
+      unitIds: [classed.task.unitId],
+      assessorIds: [assessor.user.id],
+      studentIds: [classed.student.user.id],
+    });
+    const stream = await openStream(await assessor.caller());
+    await stream.next();
+    for (const studentId of [classless.user.id, classed.student.user.id])
+      await publish({ type: 'thumbnail.processed', fileId: 'f', submissionId: 's', studentId });
+    await markerFor(assessor.user.id);
+    expect(studentsHeard(await stream.readUntil(isMarker(assessor.user.id)))).toEqual([
+      `thumbnail.processed:${classed.student.user.id}`,
     ]);
     await stream.close();
   });

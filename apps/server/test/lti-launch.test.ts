@@ -145,7 +145,7 @@ describe('LTI launch', () => {
     expect(link?.contextId).toBe(context?.id);
   });
 
-  it('makes an instructor an approved assessor, whose session says it began with LTI', async () => {
+  it('makes an instructor an assessor awaiting approval (an untrusted platform), whose session says it began with LTI', async () => {
     const jar = cookieJar();
     await env.launch(jar, {
       claims: { sub: 'teacher-1', email: 'tess@lms.example', [`${lti}roles`]: [role('Instructor')] },
@@ -155,7 +155,7 @@ describe('LTI launch', () => {
     const sessionId = jar.cookies.get('evident_session')?.value ?? '';
     const auth = await env.services.authenticator.authenticate({ cookie: `evident_session=${sessionId}` });
     expect(auth.principal?.proof).toMatchObject({ kind: 'session', method: 'lti' });
-    expect(auth.principal?.realUser.approved).toBe(true);
+    expect(auth.principal?.realUser.approved).toBe(false);
   });
 
   it('enrols a student in the unit the link names', async () => {

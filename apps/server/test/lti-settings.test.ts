@@ -25,6 +25,11 @@ describe('LTI settings', () => {
 
   it('reads LTI_PLATFORMS as a JSON array and names what is wrong', () => {
     expect(loadConfig({ LTI_PLATFORMS: JSON.stringify([platform]) }).lti.platforms).toEqual([platform]);
+    const trusted = { ...platform, trustTeachingRoles: true };
+    expect(loadConfig({ LTI_PLATFORMS: JSON.stringify([trusted]) }).lti.platforms).toEqual([trusted]);
+    expect(() =>
+      loadConfig({ LTI_PLATFORMS: JSON.stringify([{ ...platform, trustTeachingRoles: 'yes' }]) }),
+    ).toThrow(/trustTeachingRoles must be true or false/);
     expect(() => loadConfig({ LTI_PLATFORMS: '{not json' })).toThrow(
       /LTI_PLATFORMS must be a JSON array of platforms/,
     );
@@ -51,6 +56,23 @@ describe('LTI settings', () => {
       platform.jwksUrl,
     ]);
     expect(parsed).toEqual({ ok: true, platform: { ...platform, deploymentIds: ['1', '2'] } });
+    const trusted = parsePlatformArgs([
+      '--issuer',
+      platform.issuer,
+      '--trust-teaching-roles',
+      '--client-id',
+      'abc',
+      '--auth-url',
+      platform.authorizationUrl,
+      '--token-url',
+      platform.tokenUrl,
+      '--jwks-url',
+      platform.jwksUrl,
+    ]);
+    expect(trusted).toEqual({
+      ok: true,
+      platform: { ...platform, deploymentIds: [], trustTeachingRoles: true },
+    });
     expect(parsePlatformArgs(['--issuer', 'x'])).toMatchObject({
       ok: false,
       message: expect.stringContaining('clientId is required'),

@@ -9,6 +9,7 @@ export const auditActionLabels: Record<string, string> = {
   'sign-in.failure': 'Sign-in refused',
   'password.reset': 'Password reset',
   'sso.link': 'Single sign-on linked',
+  'lti.role_refused': 'LMS launch as a teacher refused',
   'user.role-change': 'Role changed',
   'user.deactivate': 'Deactivated',
   'user.reactivate': 'Reactivated',

@@ -16,6 +16,11 @@ export const ltiPlatformSchema = z.object({
   authorizationUrl: z.url({ error: 'authorizationUrl must be a URL' }),
   tokenUrl: z.url({ error: 'tokenUrl must be a URL' }),
   jwksUrl: z.url({ error: 'jwksUrl must be a URL' }),
+  /**
+   * Teachers this platform launches for the first time start as approved assessors instead of
+   * waiting for an admin. Left out: false for a new platform, unchanged for a known one.
+   */
+  trustTeachingRoles: z.boolean({ error: 'trustTeachingRoles must be true or false' }).optional(),
 });
 export type LtiPlatformInput = z.infer<typeof ltiPlatformSchema>;
 

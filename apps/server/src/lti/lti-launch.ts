@@ -1,4 +1,5 @@
 import { readCookie } from '@evident/auth/cookies';
+import { recordAudit } from '@evident/db/queries/audit';
 import { createLtiHandoff } from '@evident/db/queries/lti-handoffs';
 import { recordLtiLaunch } from '@evident/db/queries/lti-launches';
 import { findOpenLtiLogin, spendLtiLogin } from '@evident/db/queries/lti-logins';
@@ -73,34 +74,65 @@ export async function verifyLaunch(
   return launch;
 }
 
+/** Why a student's account is not opened as a teacher's, for the person in front of the LMS. */
+export const studentLaunchedAsTeacher =
+  "Your course opened Evident for you as a teacher, but your Evident account is a student's. " +
+  'Opening a course link never changes what an Evident account may do: if you teach this course, ask ' +
+  "your Evident administrator to change your account's role, then open the link again.";
+
 /** The person, course and link a launch names, recorded; a session begun for them. */
 export async function signIn(
-  { db, sessions, log }: LtiRouteDeps,
+  { db, sessions, log, assessorSignup }: LtiRouteDeps,
   launch: VerifiedLaunch,
   reply: FastifyReply,
 ) {
   const [first, ...rest] = (launch.name ?? '').split(/\s+/).filter(Boolean);
-  const recorded = await recordLtiLaunch(db, {
-    platformId: launch.platform.id,
-    issuer: launch.platform.issuer,
-    subject: launch.subject,
-    role: roleFromLtiRoles(launch.roles),
-    firstName: launch.givenName ?? first ?? 'Course',
-    lastName: launch.familyName ?? (rest.join(' ') || 'member'),
-    email: launch.email,
-    context: launch.context ? { ...launch.context, membershipsUrl: launch.membershipsUrl } : null,
-    resourceLink: launch.resourceLink
-      ? {
-          id: launch.resourceLink.id,
-          title: launch.resourceLink.title,
-          lineItemUrl: launch.ags?.lineItem ?? null,
-          agsScopes: launch.ags?.scopes ?? [],
-          unitCode: launch.custom.unit_code ?? null,
-        }
-      : null,
-  });
+  const role = roleFromLtiRoles(launch.roles);
+  const recorded = await recordLtiLaunch(
+    db,
+    {
+      platformId: launch.platform.id,
+      issuer: launch.platform.issuer,
+      subject: launch.subject,
+      role,
+      firstName: launch.givenName ?? first ?? 'Course',
+      lastName: launch.familyName ?? (rest.join(' ') || 'member'),
+      email: launch.email,
+      context: launch.context ? { ...launch.context, membershipsUrl: launch.membershipsUrl } : null,
+      resourceLink: launch.resourceLink
+        ? {
+            id: launch.resourceLink.id,
+            title: launch.resourceLink.title,
+            lineItemUrl: launch.ags?.lineItem ?? null,
+            agsScopes: launch.ags?.scopes ?? [],
+            unitCode: launch.custom.unit_code ?? null,
+          }
+        : null,
+    },
+    { assessorSignup },
+  );
   if (recorded.user.deactivatedAt)
     throw new LtiRefusal('This account has been deactivated.', `deactivated user ${recorded.user.id}`, 403);
+  if (recorded.roleRefused) {
+    await recordAudit(db, {
+      actorId: recorded.user.id,
+      action: 'lti.role_refused',
+      subjectId: recorded.user.id,
+      detail: {
+        issuer: launch.platform.issuer,
+        subject: launch.subject,
+        role: recorded.user.role,
+        launchedAs: role,
+        ltiRoles: launch.roles,
+        course: launch.context?.title ?? launch.context?.id ?? null,
+      },
+    });
+    throw new LtiRefusal(
+      studentLaunchedAsTeacher,
+      `student ${recorded.user.id} launched with teaching roles ${launch.roles.join(' ')}`,
+      403,
+    );
+  }
   const { cookie } = await sessions.create(recorded.user.id, 'lti');
   reply.header('set-cookie', cookie);
   // For an iframe that keeps no cookie of ours: the app exchanges this for a tab's own session.

@@ -13,6 +13,8 @@ export type LtiRouteDeps = {
   authenticator: Authenticator;
   log: Logger;
   tool: LtiTool;
+  /** `ASSESSOR_SIGNUP`, which a teacher's first launch follows as a self-registration does. */
+  assessorSignup: 'open' | 'approval';
 };
 
 /** A posted form or a query, as the platforms send them. */

@@ -62,8 +62,13 @@ export function formOf(html: string): { action: string; fields: Record<string, s
   return { action: action.replace(/&amp;/g, '&'), fields };
 }
 
-/** Our server on a real port with LTI on and the fake platform registered through LTI_PLATFORMS. */
-export async function startLtiEnv(options: { env?: Record<string, string>; jobs?: JobWorkerOptions } = {}) {
+/**
+ * Our server on a real port with LTI on and the fake platform registered through LTI_PLATFORMS;
+ * `trustTeachingRoles` makes the teachers it launches approved assessors from their first launch.
+ */
+export async function startLtiEnv(
+  options: { env?: Record<string, string>; jobs?: JobWorkerOptions; trustTeachingRoles?: boolean } = {},
+) {
   const platform: FakePlatform = await startFakePlatform();
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -72,7 +77,9 @@ export async function startLtiEnv(options: { env?: Record<string, string>; jobs?
       PUBLIC_URL: publicUrl,
       LTI_ENABLED: 'true',
       LTI_PRIVATE_KEY: ltiSecret,
-      LTI_PLATFORMS: JSON.stringify([platform.registration]),
+      LTI_PLATFORMS: JSON.stringify([
+        { ...platform.registration, trustTeachingRoles: options.trustTeachingRoles ?? false },
+      ]),
       ...options.env,
     },
     lti: { jwksCooldownMs: 0 },

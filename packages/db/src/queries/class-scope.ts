@@ -6,7 +6,9 @@ import { users } from '../schema/users';
 /**
  * Whose work a reader sees. An assessor sees the students of the classes they assess (an open
  * enrolment in a class that is not archived) and every student in no such class, as before classes
- * existed; an admin sees everyone. A class filter narrows either to that class's open enrolments.
+ * existed, unless they see their classes only (`users.classes_only`: an LMS launch made them, and
+ * their courses are their classes); an admin sees everyone. A class filter narrows either to that
+ * class's open enrolments.
  */
 export type StudentScope = {
   /** The assessor whose classes bound the view; null for an admin. */
@@ -41,9 +43,10 @@ function classCondition(studentId: Column | SQL, scope: StudentScope): SQL | und
         join class_assessors sca on sca.class_id = sce.class_id and sca.assessor_id = ${scope.assessorId}
         join classes sc on sc.id = sce.class_id and sc.archived_at is null
         where sce.student_id = ${studentId} and sce.ended_at is null)
-    or not exists (select 1 from class_enrolments sce
+    or (not exists (select 1 from users sa where sa.id = ${scope.assessorId} and sa.classes_only)
+      and not exists (select 1 from class_enrolments sce
         join classes sc on sc.id = sce.class_id and sc.archived_at is null
-        where sce.student_id = ${studentId} and sce.ended_at is null))`;
+        where sce.student_id = ${studentId} and sce.ended_at is null)))`;
 }
 
 /**
@@ -71,6 +74,15 @@ export async function findScopingAssessors(
     scoped.set(studentId, assessors);
   }
   return scoped;
+}
+
+/** Whether this assessor sees the students of their classes only (`users.classes_only`), not those in no class too. */
+export async function seesClassesOnly(db: Database, assessorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ classesOnly: users.classesOnly })
+    .from(users)
+    .where(eq(users.id, assessorId));
+  return row?.classesOnly ?? false;
 }
 
 export type VisibleClass = { id: string; name: string };

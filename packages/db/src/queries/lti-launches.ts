@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { units } from '../schema/curriculum';
-import { ltiContexts, ltiLinkLearners, ltiResourceLinks } from '../schema/lti';
+import { ltiContexts, ltiLinkLearners, ltiPlatforms, ltiResourceLinks } from '../schema/lti';
 import { identities, users } from '../schema/users';
 import { addClassAssessor, addClassUnit, classForLtiContext, enrolInClass } from './lti-classes';
 
@@ -24,11 +24,18 @@ export type LaunchFacts = {
   } | null;
 };
 
+export type LaunchPolicy = {
+  /** `ASSESSOR_SIGNUP`: under `open` a new teacher is approved at once, as a self-registered assessor is. */
+  assessorSignup: 'open' | 'approval';
+};
+
 /**
  * Everything a launch records, in one transaction: the person (found by issuer and subject, or
  * created), the course, the link and its unit, who launched it, and the student's enrolment.
+ * A launch never changes what an existing account may do: a student the platform calls a teacher is
+ * `roleRefused` and nothing is recorded (an assessor it calls a learner stays the assessor they are).
  */
-export async function recordLtiLaunch(db: Database, facts: LaunchFacts) {
+export async function recordLtiLaunch(db: Database, facts: LaunchFacts, policy: LaunchPolicy) {
   return db.transaction(async (tx) => {
     const now = new Date();
     const [identity] = await tx
@@ -42,17 +49,15 @@ export async function recordLtiLaunch(db: Database, facts: LaunchFacts) {
         ),
       );
     let user = identity ? (await tx.select().from(users).where(eq(users.id, identity.userId)))[0] : undefined;
+    if (user?.role === 'student' && facts.role === 'assessor') {
+      // The LMS's word would make a student an assessor of other people's evidence.
+      return { user, roleRefused: true, link: null, contextId: null, classId: null };
+    }
     if (user) {
-      // Names follow the platform; a course's teacher becomes an assessor, but nobody is demoted here.
-      const role = user.role === 'student' && facts.role === 'assessor' ? 'assessor' : user.role;
+      // Names follow the platform; the role and approval are Evident's own.
       [user] = await tx
         .update(users)
-        .set({
-          firstName: facts.firstName,
-          lastName: facts.lastName,
-          role,
-          ...(role === 'assessor' && !user.approvedAt ? { approvedAt: now } : {}),
-        })
+        .set({ firstName: facts.firstName, lastName: facts.lastName })
         .where(eq(users.id, user.id))
         .returning();
       await tx
@@ -82,8 +87,9 @@ export async function recordLtiLaunch(db: Database, facts: LaunchFacts) {
           email,
           role: facts.role,
           passwordHash: null,
-          // The registered platform vouches for its teaching staff.
-          approvedAt: facts.role === 'assessor' ? now : null,
+          approvedAt: facts.role === 'assessor' && (await startsApproved(tx, facts, policy)) ? now : null,
+          // Their courses are their classes: no LMS teacher sees every student in no class.
+          classesOnly: facts.role === 'assessor',
         })
         .returning();
       if (!user) throw new Error('user insert returned nothing');
@@ -182,6 +188,19 @@ export async function recordLtiLaunch(db: Database, facts: LaunchFacts) {
       if (found && user.role === 'assessor' && facts.role === 'assessor')
         await addClassAssessor(tx, found.id, user.id);
     }
-    return { user, link: link ?? null, contextId: contextRowId, classId };
+    return { user, roleRefused: false, link: link ?? null, contextId: contextRowId, classId };
   });
+}
+
+/**
+ * A new teacher waits for an admin's approval, as a self-registered assessor does, unless sign-up is
+ * open or an admin trusts this platform's teaching roles: an LMS role alone is anyone's to give.
+ */
+async function startsApproved(db: Database, facts: LaunchFacts, policy: LaunchPolicy): Promise<boolean> {
+  if (policy.assessorSignup === 'open') return true;
+  const [platform] = await db
+    .select({ trusted: ltiPlatforms.trustTeachingRoles })
+    .from(ltiPlatforms)
+    .where(eq(ltiPlatforms.id, facts.platformId));
+  return platform?.trusted ?? false;
 }

@@ -3,7 +3,10 @@ import type { Database } from '../client';
 import { ltiPlatforms } from '../schema/lti';
 
 export type LtiPlatformRow = typeof ltiPlatforms.$inferSelect;
-export type LtiPlatformFields = Omit<LtiPlatformRow, 'id' | 'createdAt'>;
+/** Trust in the platform's teaching roles is left as it is when not given (a start-up's LTI_PLATFORMS without it). */
+export type LtiPlatformFields = Omit<LtiPlatformRow, 'id' | 'createdAt' | 'trustTeachingRoles'> & {
+  trustTeachingRoles?: boolean;
+};
 
 /** Adds a platform, or updates the one with the same issuer and client id. */
 export async function upsertLtiPlatform(db: Database, fields: LtiPlatformFields): Promise<LtiPlatformRow> {
@@ -17,6 +20,7 @@ export async function upsertLtiPlatform(db: Database, fields: LtiPlatformFields)
         authorizationUrl: fields.authorizationUrl,
         tokenUrl: fields.tokenUrl,
         jwksUrl: fields.jwksUrl,
+        ...(fields.trustTeachingRoles === undefined ? {} : { trustTeachingRoles: fields.trustTeachingRoles }),
       },
     })
     .returning();

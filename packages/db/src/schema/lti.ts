@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { units } from './curriculum';
 import { users } from './users';
 
@@ -15,6 +25,11 @@ export const ltiPlatforms = pgTable(
     authorizationUrl: text('authorization_url').notNull(),
     tokenUrl: text('token_url').notNull(),
     jwksUrl: text('jwks_url').notNull(),
+    /**
+     * An admin vouches for the teaching roles this platform sends: a teacher its first launch makes
+     * starts as an approved assessor rather than waiting for approval.
+     */
+    trustTeachingRoles: boolean('trust_teaching_roles').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('lti_platforms_issuer_client_idx').on(t.issuer, t.clientId)],

@@ -1,6 +1,6 @@
 import { roles } from '@evident/core/roles';
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', roles);
 
@@ -22,6 +22,11 @@ export const users = pgTable(
      */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: uuid('approved_by'),
+    /**
+     * An assessor sees the students of their classes only, not also those in no class: set for one an
+     * LMS launch made, whose courses are their classes (issue 28). False keeps issue 19's rule.
+     */
+    classesOnly: boolean('classes_only').notNull().default(false),
     /**
      * A deactivated person signs in by no route and their sessions, tokens and streams end; their
      * evidence and decisions stay and keep their name. Null while active.

@@ -19,6 +19,7 @@ const platformView = (row: Awaited<ReturnType<typeof listLtiPlatforms>>[number])
   authorizationUrl: row.authorizationUrl,
   tokenUrl: row.tokenUrl,
   jwksUrl: row.jwksUrl,
+  trustTeachingRoles: row.trustTeachingRoles,
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -74,6 +74,8 @@ export const ltiPlatformOutput = z.object({
   authorizationUrl: z.string(),
   tokenUrl: z.string(),
   jwksUrl: z.string(),
+  /** Teachers it launches for the first time start as approved assessors. */
+  trustTeachingRoles: z.boolean(),
   createdAt: isoOutput,
 });
 export const ltiPassbacksOutput = z.array(

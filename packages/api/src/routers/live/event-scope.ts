@@ -28,15 +28,16 @@ const everyStudent: SeesStudent = () => true;
 
 /**
  * Whom of the event's students this assessor may hear about: those of their classes and those in
- * no class. Anyone else's stream is not scoped by class, and asks nothing.
+ * no class, unless they see their classes only (`studentInScope`'s rule). Anyone else's stream is
+ * not scoped by class, and asks nothing.
  */
 export async function studentsSeenBy(
   db: Database,
   entry: FeedEntry,
-  viewer: { userId: string; role: string; awaitingApproval: boolean },
+  viewer: { userId: string; role: string; awaitingApproval: boolean; classesOnly: boolean },
 ): Promise<SeesStudent> {
   if (viewer.role !== 'assessor' || viewer.awaitingApproval || studentsOf(entry.event).length === 0)
     return everyStudent;
   const audience = await classAudienceOf(db, entry);
-  return (studentId) => audience.get(studentId)?.has(viewer.userId) ?? true;
+  return (studentId) => audience.get(studentId)?.has(viewer.userId) ?? !viewer.classesOnly;
 }

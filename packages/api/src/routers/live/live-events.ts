@@ -1,6 +1,7 @@
 import { type EventViewer, eventForViewer } from '@evident/core/event-audience';
 import type { DomainEvent } from '@evident/core/events';
 import type { Principal } from '@evident/core/principal';
+import { seesClassesOnly } from '@evident/db/queries/class-scope';
 import { listEnrolledUnitIds } from '@evident/db/queries/live';
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export type LiveMessage = DomainEvent | { type: 'connected' } | { type: 'resync'
 /** A client this far behind is better served by refetching than by a backlog of invalidations. */
 const maxQueued = 500;
 
-type Viewer = EventViewer & { unitIds: Set<string> };
+type Viewer = EventViewer & { unitIds: Set<string>; classesOnly: boolean };
 
 /**
  * How often an open stream checks that its session still resolves as it did when it opened. Sign-out
@@ -53,7 +54,8 @@ function endOfStanding(): DOMException {
 async function viewerOf(ctx: AuthedContext): Promise<Viewer> {
   const { id, role, awaitingApproval } = ctx.user;
   const unitIds = new Set(role === 'student' ? await listEnrolledUnitIds(ctx.db, { studentId: id }) : []);
-  return { userId: id, role, awaitingApproval, unitIds };
+  const classesOnly = role === 'assessor' && (await seesClassesOnly(ctx.db, id));
+  return { userId: id, role, awaitingApproval, unitIds, classesOnly };
 }
 
 /**

@@ -48,7 +48,7 @@ export async function listLtiCourses(db: Database, who: CourseTeacher) {
  * class; students who left the roster have their class enrolment ended.
  */
 export async function syncLtiCourse(
-  services: Pick<Services, 'db' | 'ltiRoster' | 'log'>,
+  services: Pick<Services, 'db' | 'ltiRoster' | 'log' | 'assessorSignup'>,
   who: CourseTeacher,
   courseId: string,
 ) {
@@ -63,17 +63,23 @@ export async function syncLtiCourse(
   const students: { userId: string; subject: string }[] = [];
   const assessorIds: string[] = [];
   for (const member of members.filter((m) => m.active)) {
-    const { user } = await recordLtiLaunch(db, {
-      platformId: platform.id,
-      issuer: platform.issuer,
-      subject: member.subject,
-      role: member.role,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      email: member.email,
-      context: null,
-      resourceLink: null,
-    });
+    const { user, roleRefused } = await recordLtiLaunch(
+      db,
+      {
+        platformId: platform.id,
+        issuer: platform.issuer,
+        subject: member.subject,
+        role: member.role,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        email: member.email,
+        context: null,
+        resourceLink: null,
+      },
+      { assessorSignup: services.assessorSignup },
+    );
+    // A student the roster calls a teacher stays a student, and neither learns nor assesses here.
+    if (roleRefused) continue;
     if (user.role === 'student') students.push({ userId: user.id, subject: member.subject });
     else if (member.role === 'assessor') assessorIds.push(user.id);
   }
