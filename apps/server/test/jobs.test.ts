@@ -1,12 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createJobWorker, type JobHandler, type JobHandlers } from '@evident/api/jobs';
 import type { DomainEvent } from '@evident/core/events';
 import type { EventBus } from '@evident/core/ports/events';
-import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '@evident/db/client';
+import { type DatabaseHandle, openDatabase } from '@evident/db/client';
 import { claimJob, deleteFinishedJobs, enqueueJob, type NewJob } from '@evident/db/queries/jobs';
 import { jobs } from '@evident/db/schema';
 import { listOutbox } from '@evident/mail/outbox-reader';
@@ -17,7 +13,6 @@ import { createTestEnv, openTestDatabase, type TestEnv } from './harness';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const quiet = { info() {}, warn() {}, error() {} };
-const serverRoot = new URL('..', import.meta.url).pathname;
 
 let database: DatabaseHandle & { url?: string };
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -179,72 +174,6 @@ describe('the job worker', () => {
     const left = await database.db.select().from(jobs).where(eq(jobs.kind, 'dedupe'));
     expect(left.map((row) => row.status)).toEqual(['queued']);
   });
-
-  it('a job whose process was killed with kill -9 mid-job runs again once its lock has expired', async () => {
-    // The child needs a database it can open too: the test server, or an embedded data folder.
-    let target: DatabaseOptions;
-    let parent: DatabaseHandle;
-    let dataDir: string | null = null;
-    if (database.url) {
-      target = { kind: 'postgres', url: database.url, maxConnections: 2 };
-      parent = database;
-    } else {
-      dataDir = mkdtempSync(join(tmpdir(), 'evident-jobs-kill-'));
-      cleanups.push(() => rmSync(dataDir ?? '', { recursive: true, force: true }));
-      target = { kind: 'pglite', dataDir };
-      const setup = await openDatabase(target);
-      await setup.migrate();
-      await enqueueJob(setup.db, testJob({ kind: 'hang', payload: {} }));
-      await setup.close();
-      parent = setup;
-    }
-    if (database.url) await enqueueJob(database.db, testJob({ kind: 'hang', payload: {} }));
-
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/job-child.ts'], {
-      cwd: serverRoot,
-      env: { ...process.env, JOB_CHILD_DATABASE: JSON.stringify(target), JOB_CHILD_LOCK_MS: '30000' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    const claimedId = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        out += chunk;
-        const match = out.match(/claimed (\S+)\n/);
-        if (match?.[1]) resolve(match[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`the child worker exited (${code}) before claiming`)));
-    });
-    child.kill('SIGKILL');
-    await exited;
-
-    if (dataDir) {
-      parent = await openDatabase({ kind: 'pglite', dataDir });
-      cleanups.push(() => parent.close());
-    }
-    const [held] = await parent.db.select().from(jobs).where(eq(jobs.id, claimedId));
-    expect(held).toMatchObject({ status: 'running', attempts: 1 });
-    const lockedUntil = held?.lockedUntil ?? new Date();
-
-    const ran: string[] = [];
-    const handlers = testHandlers({ hang: { run: async (_payload, { job }) => void ran.push(job.id) } });
-    // While the dead worker's lock holds, nobody takes the job.
-    const early = createJobWorker({ db: parent.db, log: quiet }, handlers);
-    early.wake();
-    await early.idle();
-    await early.stop();
-    expect(ran).toEqual([]);
-
-    const later = createJobWorker({ db: parent.db, log: quiet }, handlers, {
-      now: () => new Date(lockedUntil.getTime() + 1),
-    });
-    later.wake();
-    await later.idle();
-    await later.stop();
-    expect(ran).toEqual([claimedId]);
-    const [done] = await parent.db.select().from(jobs).where(eq(jobs.id, claimedId));
-    expect(done).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
-  }, 120_000);
 });
 
 describe('mail as jobs', () => {

@@ -5,13 +5,16 @@ import type { Logger } from '@evident/core/logger';
 import type { JobQueue } from '@evident/core/ports/jobs';
 import type { Database } from '@evident/db/client';
 import {
+  beatJobWorker,
   claimJob,
   deleteFinishedJobs,
-  extendJobLock,
+  deleteGoneJobWorkers,
+  extendJobLocks,
   failJobAttempt,
   finishJob,
   type JobRow,
   releaseJob,
+  removeJobWorker,
 } from '@evident/db/queries/jobs';
 
 export type JobRun = {
@@ -41,8 +44,13 @@ export type JobHandlers = { [K in JobKind]?: JobHandler<JobPayload<K>> };
 export type JobWorkerOptions = {
   /** How often to look for due jobs nobody woke us for: retries, and work of other servers. */
   pollMs?: number;
-  /** How long a claim holds; a running job renews it every third of this. Expired: taken over. */
+  /** How long a claim holds; renewed on each heartbeat. Expired: taken over (a worker cut off from the database). */
   lockMs?: number;
+  /**
+   * How often this worker says it is alive (default 5 s, at most a third of `lockMs`): three missed
+   * and its running jobs are taken over (it was killed), long before their locks expire.
+   */
+  heartbeatMs?: number;
   /** The wait before the second attempt; doubled for each further one, up to an hour. */
   retryBaseMs?: number;
   /** How long done and failed jobs are kept to look into before they are deleted. */
@@ -78,11 +86,15 @@ export function createJobWorker(
   const retryBaseMs = options.retryBaseMs ?? 10_000;
   const now = options.now ?? (() => new Date());
   const keepFinishedMs = options.keepFinishedMs ?? 14 * 24 * 60 * 60_000;
+  const heartbeatMs = Math.min(options.heartbeatMs ?? 5_000, lockMs / 3);
   let prunedAt = 0;
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const runningByKind = new Map<string, number>();
   const active = new Set<Promise<void>>();
-  const controllers = new Set<AbortController>();
+  /** Each running job's abort, by job id: the server stops, or a heartbeat finds the job taken over. */
+  const controllers = new Map<string, AbortController>();
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  let beating: Promise<void> | null = null;
   let draining: Promise<void> | null = null;
   let wokenWhileDraining = false;
   let stopped = false;
@@ -114,21 +126,14 @@ export function createJobWorker(
       return;
     }
     const controller = new AbortController();
-    controllers.add(controller);
-    const heartbeat = setInterval(() => {
-      extendJobLock(deps.db, { id: job.id, workerId, until: new Date(now().getTime() + lockMs) })
-        .then((held) => {
-          if (!held) controller.abort(new Error('the job was taken over after its lock expired'));
-        })
-        .catch(() => {});
-    }, lockMs / 3);
-    heartbeat.unref();
+    controllers.set(job.id, controller);
     try {
       await handler.run(job.payload, { job, signal: controller.signal });
       await finishJob(deps.db, { id: job.id, workerId, now: now(), forgetPayload: handler.sensitive });
     } catch (error) {
-      if (stopped && controller.signal.aborted) {
-        await releaseJob(deps.db, { id: job.id, workerId });
+      if (controller.signal.aborted) {
+        // Taken over, it is the new holder's to record (a last attempt here must not give it up).
+        if (stopped) await releaseJob(deps.db, { id: job.id, workerId });
         return;
       }
       const message = messageOf(error);
@@ -140,8 +145,7 @@ export function createJobWorker(
       const retryAt = new Date(now().getTime() + delay);
       await failJobAttempt(deps.db, { id: job.id, workerId, now: now(), error: message, retryAt });
     } finally {
-      clearInterval(heartbeat);
-      controllers.delete(controller);
+      controllers.delete(job.id);
     }
   }
 
@@ -159,7 +163,38 @@ export function createJobWorker(
     active.add(run);
   }
 
+  /**
+   * Says this worker is alive, then renews its jobs' locks: in that order, so a job taken over while
+   * this worker's heartbeat had lapsed (it slept, or lost the database) is seen as lost and stopped.
+   */
+  async function beat(): Promise<void> {
+    await beatJobWorker(deps.db, { id: workerId, aliveMs: 3 * heartbeatMs });
+    const ids = [...controllers.keys()];
+    const held = await extendJobLocks(deps.db, { ids, workerId, until: new Date(now().getTime() + lockMs) });
+    for (const id of ids)
+      if (!held.has(id)) controllers.get(id)?.abort(new Error('the job was taken over by another worker'));
+  }
+
+  /** One beat at a time: a slow database does not pile them up. */
+  function beatOnce(): Promise<void> {
+    beating ??= beat().finally(() => {
+      beating = null;
+    });
+    return beating;
+  }
+
+  /** The first claim waits for this worker's row, so every job it holds names a worker that beats. */
+  async function register(): Promise<void> {
+    if (heartbeat) return;
+    await beatOnce();
+    heartbeat ??= setInterval(() => {
+      beatOnce().catch((error: unknown) => deps.log.error(error, 'the job worker could not beat'));
+    }, heartbeatMs);
+    heartbeat.unref();
+  }
+
   async function drain(): Promise<void> {
+    await register();
     while (!stopped) {
       const kinds = freeKinds();
       if (kinds.length === 0) return;
@@ -194,6 +229,9 @@ export function createJobWorker(
     deleteFinishedJobs(deps.db, { before: new Date(at - keepFinishedMs) }).catch((error: unknown) =>
       deps.log.error(error, 'could not delete old finished jobs'),
     );
+    deleteGoneJobWorkers(deps.db, { goneForMs: 60 * 60_000 }).catch((error: unknown) =>
+      deps.log.error(error, 'could not delete the rows of workers long gone'),
+    );
   }
 
   const poll = setInterval(() => {
@@ -213,8 +251,15 @@ export function createJobWorker(
     async stop() {
       stopped = true;
       clearInterval(poll);
-      for (const controller of controllers) controller.abort(new Error('the server is stopping'));
+      for (const controller of controllers.values()) controller.abort(new Error('the server is stopping'));
+      // Beating on until the running jobs are given back: none is taken over while it winds down.
       await settled();
+      if (heartbeat) clearInterval(heartbeat);
+      await beating?.catch(() => {});
+      if (!heartbeat) return;
+      await removeJobWorker(deps.db, workerId).catch((error: unknown) =>
+        deps.log.error(error, 'could not remove the stopped job worker'),
+      );
     },
   };
 }

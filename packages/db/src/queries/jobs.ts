@@ -1,7 +1,7 @@
 import type { JobKind, JobPayload } from '@evident/core/job-kinds';
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { jobs } from '../schema/jobs';
+import { jobs, jobWorkers } from '../schema/jobs';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -56,10 +56,28 @@ export async function enqueueJob<K extends JobKind>(db: Database, job: NewJob<K>
 }
 
 /**
+ * A running job's worker is gone: its row in `job_workers` says so (kill -9 leaves the row, and its
+ * heartbeat stops). A worker without a row is not taken for gone: a server of the version before
+ * `job_workers` may still be running it during an upgrade, and its lock expiring covers the rest.
+ * The claimer's own jobs are never its to take again (a laptop waking from sleep finds its own row late).
+ */
+const workerGone = (db: Database, claimer: string) =>
+  and(
+    ne(jobs.lockedBy, claimer),
+    exists(
+      db
+        .select({ id: jobWorkers.id })
+        .from(jobWorkers)
+        .where(and(eq(jobWorkers.id, jobs.lockedBy), lt(jobWorkers.aliveUntil, sql`now()`))),
+    ),
+  );
+
+/**
  * Takes the next due job of one of `kinds`: a queued one whose time has come, or a running one whose
- * lock expired (its worker was killed or lost the database). The attempt is counted now, so a job
- * that kills its worker every time still runs out of attempts. SKIP LOCKED lets any number of
- * workers on any number of servers claim side by side, each a different job.
+ * worker is gone (killed: its heartbeat stopped) or whose lock expired (its worker lost the database).
+ * The attempt is counted now, so a job that kills its worker every time still runs out of attempts.
+ * SKIP LOCKED lets any number of workers on any number of servers claim side by side, each a different
+ * job.
  */
 export async function claimJob(
   db: Database,
@@ -77,7 +95,7 @@ export async function claimJob(
           inArray(jobs.kind, kinds),
           or(
             and(eq(jobs.status, 'queued'), lte(jobs.runAfter, now)),
-            and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)),
+            and(eq(jobs.status, 'running'), or(lt(jobs.lockedUntil, now), workerGone(db, workerId))),
           ),
         ),
       )
@@ -104,17 +122,51 @@ export async function claimJob(
 const heldBy = (id: string, workerId: string) =>
   and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId));
 
-/** Keeps the lock of a long job (a video conversion) from expiring while it runs; false once lost. */
-export async function extendJobLock(
+/**
+ * Keeps the locks of this worker's running jobs (a long video conversion) from expiring: the ids it
+ * still holds. One missing was taken over (this worker's heartbeat lapsed): its run must stop.
+ */
+export async function extendJobLocks(
   db: Database,
-  { id, workerId, until }: { id: string; workerId: string; until: Date },
-): Promise<boolean> {
+  { ids, workerId, until }: { ids: string[]; workerId: string; until: Date },
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
   const rows = await db
     .update(jobs)
     .set({ lockedUntil: until })
-    .where(heldBy(id, workerId))
+    .where(and(inArray(jobs.id, ids), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)))
     .returning({ id: jobs.id });
-  return rows.length === 1;
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * A worker's heartbeat: alive for `aliveMs` more, by the database's clock, which every server
+ * shares (their own clocks may differ by more than a heartbeat). Adds the row on the first beat, and
+ * again if it was deleted while this worker slept.
+ */
+export async function beatJobWorker(db: Database, { id, aliveMs }: { id: string; aliveMs: number }) {
+  const aliveUntil = sql`now() + ${Math.round(aliveMs)}::integer * interval '1 millisecond'`;
+  await db
+    .insert(jobWorkers)
+    .values({ id, aliveUntil })
+    .onConflictDoUpdate({ target: jobWorkers.id, set: { heartbeatAt: sql`now()`, aliveUntil } });
+}
+
+/** A worker stopped, its jobs given back. */
+export async function removeJobWorker(db: Database, id: string): Promise<void> {
+  await db.delete(jobWorkers).where(eq(jobWorkers.id, id));
+}
+
+/**
+ * Rows left by killed workers, long after any worker took their jobs: a job still naming one then
+ * waits for its lock to expire instead, as when its worker had no row.
+ */
+export async function deleteGoneJobWorkers(db: Database, { goneForMs }: { goneForMs: number }) {
+  await db
+    .delete(jobWorkers)
+    .where(
+      lt(jobWorkers.aliveUntil, sql`now() - ${Math.round(goneForMs)}::integer * interval '1 millisecond'`),
+    );
 }
 
 /** `forgetPayload`: the payload held a secret (a mailed reset link) that must not outlive the work. */

@@ -33,7 +33,10 @@ export const jobs = pgTable(
     /** Not claimed before this: the backoff after a failure, or a deliberately later start. */
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
-    /** The worker running it, and until when its claim holds; an expired claim (a killed process) is taken over. */
+    /**
+     * The worker running it (a row in `job_workers`), and until when its claim holds. Taken over once
+     * the claim expires, or sooner once that worker stops beating (a killed process).
+     */
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** The same work is queued once: at most one queued or running job per key. */
@@ -52,3 +55,21 @@ export const jobs = pgTable(
     index('jobs_kind_idx').on(t.kind, t.status),
   ],
 );
+
+/**
+ * The job workers running now, one row per server process, kept by its heartbeat: a job whose
+ * `locked_by` names a row whose `alive_until` passed belongs to a process that is gone (kill -9, a
+ * lost machine), and another worker takes it at once rather than when its claim expires. A worker
+ * adds its row before its first claim and deletes it when it stops.
+ */
+export const jobWorkers = pgTable('job_workers', {
+  /** `host:pid:random`, as written to `jobs.locked_by`. */
+  id: text('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Three heartbeats after the last, by the database's clock (servers' clocks may differ): past it,
+   * the worker is gone.
+   */
+  aliveUntil: timestamp('alive_until', { withTimezone: true }).notNull(),
+});
