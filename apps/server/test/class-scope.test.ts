@@ -156,18 +156,9 @@ describe('an assessor sees the students of their classes and those in no class',
 describe('an admin opens grading and the matrix as themselves, read-only', () => {
   it('sees every student and every class, and is refused grading with the reason', async () => {
     const admin = await people.admin.caller();
-    expect(firstNames(await admin.staff.submissions.list())).toEqual([
-      'Ada',
-      'Lena',
-      'Nora',
-      'Xena',
-      'Yuri',
-    ]);
+    expect(firstNames(await admin.staff.submissions.list())).toEqual(['Ada', 'Lena', 'Nora', 'Xena', 'Yuri']);
     expect(matrixNames(await admin.staff.evidenceMatrix.get({ unitId }))).toHaveLength(5);
-    expect((await admin.staff.classFilter.get()).classes.map((c) => c.name)).toEqual([
-      'Class X',
-      'Class Y',
-    ]);
+    expect((await admin.staff.classFilter.get()).classes.map((c) => c.name)).toEqual(['Class X', 'Class Y']);
     await expect(
       admin.assessor.submissions.grade({
         submissionIds: [people.pending.Nora ?? ''],
@@ -208,9 +199,7 @@ describe('the class filter', () => {
     expect(oneUnit.json().unit.unitCode).toBe('SCOPE202');
 
     const admin = await people.admin.caller();
-    expect(firstNames(await admin.staff.submissions.list({ classId: people.classY.id }))).toEqual([
-      'Yuri',
-    ]);
+    expect(firstNames(await admin.staff.submissions.list({ classId: people.classY.id }))).toEqual(['Yuri']);
     const reminders = await admin.staff.outstanding.list({ unitId, classId: people.classY.id });
     expect(reminders.incomplete).toBe(1);
   });

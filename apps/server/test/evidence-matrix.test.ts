@@ -155,9 +155,7 @@ describe('the evidence matrix', () => {
     const body = res.json();
     expect(Object.keys(body)).toEqual(expect.arrayContaining(['students', 'tasks', 'submissions']));
     // The REST path sends the database's JSON text as it is: the same answer as the procedure's.
-    expect(body).toEqual(
-      await (await person.caller()).staff.evidenceMatrix.get({ unitId: fx.one.unit.id }),
-    );
+    expect(body).toEqual(await (await person.caller()).staff.evidenceMatrix.get({ unitId: fx.one.unit.id }));
     expect(body.submissions[`${fx.ben.id}-${fx.t2.id}`]).toEqual({
       status: 'not_yet_satisfactory',
       fileCount: 2,

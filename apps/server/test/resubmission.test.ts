@@ -192,9 +192,7 @@ describe('who graded a card another assessor had open', () => {
     await expect(
       caller.staff.submissions.listOutcomes({ submissionIds: [first.submissionId] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(
-      assessor.staff.submissions.listOutcomes({ submissionIds: ['nope'] }),
-    ).rejects.toMatchObject({
+    await expect(assessor.staff.submissions.listOutcomes({ submissionIds: ['nope'] })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('submission ids'),
     });
