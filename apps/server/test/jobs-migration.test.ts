@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, openDatabase } from '@evident/db/client';
 import { queuePhotosWithoutThumbnails } from '@evident/db/queries/thumbnail-jobs';
-import { evidenceFiles, jobs } from '@evident/db/schema';
+import { evidenceFiles, jobs, users } from '@evident/db/schema';
 import {
   buildEvidenceFile,
   buildSubmission,
@@ -55,7 +55,15 @@ describe('migration 0004 (the job table)', () => {
   it('turns pending videos and photos into queued jobs, once each, and leaves finished files alone', async () => {
     await apply(0, 4);
     const { db } = database;
-    const student = await buildUser(db, { role: 'student' });
+    // Written by hand: the factory names every column users has today, some of them added after 0004.
+    await db.execute(
+      sql`insert into users (first_name, last_name, email, role) values ('Old', 'Student', 'old.student@example.com', 'student')`,
+    );
+    const [student] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'old.student@example.com'));
+    if (!student) throw new Error('the student was not written');
     const unit = await buildUnit(db);
     const task = await buildTask(db, { unitId: unit.id });
     const submission = await buildSubmission(db, { studentId: student.id, taskId: task.id });
