@@ -12,8 +12,11 @@ export async function manageLtiPlatforms(page: Page, size: string) {
   await page.goto('/admin/lti');
   await expect(page.getByRole('heading', { name: 'LTI Platforms', level: 1 })).toBeVisible();
   const platforms = page.getByRole('list', { name: 'Platforms' });
-  // The fake LMS, registered through LTI_PLATFORMS.
+  // The fake LMS, registered through LTI_PLATFORMS, trusted with its teaching roles.
   await expect(platforms).toContainText('Client ID evident-client');
+  await expect(platforms.getByRole('listitem').filter({ hasText: 'evident-client' })).toContainText(
+    'Teachers trusted',
+  );
 
   const issuer = `https://moodle-${Date.now().toString(36)}-${size}.example.edu`;
   await page.getByRole('button', { name: 'Add platform' }).click();
@@ -42,9 +45,12 @@ export async function manageLtiPlatforms(page: Page, size: string) {
   await page.screenshot({ path: test.info().outputPath(`lti-platform-form-${size}-dark.png`) });
   await page.emulateMedia({ colorScheme: 'light' });
   await edit.getByLabel('Deployment IDs').fill('7');
+  await expect(row).not.toContainText('Teachers trusted');
+  await edit.getByLabel("Trust this platform's teachers").check();
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Platform saved', issuer);
   await expect(row).toContainText('1 deployment');
+  await expect(row).toContainText('Teachers trusted');
 
   await row.getByRole('button', { name: `Remove ${issuer}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove platform' });

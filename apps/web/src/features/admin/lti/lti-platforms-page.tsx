@@ -128,6 +128,11 @@ export function LtiPlatformsPage() {
                           No deployments
                         </Badge>
                       )}
+                      {platform.trustTeachingRoles ? (
+                        <Badge variant="light" color="grape">
+                          Teachers trusted
+                        </Badge>
+                      ) : null}
                     </Group>
                   </div>
                   <div className={classes.end}>

@@ -1,11 +1,15 @@
 import { type LtiPlatformInput, ltiPlatformSchema } from '@evident/core/lti-platform';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 
-export type AdminLtiPlatform = LtiPlatformInput & { id: string; createdAt: string };
+export type AdminLtiPlatform = LtiPlatformInput & {
+  id: string;
+  trustTeachingRoles: boolean;
+  createdAt: string;
+};
 
 type Fields = Record<
   'issuer' | 'clientId' | 'deploymentIds' | 'authorizationUrl' | 'tokenUrl' | 'jwksUrl',
@@ -22,15 +26,25 @@ const emptyFields: Fields = {
 };
 
 const fieldsOf = (platform: AdminLtiPlatform | null): Fields =>
-  platform ? { ...platform, deploymentIds: platform.deploymentIds.join('\n') } : emptyFields;
+  platform
+    ? {
+        issuer: platform.issuer,
+        clientId: platform.clientId,
+        deploymentIds: platform.deploymentIds.join('\n'),
+        authorizationUrl: platform.authorizationUrl,
+        tokenUrl: platform.tokenUrl,
+        jwksUrl: platform.jwksUrl,
+      }
+    : emptyFields;
 
 /**
  * The form checks with the very schema LTI_PLATFORMS, the CLI and the server use, so what it lets
  * through the server takes, and a refusal names the field.
  */
-function check(fields: Fields) {
+function check(fields: Fields, trustTeachingRoles: boolean) {
   const parsed = ltiPlatformSchema.safeParse({
     ...fields,
+    trustTeachingRoles,
     deploymentIds: fields.deploymentIds
       .split(/[\n,]/)
       .map((id) => id.trim())
@@ -71,6 +85,7 @@ function PlatformForm({ platform, onDone }: { platform: AdminLtiPlatform | null;
   const utils = trpc.useUtils();
   const [fields, setFields] = useState<Fields>(() => fieldsOf(platform));
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const [trustTeachingRoles, setTrustTeachingRoles] = useState(platform?.trustTeachingRoles ?? false);
   const done = async (title: string) => {
     await utils.admin.ltiPlatforms.list.invalidate();
     toastSuccess(title, fields.issuer.trim());
@@ -87,7 +102,7 @@ function PlatformForm({ platform, onDone }: { platform: AdminLtiPlatform | null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const { input, errors: found } = check(fields);
+    const { input, errors: found } = check(fields, trustTeachingRoles);
     setErrors(found);
     if (!input) return;
     if (platform) update.mutate({ ...input, id: platform.id });
@@ -128,6 +143,13 @@ function PlatformForm({ platform, onDone }: { platform: AdminLtiPlatform | null;
         <TextInput label="Authorization URL" required {...field('authorizationUrl')} />
         <TextInput label="Access token URL" required {...field('tokenUrl')} />
         <TextInput label="Key set URL (JWKS)" required {...field('jwksUrl')} />
+        <Switch
+          mt="xs"
+          label="Trust this platform's teachers"
+          description="A teacher it opens Evident for the first time starts as an approved assessor of their courses. Off: they wait for an administrator's approval, as assessors who sign up do."
+          checked={trustTeachingRoles}
+          onChange={(event) => setTrustTeachingRoles(event.currentTarget.checked)}
+        />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onDone}>
             Cancel
