@@ -12,7 +12,10 @@ const ltiFeatures = [
     text: 'Learners and teachers arrive signed in, with no separate password.',
   },
   { title: 'Deep linking', text: 'Teachers add Evident to a course straight from the activity chooser.' },
-  { title: 'Role mapping', text: 'LMS learners become students and instructors become assessors.' },
+  {
+    title: 'Role mapping',
+    text: "Learners become students and instructors assessors of their courses, once an administrator approves them or trusts the platform's teachers. A launch never changes an existing account's role.",
+  },
   {
     title: 'Course and user context',
     text: 'Each launch carries the course and the person, so work lands in the right place.',
