@@ -7,7 +7,7 @@ import { createCaller } from '@evident/api/root';
 import { readCookie } from '@evident/auth/cookies';
 import type { CurrentUser } from '@evident/core/user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestMeta } from './request-credentials';
+import { requestMeta } from './request-meta';
 
 /** What the web build's server render exports (apps/web/src/server-render.tsx). */
 type RenderHints = Record<string, unknown>;

@@ -44,6 +44,7 @@ import { createLtiKeys } from './lti/lti-keys';
 import { createLtiRosterSource } from './lti/lti-roster-source';
 import { createLtiScoreJob } from './lti/lti-score-job';
 import { createLtiTool, type LtiTool } from './lti/lti-tool';
+import { defaultMailOrigin, type MailOrigins } from './mail-origin';
 import { assessmentRecordPdf } from './reports/assessment-record-pdf';
 
 /** Services as the server holds them: the concrete store, so /files routes can reach the local adapter. */
@@ -53,6 +54,8 @@ export type ServerServices = Services & {
   events: EventBus & { listening: Promise<void> };
   /** The LTI tool (keys, platforms), ready once its start-up writes are done; null with LTI off. */
   lti: Promise<LtiTool> | null;
+  /** Where links in mail point: each request's context takes the address its person reached. */
+  mailOrigins: MailOrigins;
 };
 
 /** Across instances through PostgreSQL's LISTEN/NOTIFY; in process on the embedded database. */
@@ -151,10 +154,18 @@ export function createServices(
   // Awaited by buildApp; this only keeps an early failure from counting as unhandled meanwhile.
   lti?.catch(() => {});
   const mailer = createMailer({ ...config.mail, log: (line) => log.info(line) });
+  const mailOrigins: MailOrigins = {
+    configured: config.publicUrlIsDefault ? null : config.publicUrl,
+    port: config.port,
+  };
   const handlers: JobHandlers = {
     thumbnail: createThumbnailJob(deps),
     mail: createMailJob(mailer),
-    'graded-mail': createGradedMailJob({ db: database.db, mailer, publicUrl: config.publicUrl }),
+    'graded-mail': createGradedMailJob({
+      db: database.db,
+      mailer,
+      publicUrl: defaultMailOrigin(mailOrigins),
+    }),
     event: createEventJob(bus),
     ...(video ? { video } : {}),
     ...(lti
@@ -196,7 +207,8 @@ export function createServices(
     assessorSignup: config.assessorSignup,
     selfEnrol: config.selfEnrol,
     singleSignOn: config.oidc ? createOidcSignOn(config.oidc) : null,
-    publicUrl: config.publicUrl,
+    publicUrl: defaultMailOrigin(mailOrigins),
+    mailOrigins,
     lti,
     ltiRoster: lti ? createLtiRosterSource(database.db, lti) : null,
     ltiKeys: lti ? createLtiKeys(lti) : null,

@@ -76,7 +76,10 @@ export type Services = {
   selfEnrol: 'open' | 'invitation';
   /** OpenID Connect sign-in (`OIDC_*`); null when not configured. */
   singleSignOn: SingleSignOn | null;
-  /** Origin the app is reached at, used in links we mail: https://evident.example */
+  /**
+   * Origin for links we mail: PUBLIC_URL, or (unset) this machine's network address; a request's
+   * context holds the address that person reached instead (apps/server/src/mail-origin.ts).
+   */
   publicUrl: string;
   /** LMS course rosters (LTI Names and Role Provisioning); absent or null with LTI off. */
   ltiRoster?: LtiRoster | null;
@@ -91,6 +94,8 @@ export type RequestMeta = {
   ip: string;
   /** The seam's answer for the request (`Authenticator.authenticate` over its headers), or its promise. */
   authentication: Authentication | Promise<Authentication>;
+  /** Where links in mail this request causes point (the address the person reached), if not the default. */
+  publicUrl?: string;
   setCookie(value: string): void;
 };
 
@@ -145,7 +150,13 @@ function sessionOf(principal: Principal): ActiveSession | null {
 export async function createContext(services: Services, meta: RequestMeta): Promise<Context> {
   const { principal, refusal, setCookie } = await meta.authentication;
   if (setCookie) meta.setCookie(setCookie);
-  const base = { ...services, ip: meta.ip, setCookie: meta.setCookie, authRefusal: refusal };
+  const base = {
+    ...services,
+    publicUrl: meta.publicUrl ?? services.publicUrl,
+    ip: meta.ip,
+    setCookie: meta.setCookie,
+    authRefusal: refusal,
+  };
   if (!principal)
     return { ...base, principal: null, session: null, user: null, realUserId: null, realRole: null };
   return {
