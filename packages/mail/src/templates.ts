@@ -8,7 +8,7 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** The app's button colour (Mantine teal 9, the primary shade in apps/web/src/theme.ts): white on it is 5:1. */
+/** The app's button colour (Mantine teal 9, the primary shade in apps/web/src/ui-kit/theme.ts): white on it is 5:1. */
 export const BUTTON_COLOUR = '#087f5b';
 
 /** A mail's list (a reminder's tasks, graded tasks with their links) and the paragraph after it. */
