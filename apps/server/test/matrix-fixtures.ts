@@ -91,3 +91,53 @@ export async function submission(
   }
   return { ...row, key: matrixKey(options.studentId, options.taskId) };
 }
+
+/**
+ * Unit MTX1 (3 tasks): Ada complete, Ben part-way (with a withdrawn file and an NYS), Cy nothing
+ * yet. Unit MTX2 (2 tasks) holds Ben too, and gets the latest evidence. Unit MTX3 has no one.
+ */
+export async function seedMatrixUnits(env: TestEnv) {
+  const one = await unitWithTasks(env, 'MTX1', 3);
+  const two = await unitWithTasks(env, 'MTX2', 2);
+  const three = await unitWithTasks(env, 'MTX3', 0);
+  const [t1, t2, t3] = one.tasks as [(typeof one.tasks)[0], (typeof one.tasks)[0], (typeof one.tasks)[0]];
+  const ada = await enrolledStudent(env, [one.unit.id], { firstName: 'Ada', lastName: 'Archer' });
+  const ben = await enrolledStudent(env, [one.unit.id, two.unit.id], { firstName: 'Ben', lastName: 'Brown' });
+  // Quotes, a backslash and accents must survive the JSON the database writes.
+  const cy = await enrolledStudent(env, [one.unit.id], { firstName: 'Cy', lastName: 'Clark "C\\" Zoë' });
+  // Someone with evidence in MTX1 who is not enrolled in it (any more) is not part of its matrix.
+  const gone = await enrolledStudent(env, [two.unit.id], { firstName: 'Gus', lastName: 'Gone' });
+  const earlier = new Date(Date.now() - 60 * 60 * 1000);
+  for (const task of [t1, t2, t3]) {
+    await submission(env, {
+      studentId: ada.id,
+      taskId: task.id,
+      status: 'satisfactory',
+      submittedAt: earlier,
+    });
+  }
+  await submission(env, {
+    studentId: ben.id,
+    taskId: t1.id,
+    status: 'satisfactory',
+    files: 2,
+    submittedAt: earlier,
+  });
+  await submission(env, {
+    studentId: ben.id,
+    taskId: t2.id,
+    status: 'not_yet_satisfactory',
+    files: 3,
+    withdrawn: 1,
+    submittedAt: earlier,
+  });
+  await submission(env, { studentId: gone.id, taskId: t3.id, status: 'submitted', submittedAt: earlier });
+  const latest = await submission(env, {
+    studentId: ben.id,
+    taskId: two.tasks[0]?.id ?? '',
+    status: 'submitted',
+    files: 1,
+    withdrawn: 1,
+  });
+  return { one, two, three, t1, t2, t3, ada, ben, cy, gone, latest };
+}
