@@ -10,6 +10,8 @@ export const spoken =
 const physical =
   /\b(?:equipment|tools?|materials?|ppe|protective|site|area|vehicles?|plant|machine\w*|barriers?|signs?|signage|load|lift\w*|install\w*|clean\w*|work ?place|components?|stock|goods|products?|hazards?)\b/i;
 export const knowledgeWords = /\b(?:knowledge|understanding|awareness)\b/i;
+/** A process shown as it is done ("the correct technique"): moving pictures show it, stills do not. */
+const demonstration = /\b(?:demonstrat\w*|techniques?)\b/i;
 /** Talk with other people, as opposed to explaining one's own work. */
 export const conversation =
   /\b(?:customers?|clients?|supervisors?|team|meetings?|toolbox|handover|consult\w*|discuss\w*|liais\w*|communicat\w*|tell|told)\b/i;
@@ -29,7 +31,10 @@ export const paperVerbs = new Set([
   'prepare',
 ]);
 
-/** Which files show this best: photos of physical work, documents for records, audio for talk. */
+/**
+ * Which files show this best: photos of physical work, a video of a process demonstrated, documents
+ * for records, audio for talk.
+ */
 export function evidenceTypesFor(instruction: string, verb: string | null, phase: Phase): EvidenceType[] {
   const reading = readingVerbs.test(instruction);
   const written = writtenRecord.test(instruction);
@@ -44,6 +49,11 @@ export function evidenceTypesFor(instruction: string, verb: string | null, phase
     (physical.test(instruction) || (!paperwork && (phase === 'Do' || phase === 'Check' || !talk)))
   ) {
     chosen.add('photo');
+  }
+  // A demonstration filmed says more than its stills: the video replaces the photos.
+  if (chosen.has('photo') && !talk && !paperwork && demonstration.test(instruction)) {
+    chosen.delete('photo');
+    chosen.add('video');
   }
   if (talk) chosen.add('audio');
   if (reading && referenceMaterial.test(instruction)) chosen.add('pdf');

@@ -17,7 +17,7 @@ Each task has:
   - Do: the practical work itself.
   - Review/Communicate: reporting, recording, documenting, discussing and reviewing the work.
 - tooltip: "What good looks like" in one to three sentences: the evidence an assessor would accept as satisfactory, so the student can judge their own before uploading it.
-- evidenceTypes: one or more of photo, audio, pdf, document. photo for physical work; audio for spoken communication or explaining knowledge in their own words; document or pdf for records, forms, plans and reports. Choose what a student can really capture at work.
+- evidenceTypes: one or more of photo, audio, pdf, document, video. photo for physical work; video for a process or technique the student demonstrates from start to finish; audio for spoken communication or explaining knowledge in their own words; document or pdf for records, forms, plans and reports. Choose what a student can really capture at work.
 - occasion: null, unless the Performance Evidence requires the activity on several occasions ("on at least two occasions", "on three occasions"). Then write one task per occasion, numbered 1, 2, 3 and so on, with the same mapping, and say in the description that each occasion must be a different job or day.
 - performanceEvidenceMapping: the items this task evidences, each copied character for character from the numbered list (without its number).
 

@@ -89,6 +89,9 @@ const knowledgeOf =
 
 function leadSentence(source: TaskSource, job: string, lead: EvidenceType, variant: number): string {
   const text = source.instruction;
+  if (lead === 'video') {
+    return `Have someone film you as you ${job}, and say what you do at each step as you go`;
+  }
   if (lead === 'photo') {
     if (source.phase === 'Do' && emergency.test(text)) {
       return `During a drill or exercise, have your supervisor photograph you as you ${job}`;
@@ -122,8 +125,8 @@ function leadTypeOf(source: TaskSource, types: EvidenceType[]): EvidenceType {
   if (source.verb !== null && paperVerbs.has(source.verb) && types.includes('document')) return 'document';
   const order: EvidenceType[] =
     source.phase === 'Review/Communicate'
-      ? ['document', 'audio', 'photo', 'pdf']
-      : ['photo', 'audio', 'pdf', 'document'];
+      ? ['document', 'audio', 'photo', 'video', 'pdf']
+      : ['video', 'photo', 'audio', 'pdf', 'document'];
   return order.find((type) => types.includes(type)) ?? types[0] ?? 'photo';
 }
 
@@ -144,12 +147,13 @@ function whatToCapture(
         ? 'a short recording of your explanation'
         : 'a short recording in which you explain your choices',
     pdf: 'a copy of the plans or instructions you used',
+    video: 'a short video of you at work',
     document: 'a copy of any form or record you completed',
   };
   // "the documents you use" already asks for the reference material.
   const reading = lead === 'document' && readingVerbs.test(source.instruction);
   // The recording goes last: "a recording in which you explain your choices and a copy" misreads.
-  const extraOrder: EvidenceType[] = ['pdf', 'document', 'photo', 'audio'];
+  const extraOrder: EvidenceType[] = ['pdf', 'document', 'photo', 'video', 'audio'];
   const more = extraOrder.filter(
     (type) => types.includes(type) && type !== lead && !(type === 'pdf' && reading),
   );

@@ -117,6 +117,21 @@ describe('Anthropic task generator', () => {
     expect(result.mappingDocument).not.toContain('No task covers');
   });
 
+  it('offers video among the evidence types and accepts a task that asks for it', async () => {
+    const answer = {
+      tasks: goodAnswer.tasks.map((t, i) => (i === 1 ? { ...t, evidenceTypes: ['video'] } : t)),
+    };
+    const generator = await generatorAnswering([toolUseReply(answer)]);
+
+    const result = await generator.generate(unit);
+
+    expect(fake?.requests).toHaveLength(1);
+    const schema = JSON.stringify(fake?.requests[0]?.body.tools[0]?.input_schema);
+    expect(schema).toContain('["photo","audio","pdf","document","video"]');
+    expect(fake?.requests[0]?.body.system).toMatch(/video for a process or technique/);
+    expect(result.tasks[1]?.evidenceTypes).toEqual(['video']);
+  });
+
   it('uses claude-sonnet-4-5 when no model is configured', async () => {
     // The SDK warns that this model has an end-of-life date; that warning is not under test.
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);

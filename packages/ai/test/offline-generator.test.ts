@@ -92,6 +92,20 @@ describe('offline task generator', () => {
     expect(typesOf('interpret work orders and site plans to plan the job')).toContain('pdf');
   });
 
+  it('asks for a video where a task demonstrates a process, and says to film it', () => {
+    const demonstrations = [
+      'apply safe manual handling techniques when moving materials',
+      'demonstrate the correct hand-washing procedure',
+      'explain the isolation procedure to the supervisor',
+    ].join('\n');
+    const { tasks } = generateTasksOffline({ ...unit, performanceEvidence: demonstrations });
+
+    expect(tasks.map((task) => task.evidenceTypes)).toEqual([['video'], ['video'], ['audio']]);
+    expect(tasks[0]?.description).toContain(
+      'Have someone film you as you apply safe manual handling techniques, and say what you do at each step as you go.',
+    );
+  });
+
   it('turns an item and its heading into an instruction', () => {
     const [harness] = tasksFor('selecting, fitting and inspecting a harness and lanyard');
     const [isolation] = tasksFor('isolation procedures');

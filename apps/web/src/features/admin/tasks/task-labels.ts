@@ -4,6 +4,7 @@ import {
   IconFileText,
   IconFileTypePdf,
   IconMicrophone,
+  IconVideo,
   type TablerIcon,
 } from '@tabler/icons-react';
 
@@ -12,4 +13,5 @@ export const evidenceTypeLabels: Record<EvidenceType, { label: string; icon: Tab
   audio: { label: 'Audio', icon: IconMicrophone },
   pdf: { label: 'PDF', icon: IconFileTypePdf },
   document: { label: 'Document', icon: IconFileText },
+  video: { label: 'Video', icon: IconVideo },
 };

@@ -1,0 +1,109 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { evidenceTypes } from '@evident/core/curriculum';
+import { type DatabaseHandle, openDatabase } from '@evident/db/client';
+import { tasks } from '@evident/db/schema';
+import { buildTask, buildUnit } from '@evident/db/testing/factories';
+import { asc, sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const migrationsFolder = fileURLToPath(new URL('../../../packages/db/migrations', import.meta.url));
+const videoMigration = '0010_video_evidence_type';
+
+let database: DatabaseHandle;
+let dropDatabase: () => Promise<void> = async () => {};
+/** The migrations folder as a server from before video shipped it: the journal ends at 0009. */
+let olderFolder = '';
+
+beforeAll(async () => {
+  olderFolder = mkdtempSync(join(tmpdir(), 'evident-migrations-before-video-'));
+  cpSync(migrationsFolder, olderFolder, { recursive: true });
+  const journalPath = join(olderFolder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === videoMigration);
+  if (at < 0) throw new Error(`${videoMigration} is not in the journal`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    database = await openDatabase({ kind: 'pglite' });
+    return;
+  }
+  const name = `evident_test_video_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+});
+afterAll(async () => {
+  await database?.close();
+  await dropDatabase();
+  if (olderFolder) rmSync(olderFolder, { recursive: true, force: true });
+});
+
+/** Migrates as the server before video did: drizzle's own migrator on the shorter journal. */
+async function migrateAsOlderServer() {
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // biome-ignore lint/suspicious/noExplicitAny: both migrators take the one drizzle database
+    await migrate(database.db as any, { migrationsFolder: olderFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    // biome-ignore lint/suspicious/noExplicitAny: both migrators take the one drizzle database
+    await migrate(database.db as any, { migrationsFolder: olderFolder });
+  }
+}
+
+async function enumValues(): Promise<string[]> {
+  const result = (await database.db.execute(
+    sql`select unnest(enum_range(null::evidence_type))::text as value`,
+  )) as unknown as { value: string }[] | { rows: { value: string }[] };
+  return (Array.isArray(result) ? result : result.rows).map((row) => row.value);
+}
+
+describe(`migration ${videoMigration}`, () => {
+  it('upgrades a database in place: existing tasks keep their evidence types, and a task may ask for video', async () => {
+    await migrateAsOlderServer();
+    expect(await enumValues()).toEqual(['photo', 'audio', 'pdf', 'document']);
+    const { db } = database;
+    const unit = await buildUnit(db);
+    const written = [['photo'], ['audio', 'document'], ['pdf'], ['photo', 'audio', 'pdf', 'document']];
+    for (const [position, types] of written.entries())
+      await db.execute(
+        sql`insert into tasks (unit_id, position, title, evidence_types)
+            values (${unit.id}, ${position}, ${`Old task ${position}`}, ${`{${types.join(',')}}`}::evidence_type[])`,
+      );
+    // A task written without evidence types takes the column's default, before and after.
+    await db.execute(sql`insert into tasks (unit_id, position, title) values (${unit.id}, 9, 'Defaulted')`);
+    await expect(
+      db.execute(sql`select '{video}'::evidence_type[]`),
+      'video is no value before the migration',
+    ).rejects.toThrow(/video/);
+
+    // The newer server's start-up: the same migrate() every start runs.
+    await database.migrate();
+
+    expect(await enumValues()).toEqual([...evidenceTypes]);
+    const kept = await db
+      .select({ title: tasks.title, evidenceTypes: tasks.evidenceTypes })
+      .from(tasks)
+      .orderBy(asc(tasks.position));
+    expect(kept).toEqual([
+      ...written.map((types, position) => ({ title: `Old task ${position}`, evidenceTypes: types })),
+      { title: 'Defaulted', evidenceTypes: ['photo'] },
+    ]);
+    const filmed = await buildTask(db, { unitId: unit.id, evidenceTypes: ['video', 'photo'] });
+    expect(filmed.evidenceTypes).toEqual(['video', 'photo']);
+    // Running it again (another instance's start) finds nothing to do.
+    await database.migrate();
+    expect(await enumValues()).toEqual([...evidenceTypes]);
+  });
+});
