@@ -1,33 +1,74 @@
 import { z } from 'zod';
 
 /**
- * Free-text fields people type. PostgreSQL refuses a NUL byte outright, and no other control
- * character belongs in a name or a task either, so they are refused here with a message that
- * names the field rather than failing later in the database.
+ * Every string an input takes. PostgreSQL refuses a NUL byte in text, and a lone surrogate (half of
+ * a UTF-16 pair, which no UTF-8 can spell) in JSON, while the drivers quietly turn one into U+FFFD
+ * in text; no other control character belongs in a name, a code or a search either. So each field
+ * refuses them with a message naming it, and has a length it cannot pass, before any database sees it.
  */
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const anyControl = /[\u0000-\u001f\u007f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above, but tabs and line breaks are text here
-const controlButLayout = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** One line (a name, a code, a search) or several (a description, a comment: tabs and line breaks). */
+export type TextLines = 'one' | 'many';
 
-type TextField = { label: string; max: number };
+const isLayout = (code: number) => code === 0x09 || code === 0x0a || code === 0x0d;
+
+/** A C0 or C1 control character, or DEL; tab, line feed and carriage return too unless `lines` is 'many'. */
+export function hasControlCharacter(text: string, lines: TextLines = 'one'): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 && !(lines === 'many' && isLayout(code))) return true;
+    if (code >= 0x7f && code <= 0x9f) return true;
+  }
+  return false;
+}
+
+/** Half of a surrogate pair without its other half: text no UTF-8 can hold. */
+export function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return true;
+    i += 1;
+  }
+  return false;
+}
+
+/** Whether the database can keep the text as it is. */
+export const isStorableText = (text: string, lines: TextLines = 'one') =>
+  !hasControlCharacter(text, lines) && !hasLoneSurrogate(text);
+
+type TextField = {
+  label: string;
+  max: number;
+  lines?: TextLines;
+  /** Trims before any other check (a value people type). */
+  trim?: boolean;
+  /** Refuses an empty value: with `${label} is required`, or this message. */
+  required?: boolean | string;
+};
+
+/**
+ * The string schema every input field is made from: at most `max` characters, no control character
+ * (bar layout where `lines` is 'many'), no lone surrogate. Chain `.regex()`, `.min()` or `.pipe()`
+ * for what a field needs beyond that.
+ */
+export function text({ label, max, lines = 'one', trim = false, required = false }: TextField) {
+  const requiredMessage = typeof required === 'string' ? required : `${label} is required`;
+  const string = z.string({ error: required ? requiredMessage : `${label} must be text` });
+  const trimmed = trim ? string.trim() : string;
+  return (required ? trimmed.min(1, requiredMessage) : trimmed)
+    .max(max, `${label} is too long`)
+    .refine((value) => !hasControlCharacter(value, lines), `${label} must not contain control characters`)
+    .refine((value) => !hasLoneSurrogate(value), `${label} contains characters that cannot be stored`);
+}
 
 /** A required one-line value (a name, a title), trimmed. */
-export function requiredLine({ label, max }: TextField) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`)
-    .refine((text) => !anyControl.test(text), `${label} must not contain control characters`);
+export function requiredLine({ label, max }: { label: string; max: number }) {
+  return text({ label, max, trim: true, required: true });
 }
 
 /** Optional text that may run over several lines (a description, Performance Evidence), trimmed. */
-export function multiLineText({ label, max }: TextField) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} is too long`)
-    .refine((text) => !controlButLayout.test(text), `${label} must not contain control characters`);
+export function multiLineText({ label, max }: { label: string; max: number }) {
+  return text({ label, max, lines: 'many', trim: true });
 }
