@@ -172,7 +172,7 @@ describe('enrolling students', () => {
 
     const mail = await mailTo('nina.new@example.com', 'Evening cohort');
     expect(mail?.text).toContain(unit.unitCode);
-    const link = mail?.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0];
+    const link = mail?.text.match(/https?:\/\/\S+welcome\?token=\S+/)?.[0];
     expect(link).toBeDefined();
     const token = new URL(link ?? '').searchParams.get('token') ?? '';
     const visitor = env.browser();

@@ -66,11 +66,14 @@ export function renderMail(message: MailMessage): RenderedMail {
       };
     }
     case 'class-invitation': {
+      const invited = message.invitedBy
+        ? `${message.invitedBy} has invited you to ${message.className} on Evident`
+        : `You have been invited to ${message.className} on Evident`;
       const lines = [
         `Hi ${message.firstName},`,
-        `You have been enrolled in ${message.className} on Evident, where you gather workplace evidence for your training.`,
-        'Choose a password with the link below, then sign in to see your tasks.',
-        `The link works once and expires in ${message.expiresInDays} days. If it has expired, use 'Forgot password' on the sign-in screen with this email address.`,
+        `${invited}, where you gather workplace evidence for your training.`,
+        'Open the link below to see your class, choose your password and go straight to your tasks.',
+        `The link works once and expires in ${message.expiresInDays} days. If it has expired, open it anyway: it offers to email you a new one.`,
       ];
       const list: ListBlock | undefined =
         message.units.length > 0
@@ -79,12 +82,14 @@ export function renderMail(message: MailMessage): RenderedMail {
       const units = message.units.map((unit) => `- ${unit}`).join('\n');
       return {
         to: message.to,
-        subject: `You are invited to ${message.className} on Evident`,
-        text: `${lines.join('\n\n')}\n\n${units ? `${units}\n\n` : ''}Set your password: ${message.setPasswordUrl}\n`,
+        subject: message.invitedBy
+          ? `${message.invitedBy} invited you to ${message.className} on Evident`
+          : `You are invited to ${message.className} on Evident`,
+        text: `${lines.join('\n\n')}\n\n${units ? `${units}\n\n` : ''}Join ${message.className}: ${message.setPasswordUrl}\n`,
         html: layout(
           `Join ${message.className}`,
           lines,
-          { label: 'Set Password', url: message.setPasswordUrl },
+          { label: 'Accept Invitation', url: message.setPasswordUrl },
           list,
         ),
       };

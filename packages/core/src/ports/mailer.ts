@@ -3,15 +3,18 @@ export type MailMessage =
   | { kind: 'welcome'; to: string; firstName: string; appUrl: string }
   | { kind: 'password-reset'; to: string; firstName: string; resetUrl: string; expiresInMinutes: number }
   | {
-      /** A new account made by enrolling its email in a class: set a password through the link. */
+      /** A new account made by enrolling its email in a class: the link opens its welcome screen. */
       kind: 'class-invitation';
       to: string;
       firstName: string;
       className: string;
       /** The class's units, `CODE Title` each. */
       units: string[];
+      /** The welcome screen, where the student chooses a password (a set-password token). */
       setPasswordUrl: string;
       expiresInDays: number;
+      /** Who enrolled them; optional, as a mail queued before it was named has none. */
+      invitedBy?: string | null;
     }
   | {
       kind: 'outstanding-tasks';

@@ -22,12 +22,17 @@ export function forgotPasswordMessage(email: string): string {
  * would drop; the link is appended to it instead.
  */
 export function resetPasswordUrl(publicUrl: string, token: string): string {
-  const url = new URL(`${publicUrl.replace(/\/+$/, '')}/reset-password`);
+  return tokenLink(publicUrl, '/reset-password', token);
+}
+
+/** A page of the app with a mailed token in its query, under PUBLIC_URL's path as resetPasswordUrl says. */
+export function tokenLink(publicUrl: string, path: string, token: string): string {
+  const url = new URL(`${publicUrl.replace(/\/+$/, '')}${path}`);
   url.searchParams.set('token', token);
   return url.toString();
 }
 
-async function sendResetLink(ctx: Context, email: string): Promise<void> {
+export async function sendResetLink(ctx: Context, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   // A deactivated person gets no link, and the answer on screen is the same as for anyone.
   if (!user || user.deactivatedAt) return;

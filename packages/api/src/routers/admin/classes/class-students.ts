@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type addStudentsInput,
   type classMemberInput,
@@ -19,17 +18,11 @@ import {
   findUsersByIds,
   listClassUnits,
 } from '@evident/db/queries/classes';
-import { enqueueJob } from '@evident/db/queries/jobs';
-import { insertResetToken } from '@evident/db/queries/password-reset';
 import { findUserByEmail, insertUser, type UserRow } from '@evident/db/queries/users';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../../context';
-import { mailJob } from '../../../jobs/mail-job';
-import { hashToken, resetPasswordUrl } from '../../auth/password-reset';
+import { queueInvitationMail } from '../../invitation/invitation-mail';
 import { actorName, getClass, requireClass, requireOpenClass } from './classes';
-
-/** An invitation's set-password link lasts longer than a reset link: a trainer enrols a class ahead. */
-export const INVITATION_TTL_DAYS = 14;
 
 export type StudentResult = {
   email: string;
@@ -110,8 +103,9 @@ async function enrolByIds(ctx: AuthedContext, row: ClassRow, userIds: string[]) 
 
 /**
  * Existing students are enrolled; an email no one has gets a new student account without a password
- * and an invitation mail whose link sets one (a reset token lasting INVITATION_TTL_DAYS). Anyone else
- * is reported, not enrolled. One transaction: the accounts, enrolments, tokens and mails commit together.
+ * and an invitation mail whose link opens the class's welcome screen, where they choose one. Anyone
+ * else is reported, not enrolled. One transaction: the accounts, enrolments, tokens and mails commit
+ * together.
  */
 async function enrolByEmails(ctx: AuthedContext, row: ClassRow, lines: string[]) {
   const seen = new Set<string>();
@@ -173,24 +167,13 @@ async function inviteNewStudent(
   person: UserRow,
   units: { unitCode: string; title: string }[],
 ) {
-  const token = randomBytes(32).toString('base64url');
-  await insertResetToken(tx, {
-    tokenHash: hashToken(token),
-    userId: person.id,
-    expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
+  await queueInvitationMail(tx, {
+    publicUrl: ctx.publicUrl,
+    person,
+    className: row.name,
+    units,
+    invitedBy: actorName(ctx),
   });
-  await enqueueJob(
-    tx,
-    mailJob({
-      kind: 'class-invitation',
-      to: person.email,
-      firstName: person.firstName,
-      className: row.name,
-      units: units.map((unit) => `${unit.unitCode} ${unit.title}`),
-      setPasswordUrl: resetPasswordUrl(ctx.publicUrl, token),
-      expiresInDays: INVITATION_TTL_DAYS,
-    }),
-  );
   await recordAudit(tx, {
     actorId: ctx.realUserId,
     action: 'class.invite',
