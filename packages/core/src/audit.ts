@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { day } from './date-fields';
+import { text } from './text-fields';
 
 /**
  * The security-relevant events the audit trail records (`audit_events.action`). Other parts of the
@@ -43,14 +45,12 @@ export const auditActionLabel = (action: string) => auditActionLabels[action] ??
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const day = z.iso.date({ error: 'must be a date such as 2026-03-01' });
-
 /** `GET /api/admin/audit?userId=&kind=&from=&to=&page=`; from and to are whole days, both included. */
 export const auditSearchInput = z.object({
   userId: z.uuid({ error: 'userId must be a user id' }).optional(),
-  kind: z.string().trim().min(1).max(64, 'kind must be at most 64 characters').optional(),
-  from: day.optional(),
-  to: day.optional(),
+  kind: text({ label: 'kind', max: 64, trim: true, required: true }).optional(),
+  from: day({ label: 'from' }).optional(),
+  to: day({ label: 'to' }).optional(),
   page: z.coerce
     .number({ error: 'page must be a whole number from 1' })
     .int('page must be a whole number from 1')

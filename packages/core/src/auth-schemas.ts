@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
 import { selfServiceRoles } from './roles';
-import { requiredLine } from './text-fields';
+import { requiredLine, text } from './text-fields';
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
+export const emailSchema = text({ label: 'Email', max: 254, trim: true, required: true })
   .pipe(z.email({ error: 'Email must be a valid email address' }))
   .transform((email) => email.toLowerCase());
 
@@ -39,6 +35,6 @@ export type LoginInput = z.input<typeof loginInput>;
 export const forgotPasswordInput = z.object({ email: emailSchema });
 
 export const resetPasswordInput = z.object({
-  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200),
+  token: text({ label: 'Token', max: 200, required: true }),
   password: newPasswordSchema,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth-schemas';
-import { requiredLine } from './text-fields';
+import { day } from './date-fields';
+import { requiredLine, text } from './text-fields';
 
 /**
  * Classes (issue 19): one schema each for the admin form, the tRPC procedure and the REST body.
@@ -8,7 +9,6 @@ import { requiredLine } from './text-fields';
  */
 
 const classId = z.uuid({ error: 'id must be a class id' });
-const day = (field: string) => z.iso.date({ error: `${field} must be a date such as 2026-03-01` });
 
 export const classIdInput = z.object({ id: classId });
 
@@ -19,8 +19,8 @@ const classFields = z.object({
     .min(1, 'Choose at least one unit')
     .max(50, 'A class takes at most 50 units')
     .transform((ids) => [...new Set(ids)]),
-  startsOn: day('startsOn').nullish(),
-  endsOn: day('endsOn').nullish(),
+  startsOn: day({ label: 'startsOn' }).nullish(),
+  endsOn: day({ label: 'endsOn' }).nullish(),
 });
 
 /** ISO dates compare as text. */
@@ -53,12 +53,9 @@ export const addStudentsInput = z
     id: classId,
     userIds: userIds('student').optional(),
     emails: z
-      .array(
-        z.string({ error: 'emails must be a list of email addresses' }).max(320, 'An email line is too long'),
-        {
-          error: 'emails must be a list of email addresses',
-        },
-      )
+      .array(text({ label: 'An email line', max: 320 }), {
+        error: 'emails must be a list of email addresses',
+      })
       .max(500, 'At most 500 emails at a time')
       .optional(),
   })
@@ -71,7 +68,7 @@ export const addStudentsInput = z
   });
 
 export const inviteCodeInput = z.object({
-  inviteCode: z.string({ error: 'inviteCode is required' }).trim().min(1, 'inviteCode is required').max(100),
+  inviteCode: text({ label: 'inviteCode', max: 100, trim: true, required: true }),
 });
 
 /** What happened to one pasted email. */

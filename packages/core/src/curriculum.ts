@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineText, requiredLine } from './text-fields';
+import { multiLineText, requiredLine, text } from './text-fields';
 
 export const phases = ['Prepare', 'Check', 'Do', 'Review/Communicate'] as const;
 export const phaseSchema = z.enum(phases, { error: `Phase must be one of ${phases.join(', ')}` });
@@ -22,8 +22,7 @@ export function normaliseUnitCode(raw: string): string {
   return raw.trim().toUpperCase();
 }
 
-export const unitCodeSchema = z
-  .string({ error: 'Unit code is required' })
+export const unitCodeSchema = text({ label: 'Unit code', max: 100, required: true })
   .transform(normaliseUnitCode)
   .pipe(
     z

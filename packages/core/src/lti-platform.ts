@@ -1,21 +1,31 @@
 import { z } from 'zod';
 import { lookupIdSchema } from './lookup-id';
+import { text } from './text-fields';
+
+const url = (label: string) =>
+  text({ label, max: 2000, required: `${label} must be a URL` }).pipe(
+    z.url({ error: `${label} must be a URL` }),
+  );
 
 /**
  * A platform registration as an admin gives it: the admin screen, REST, the CLI or one
  * LTI_PLATFORMS entry all check it with this one schema, so each refuses the same things.
  */
 export const ltiPlatformSchema = z.object({
-  issuer: z.string({ error: 'issuer is required' }).trim().min(1, 'issuer is required'),
-  clientId: z.string({ error: 'clientId is required' }).trim().min(1, 'clientId is required'),
+  issuer: text({ label: 'issuer', max: 1000, trim: true, required: true }),
+  clientId: text({ label: 'clientId', max: 1000, trim: true, required: true }),
   deploymentIds: z
-    .array(z.string().trim().min(1, 'a deployment id cannot be empty'), {
-      error: 'deploymentIds must be a list of deployment ids',
-    })
+    .array(
+      text({ label: 'A deployment id', max: 1000, trim: true, required: 'a deployment id cannot be empty' }),
+      {
+        error: 'deploymentIds must be a list of deployment ids',
+      },
+    )
+    .max(100, 'At most 100 deployment ids')
     .default([]),
-  authorizationUrl: z.url({ error: 'authorizationUrl must be a URL' }),
-  tokenUrl: z.url({ error: 'tokenUrl must be a URL' }),
-  jwksUrl: z.url({ error: 'jwksUrl must be a URL' }),
+  authorizationUrl: url('authorizationUrl'),
+  tokenUrl: url('tokenUrl'),
+  jwksUrl: url('jwksUrl'),
   /**
    * Teachers this platform launches for the first time start as approved assessors instead of
    * waiting for an admin. Left out: false for a new platform, unchanged for a known one.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text-fields';
 
 /** Where a person stands: signing in and working, waiting for an admin's approval, or switched off. */
 export const userStatuses = ['active', 'awaiting_approval', 'deactivated'] as const;
@@ -14,7 +15,7 @@ export const USERS_PAGE_SIZE = 50;
 
 /** `GET /api/admin/users?search=&role=&status=&page=`: every parameter optional, page from 1. */
 export const userSearchInput = z.object({
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  search: text({ label: 'search', max: 200, trim: true }).optional(),
   role: z
     .enum(['rto_admin', 'assessor', 'student'], { error: 'role must be rto_admin, assessor or student' })
     .optional(),
