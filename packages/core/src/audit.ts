@@ -2,46 +2,92 @@ import { z } from 'zod';
 import { day } from './date-fields';
 import { text } from './text-fields';
 
-/**
- * The security-relevant events the audit trail records (`audit_events.action`). Other parts of the
- * app may record further kinds; the Audit screen shows any kind, labelled here when known.
- */
-export const auditActionLabels: Record<string, string> = {
-  'sign-in.success': 'Signed in',
-  'sign-in.failure': 'Sign-in refused',
-  'password.reset': 'Password reset',
-  'sso.link': 'Single sign-on linked',
-  'lti.role_refused': 'LMS launch as a teacher refused',
-  'user.role-change': 'Role changed',
-  'user.deactivate': 'Deactivated',
-  'user.reactivate': 'Reactivated',
-  'assessor.approve': 'Assessor approved',
-  'impersonation.start': 'Started viewing as',
-  'impersonation.stop': 'Stopped viewing as',
-  'submission.graded': 'Grading decision',
-  'evidence.withdrawn': 'Evidence withdrawn',
-  'evidence.recorded': 'Evidence recorded',
-  'token.issued': 'API token issued',
-  'token.first_used': 'API token first used',
-  'token.revoked': 'API token revoked',
-  'unit.archive': 'Unit archived',
-  'unit.unarchive': 'Unit restored',
-  'unit.delete': 'Unit deleted',
-  'task.archive': 'Task archived',
-  'task.unarchive': 'Task restored',
-  'task.delete': 'Task deleted',
-  'class.create': 'Class created',
-  'class.update': 'Class changed',
-  'class.archive': 'Class archived',
-  'class.invite-link': 'Class invitation link renewed',
-  'class.assessor-add': 'Assessor added to class',
-  'class.assessor-remove': 'Assessor removed from class',
-  'class.enrol': 'Enrolled in class',
-  'class.invite': 'Invited to class',
-  'class.enrolment-end': 'Class enrolment ended',
-};
+/** The audit screen's filter headings, in the order it lists them. */
+export const auditGroups = [
+  'Sign-in and access',
+  'People',
+  'Units and tasks',
+  'Classes',
+  'Evidence and grading',
+  'Settings',
+] as const;
+export type AuditGroup = (typeof auditGroups)[number];
 
-export const auditActionLabel = (action: string) => auditActionLabels[action] ?? action;
+/**
+ * Every kind of row the audit trail records (`audit_events.action`), its label and its heading in the
+ * Audit screen's filter. `recordAudit` takes only these kinds, so a new one without a label does not
+ * type-check; the server labels rows and the web builds its filter from this one table.
+ */
+export const auditActions = {
+  'sign-in.success': { label: 'Signed in', group: 'Sign-in and access' },
+  'sign-in.failure': { label: 'Sign-in refused', group: 'Sign-in and access' },
+  'password.reset': { label: 'Password reset', group: 'Sign-in and access' },
+  'sso.link': { label: 'Single sign-on linked', group: 'Sign-in and access' },
+  'lti.role_refused': { label: 'LMS launch as a teacher refused', group: 'Sign-in and access' },
+  'token.issued': { label: 'API token issued', group: 'Sign-in and access' },
+  'token.first_used': { label: 'API token first used', group: 'Sign-in and access' },
+  'token.revoked': { label: 'API token revoked', group: 'Sign-in and access' },
+  'impersonation.start': { label: 'Started viewing as', group: 'Sign-in and access' },
+  'impersonation.stop': { label: 'Stopped viewing as', group: 'Sign-in and access' },
+  'user.role-change': { label: 'Role changed', group: 'People' },
+  'user.deactivate': { label: 'Deactivated', group: 'People' },
+  'user.reactivate': { label: 'Reactivated', group: 'People' },
+  'assessor.approve': { label: 'Assessor approved', group: 'People' },
+  'unit.create': { label: 'Unit created', group: 'Units and tasks' },
+  'unit.update': { label: 'Unit changed', group: 'Units and tasks' },
+  'unit.archive': { label: 'Unit archived', group: 'Units and tasks' },
+  'unit.unarchive': { label: 'Unit restored', group: 'Units and tasks' },
+  'unit.delete': { label: 'Unit deleted', group: 'Units and tasks' },
+  'task.generate': { label: 'Tasks generated', group: 'Units and tasks' },
+  'task.create': { label: 'Task created', group: 'Units and tasks' },
+  'task.update': { label: 'Task changed', group: 'Units and tasks' },
+  'task.reorder': { label: 'Tasks reordered', group: 'Units and tasks' },
+  'task.archive': { label: 'Task archived', group: 'Units and tasks' },
+  'task.unarchive': { label: 'Task restored', group: 'Units and tasks' },
+  'task.delete': { label: 'Task deleted', group: 'Units and tasks' },
+  'class.create': { label: 'Class created', group: 'Classes' },
+  'class.update': { label: 'Class changed', group: 'Classes' },
+  'class.archive': { label: 'Class archived', group: 'Classes' },
+  'class.invite-link': { label: 'Class invitation link renewed', group: 'Classes' },
+  'class.assessor-add': { label: 'Assessor added to class', group: 'Classes' },
+  'class.assessor-remove': { label: 'Assessor removed from class', group: 'Classes' },
+  'class.enrol': { label: 'Enrolled in class', group: 'Classes' },
+  'class.invite': { label: 'Invited to class', group: 'Classes' },
+  'class.enrolment-end': { label: 'Class enrolment ended', group: 'Classes' },
+  'evidence.recorded': { label: 'Evidence recorded', group: 'Evidence and grading' },
+  'evidence.withdrawn': { label: 'Evidence withdrawn', group: 'Evidence and grading' },
+  'submission.graded': { label: 'Grading decision', group: 'Evidence and grading' },
+  'reminder.sent': { label: 'Outstanding tasks emailed', group: 'Evidence and grading' },
+  'settings.time-zone': { label: 'Time zone changed', group: 'Settings' },
+} as const satisfies Record<string, { label: string; group: AuditGroup }>;
+
+export type AuditAction = keyof typeof auditActions;
+
+const isAuditAction = (action: string): action is AuditAction => Object.hasOwn(auditActions, action);
+
+/** A row's label; a kind no longer written (an older version's) shows as recorded. */
+export const auditActionLabel = (action: string): string =>
+  isAuditAction(action) ? auditActions[action].label : action;
+
+export type AuditKindOption = { group: string; items: { value: string; label: string }[] };
+
+/**
+ * The Audit screen's kind filter: every kind under its heading, whether or not any row has it yet,
+ * then under 'Other' any kind the trail holds that this version no longer writes.
+ */
+export function auditKindOptions(recorded: readonly string[] = []): AuditKindOption[] {
+  const entries = Object.entries(auditActions) as [AuditAction, (typeof auditActions)[AuditAction]][];
+  const options: AuditKindOption[] = auditGroups.map((group) => ({
+    group,
+    items: entries
+      .filter(([, kind]) => kind.group === group)
+      .map(([value, kind]) => ({ value, label: kind.label })),
+  }));
+  const older = [...new Set(recorded)].filter((kind) => !isAuditAction(kind)).sort();
+  if (older.length > 0)
+    options.push({ group: 'Other', items: older.map((value) => ({ value, label: value })) });
+  return options;
+}
 
 export const AUDIT_PAGE_SIZE = 50;
 

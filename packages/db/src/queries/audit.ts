@@ -1,4 +1,4 @@
-import type { AuditSearch } from '@evident/core/audit';
+import type { AuditAction, AuditSearch } from '@evident/core/audit';
 import { type AnyColumn, and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
@@ -10,7 +10,8 @@ export type AuditRecord = {
   actorId: string | null;
   /** Whom the app acted as when it differs from the actor (an admin viewing as someone). */
   actingAsId?: string | null;
-  action: string;
+  /** One of the kinds in packages/core/src/audit.ts, each with its label and filter heading. */
+  action: AuditAction;
   subjectId?: string;
   /** Names and facts needed to read the row after what it names is gone. */
   detail?: Record<string, unknown>;

@@ -1,9 +1,10 @@
+import type { AuditAction } from '@evident/core/audit';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { auditEvents } from '../schema/audit';
 
 /** Outstanding-work reminders are audit events; their rows are also how we avoid mailing twice. */
-export const REMINDER_SENT = 'reminder.sent';
+export const REMINDER_SENT = 'reminder.sent' satisfies AuditAction;
 
 /** Holds every other reminder run until the transaction ends, so two clicks cannot both mail someone. */
 export async function lockReminders(db: Database): Promise<void> {

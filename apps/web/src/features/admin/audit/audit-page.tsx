@@ -1,4 +1,4 @@
-import { auditActionLabel } from '@evident/core/audit';
+import { auditKindOptions } from '@evident/core/audit';
 import { fullName } from '@evident/core/user';
 import {
   Button,
@@ -43,7 +43,29 @@ function whoDidIt(event: AuditEvent): string {
   return `${by}${asWhom}${subject}`;
 }
 
+const fieldNames: Record<string, string> = {
+  unitCode: 'code',
+  performanceEvidence: 'Performance Evidence',
+  evidenceTypes: 'evidence types',
+  performanceEvidenceMapping: 'mapping',
+};
+
+/** A unit or task row: which unit (and task), and what changed or how many tasks a generation made. */
+function curriculumLine(detail: Record<string, unknown>): string | null {
+  const { unitCode, title, unitTitle, changed, taskCount, generator, order } = detail;
+  if (typeof unitCode !== 'string') return null;
+  const what = typeof unitTitle === 'string' ? `${unitCode} · ${title}` : `${unitCode} ${title ?? ''}`.trim();
+  if (typeof taskCount === 'number')
+    return `${what}: ${countNoun(taskCount, 'task')}${typeof generator === 'string' ? ` by ${generator}` : ''}`;
+  if (Array.isArray(changed) && changed.length > 0)
+    return `${what}: ${changed.map((field) => fieldNames[String(field)] ?? String(field)).join(', ')}`;
+  if (Array.isArray(order)) return `${what}: ${countNoun(order.length, 'task')} in a new order`;
+  return what;
+}
+
 function extra(event: AuditEvent): string | null {
+  const curriculum = curriculumLine(event.detail);
+  if (curriculum) return curriculum;
   const { reason, from, to, status, fileName, method, className, via } = event.detail;
   if (typeof reason === 'string') return `Reason: ${reason}`;
   if (typeof from === 'string' && typeof to === 'string') return `${from} → ${to}`;
@@ -95,7 +117,7 @@ export function AuditPage() {
     <>
       <PageHeader
         title="Audit"
-        subtitle="Every sign-in, role change, approval and decision, newest first."
+        subtitle="Every sign-in, role change, approval, decision and change to units and tasks, newest first."
         actions={
           <Button
             component="a"
@@ -128,7 +150,9 @@ export function AuditPage() {
             label="Kind"
             placeholder="Every kind"
             clearable
-            data={(audit.data?.kinds ?? []).map((value) => ({ value, label: auditActionLabel(value) }))}
+            searchable
+            data={auditKindOptions(audit.data?.kinds)}
+            nothingFoundMessage="No kind matches"
             value={kind}
             onChange={reset(setKind)}
             w={{ base: '100%', sm: 220 }}
