@@ -1,5 +1,5 @@
 import { auditEvents, enrolments, units } from '@evident/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdf, studentWithUnit } from './evidence-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 async function auditOf(subjectId: string) {
-  const rows = await env.db.select().from(auditEvents).where(eq(auditEvents.subjectId, subjectId));
+  const rows = await env.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.subjectId, subjectId))
+    .orderBy(asc(auditEvents.createdAt));
   return rows.map((row) => row.action);
 }
 
@@ -66,7 +70,7 @@ describe('a unit or task with evidence', () => {
     });
     expect(await adminCaller.admin.units.delete({ id: unit.id })).toEqual({ ok: true });
     expect(await env.db.select().from(units).where(eq(units.id, unit.id))).toHaveLength(0);
-    expect(await auditOf(unit.id)).toEqual(['unit.delete']);
+    expect(await auditOf(unit.id)).toEqual(['unit.create', 'unit.delete']);
   });
 
   it('deleting a unit while students record evidence answers 409 or deletes, never 500, and keeps every record', async () => {
@@ -166,7 +170,8 @@ describe('archiving', () => {
     expect(restored.archivedAt).toBeNull();
     expect((await caller.student.tasks.list()).some((t) => t.unitId === unitId)).toBe(true);
     expect((await assessor.staff.evidenceMatrix.get()).units.some((u) => u.id === unitId)).toBe(true);
-    expect(await auditOf(unitId)).toEqual(['unit.archive', 'unit.unarchive']);
+    // After the set-up's own rows (the unit's creation and its tasks' generation), one of each.
+    expect((await auditOf(unitId)).slice(2)).toEqual(['unit.archive', 'unit.unarchive']);
   });
 
   it('hides a task from its students and refuses new evidence on it, through REST too, until restored', async () => {

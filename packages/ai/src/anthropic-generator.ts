@@ -90,6 +90,7 @@ export function createAnthropicTaskGenerator(config: AnthropicTaskGeneratorConfi
             return {
               tasks: checked.tasks,
               mappingDocument: buildMappingDocument(input, outline, checked.tasks),
+              generator: `Anthropic ${model}`,
             };
           }
           problems = checked.problems;

@@ -75,7 +75,11 @@ export function generateTasksOffline(input: GenerationInput): GeneratedTasks {
       a.order - b.order,
   );
   const ordered = tasks.map(({ task }) => task);
-  return { tasks: ordered, mappingDocument: buildMappingDocument(input, outline, ordered) };
+  return {
+    tasks: ordered,
+    mappingDocument: buildMappingDocument(input, outline, ordered),
+    generator: 'offline rules',
+  };
 }
 
 const MAX_LONG_TITLE_WORDS = 14;

@@ -10,6 +10,8 @@ export type GeneratedTasks = {
   tasks: TaskDraft[];
   /** Markdown: each Performance Evidence item followed by the tasks that evidence it. */
   mappingDocument: string;
+  /** Which generator wrote them ('offline rules', or the Anthropic model), for the audit trail. */
+  generator: string;
 };
 
 /** Turns a unit's Performance Evidence into workplace tasks. Adapters: Anthropic, offline rules. */

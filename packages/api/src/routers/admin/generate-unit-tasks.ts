@@ -1,11 +1,19 @@
 import { AppError } from '@evident/core/errors';
 import type { EventBus } from '@evident/core/ports/events';
+import { countUnitTasks } from '@evident/db/queries/tasks';
 import { countUnitSubmissions, lockUnitCode, type UnitRow } from '@evident/db/queries/units';
+import { auditCurriculum, type CurriculumActor } from '../../rules/curriculum-audit';
 import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/generated-tasks';
 import { requireUnit } from '../../rules/units';
 
-/** Admin: regenerate a unit's tasks from its Performance Evidence. Never over evidence already submitted. */
-export async function regenerateUnitTasks(deps: GenerationDeps, unit: UnitRow): Promise<number> {
+/**
+ * Admin: regenerate a unit's tasks from its Performance Evidence. Never over evidence already
+ * submitted. The audit row (how many tasks, replacing how many, by which generator) commits with them.
+ */
+export async function regenerateUnitTasks(
+  deps: GenerationDeps & CurriculumActor,
+  unit: UnitRow,
+): Promise<number> {
   const generated = await generateFor(deps, unit);
   return deps.db.transaction(async (tx) => {
     await lockUnitCode(tx, unit.unitCode);
@@ -15,12 +23,21 @@ export async function regenerateUnitTasks(deps: GenerationDeps, unit: UnitRow): 
         `Students have already submitted evidence against ${unit.unitCode}; edit its tasks by hand instead`,
       );
     }
-    return storeGenerated(tx, unit.id, generated);
+    const replaced = await countUnitTasks(tx, unit.id);
+    const taskCount = await storeGenerated(tx, unit.id, generated);
+    await auditCurriculum(tx, deps, 'task.generate', {
+      unit,
+      detail: { taskCount, replaced, generator: generated.generator },
+    });
+    return taskCount;
   });
 }
 
 /** `admin.units.generateTasks`: the unit's tasks made again from its Performance Evidence. */
-export async function generateUnitTasks(deps: GenerationDeps & { events: EventBus }, unitId: string) {
+export async function generateUnitTasks(
+  deps: GenerationDeps & CurriculumActor & { events: EventBus },
+  unitId: string,
+) {
   const unit = await requireUnit(deps.db, unitId);
   const taskCount = await regenerateUnitTasks(deps, unit);
   await deps.events.publish({ type: 'tasks.generated', unitId: unit.id });

@@ -4,7 +4,6 @@ import { lookupIdSchema } from '@evident/core/lookup-id';
 import type { EventBus } from '@evident/core/ports/events';
 import type { Database } from '@evident/db/client';
 import { isForeignKeyViolation } from '@evident/db/errors';
-import { recordAudit } from '@evident/db/queries/audit';
 import {
   countSubmissionsPerTask,
   countTaskSubmissions,
@@ -16,6 +15,7 @@ import {
   updateTask,
 } from '@evident/db/queries/tasks';
 import { z } from 'zod';
+import { auditCurriculum, type CurriculumActor, changedFields } from '../../rules/curriculum-audit';
 import { requireTask } from '../../rules/tasks';
 import { requireUnit } from '../../rules/units';
 
@@ -29,8 +29,11 @@ export const createTaskInput = taskInput.extend(unitId.shape);
 export const updateTaskInput = taskInput.extend(taskId.shape);
 export const reorderTasksInput = unitId.extend({ taskIds: z.array(idSchema('Task id')).max(500) });
 
-/** Task changes tell open screens through `tasks.changed`. */
-type Deps = { db: Database; events: EventBus };
+/**
+ * An admin changing a unit's tasks: each change is audited in its own transaction, with the real and
+ * acting person, and tells open screens through `tasks.changed`.
+ */
+type Deps = CurriculumActor & { db: Database; events: EventBus };
 
 export async function listTasks(db: Database, unitId: string) {
   const unit = await requireUnit(db, unitId);
@@ -42,31 +45,42 @@ export async function listTasks(db: Database, unitId: string) {
   return { unit, tasks: rows.map((task) => ({ ...task, submissionCount: submitted.get(task.id) ?? 0 })) };
 }
 
-export async function createTask({ db, events }: Deps, input: z.output<typeof createTaskInput>) {
+export async function createTask(deps: Deps, input: z.output<typeof createTaskInput>) {
   const { unitId: id, ...fields } = input;
-  await requireUnit(db, id);
-  const task = await insertTask(db, { unitId: id, fields: { ...fields, occasion: fields.occasion ?? null } });
-  await events.publish({ type: 'tasks.changed', unitId: id });
+  const unit = await requireUnit(deps.db, id);
+  const task = await deps.db.transaction(async (tx) => {
+    const row = await insertTask(tx, {
+      unitId: id,
+      fields: { ...fields, occasion: fields.occasion ?? null },
+    });
+    await auditCurriculum(tx, deps, 'task.create', { unit, task: row });
+    return row;
+  });
+  await deps.events.publish({ type: 'tasks.changed', unitId: id });
   return task;
 }
 
-export async function changeTask({ db, events }: Deps, input: z.output<typeof updateTaskInput>) {
+export async function changeTask(deps: Deps, input: z.output<typeof updateTaskInput>) {
   const { taskId: id, ...fields } = input;
-  const existing = await requireTask(db, id);
-  const task = await updateTask(db, {
-    id,
-    fields: {
-      ...fields,
-      occasion: fields.occasion === undefined ? existing.occasion : fields.occasion,
-      performanceEvidenceMapping: fields.performanceEvidenceMapping ?? existing.performanceEvidenceMapping,
-    },
+  const existing = await requireTask(deps.db, id);
+  const unit = await requireUnit(deps.db, existing.unitId);
+  const next = {
+    ...fields,
+    occasion: fields.occasion === undefined ? existing.occasion : fields.occasion,
+    performanceEvidenceMapping: fields.performanceEvidenceMapping ?? existing.performanceEvidenceMapping,
+  };
+  const task = await deps.db.transaction(async (tx) => {
+    const row = await updateTask(tx, { id, fields: next });
+    const changed = changedFields(existing, next);
+    // Saved as it was: nothing changed, nothing to record.
+    if (row && changed.length > 0)
+      await auditCurriculum(tx, deps, 'task.update', { unit, task: row, detail: { changed } });
+    return row;
   });
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
-  await events.publish({ type: 'tasks.changed', unitId: task.unitId });
+  await deps.events.publish({ type: 'tasks.changed', unitId: task.unitId });
   return task;
 }
-
-type ActingDeps = Deps & { realUserId: string };
 
 const keptTask = () =>
   new AppError(
@@ -75,18 +89,15 @@ const keptTask = () =>
   );
 
 /** As for units (units.ts `removeUnit`): a task with evidence is archived, never deleted. */
-export async function removeTask({ db, events, realUserId }: ActingDeps, taskId: string) {
+export async function removeTask(deps: Deps, taskId: string) {
+  const { db, events } = deps;
   const task = await requireTask(db, taskId);
   if ((await countTaskSubmissions(db, task.id)) > 0) throw keptTask();
+  const unit = await requireUnit(db, task.unitId);
   try {
     await db.transaction(async (tx) => {
       await deleteTask(tx, task.id);
-      await recordAudit(tx, {
-        actorId: realUserId,
-        action: 'task.delete',
-        subjectId: task.id,
-        detail: { unitId: task.unitId, title: task.title },
-      });
+      await auditCurriculum(tx, deps, 'task.delete', { unit, task });
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw keptTask();
@@ -97,17 +108,14 @@ export async function removeTask({ db, events, realUserId }: ActingDeps, taskId:
 }
 
 /** Archives a task (or restores it): it leaves students' lists; its records stay. Twice changes nothing. */
-export async function archiveTask({ db, events, realUserId }: ActingDeps, taskId: string, archived: boolean) {
+export async function archiveTask(deps: Deps, taskId: string, archived: boolean) {
+  const { db, events } = deps;
   const task = await requireTask(db, taskId);
   if ((task.archivedAt !== null) === archived) return task;
+  const unit = await requireUnit(db, task.unitId);
   const changed = await db.transaction(async (tx) => {
-    const row = await setTaskArchived(tx, { id: task.id, archivedBy: archived ? realUserId : null });
-    await recordAudit(tx, {
-      actorId: realUserId,
-      action: archived ? 'task.archive' : 'task.unarchive',
-      subjectId: task.id,
-      detail: { unitId: task.unitId },
-    });
+    const row = await setTaskArchived(tx, { id: task.id, archivedBy: archived ? deps.realUserId : null });
+    await auditCurriculum(tx, deps, archived ? 'task.archive' : 'task.unarchive', { unit, task });
     return row;
   });
   if (!changed) throw new AppError('NOT_FOUND', 'Task not found');
@@ -115,15 +123,22 @@ export async function archiveTask({ db, events, realUserId }: ActingDeps, taskId
   return changed;
 }
 
-export async function reorderTasks({ db, events }: Deps, input: z.output<typeof reorderTasksInput>) {
-  await requireUnit(db, input.unitId);
+export async function reorderTasks(deps: Deps, input: z.output<typeof reorderTasksInput>) {
+  const { db, events } = deps;
+  const unit = await requireUnit(db, input.unitId);
   const current = await listUnitTasks(db, input.unitId);
   const same =
     current.length === input.taskIds.length &&
     new Set(input.taskIds).size === current.length &&
     current.every((task) => input.taskIds.includes(task.id));
   if (!same) throw new AppError('BAD_REQUEST', 'taskIds must list every task of the unit exactly once');
-  await db.transaction((tx) => reorderUnitTasks(tx, { unitId: input.unitId, orderedIds: input.taskIds }));
+  const moved = current.some((task, index) => task.id !== input.taskIds[index]);
+  await db.transaction(async (tx) => {
+    await reorderUnitTasks(tx, { unitId: input.unitId, orderedIds: input.taskIds });
+    // The new order, by title, as the row must read after tasks are renamed or deleted.
+    const titles = input.taskIds.map((id) => current.find((task) => task.id === id)?.title ?? id);
+    if (moved) await auditCurriculum(tx, deps, 'task.reorder', { unit, detail: { order: titles } });
+  });
   await events.publish({ type: 'tasks.changed', unitId: input.unitId });
   return listUnitTasks(db, input.unitId);
 }

@@ -5,7 +5,6 @@ import type { EventBus } from '@evident/core/ports/events';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import type { Database } from '@evident/db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '@evident/db/errors';
-import { recordAudit } from '@evident/db/queries/audit';
 import {
   countUnitSubmissions,
   deleteUnit,
@@ -14,41 +13,56 @@ import {
   updateUnit,
 } from '@evident/db/queries/units';
 import { z } from 'zod';
+import { auditCurriculum, type CurriculumActor, changedFields } from '../../rules/curriculum-audit';
 import { requireUnit } from '../../rules/units';
 
 /** The unit a REST path names: an id that cannot be one is simply not found. */
 export const unitIdInput = z.object({ id: lookupIdSchema('Unit') });
 
 type UnitFields = z.output<typeof unitInput>;
-/** Unit changes tell open screens through `unit.changed`. */
-type Deps = { db: Database; events: EventBus };
+/**
+ * An admin changing curriculum: each change is audited in its own transaction, with the real and
+ * acting person, and tells open screens through `unit.changed`.
+ */
+type Deps = CurriculumActor & { db: Database; events: EventBus };
 
 const duplicateCode = (code: string) => new AppError('CONFLICT', `A unit with code ${code} already exists`);
 
-export async function createUnit({ db, events }: Deps, input: UnitFields) {
-  const unit = await insertUnit(db, input);
+export async function createUnit(deps: Deps, input: UnitFields) {
+  const unit = await deps.db.transaction(async (tx) => {
+    const row = await insertUnit(tx, input);
+    if (row) await auditCurriculum(tx, deps, 'unit.create', { unit: row });
+    return row;
+  });
   if (!unit) throw duplicateCode(input.unitCode);
-  await events.publish({ type: 'unit.changed', unitId: unit.id });
+  await deps.events.publish({ type: 'unit.changed', unitId: unit.id });
   return unit;
 }
 
-export async function changeUnit({ db, events }: Deps, input: UnitFields & { id: string }) {
+export async function changeUnit(deps: Deps, input: UnitFields & { id: string }) {
   const { id, ...fields } = input;
-  await requireUnit(db, id);
+  const existing = await requireUnit(deps.db, id);
   let unit: Awaited<ReturnType<typeof updateUnit>>;
   try {
-    unit = await updateUnit(db, { id, fields });
+    unit = await deps.db.transaction(async (tx) => {
+      const row = await updateUnit(tx, { id, fields });
+      const changed = changedFields(existing, fields);
+      // Saved as it was: nothing changed, nothing to record.
+      if (row && changed.length > 0) {
+        const renamed =
+          existing.unitCode !== row.unitCode ? { from: existing.unitCode, to: row.unitCode } : {};
+        await auditCurriculum(tx, deps, 'unit.update', { unit: row, detail: { changed, ...renamed } });
+      }
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateCode(fields.unitCode);
     throw error;
   }
   if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
-  await events.publish({ type: 'unit.changed', unitId: unit.id });
+  await deps.events.publish({ type: 'unit.changed', unitId: unit.id });
   return unit;
 }
-
-/** An admin acting on curriculum: changes tell open screens, and deletions and archiving are audited. */
-type ActingDeps = Deps & { realUserId: string };
 
 const keptUnit = (unitCode: string, submitted: number | null) =>
   new AppError(
@@ -64,19 +78,15 @@ const keptUnit = (unitCode: string, submitted: number | null) =>
  * recording evidence meanwhile makes the database refuse the delete (submissions restrict their task):
  * that answers the same 409, never a 500.
  */
-export async function removeUnit({ db, events, realUserId }: ActingDeps, id: string) {
+export async function removeUnit(deps: Deps, id: string) {
+  const { db, events } = deps;
   const unit = await requireUnit(db, id);
   const submitted = await countUnitSubmissions(db, unit.id);
   if (submitted > 0) throw keptUnit(unit.unitCode, submitted);
   try {
     await db.transaction(async (tx) => {
       await deleteUnit(tx, unit.id);
-      await recordAudit(tx, {
-        actorId: realUserId,
-        action: 'unit.delete',
-        subjectId: unit.id,
-        detail: { unitCode: unit.unitCode, title: unit.title },
-      });
+      await auditCurriculum(tx, deps, 'unit.delete', { unit });
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw keptUnit(unit.unitCode, null);
@@ -90,17 +100,13 @@ export async function removeUnit({ db, events, realUserId }: ActingDeps, id: str
  * Archives a unit (or restores it, `archived: false`): it leaves set-up, students' lists and the
  * matrix's unit choice, while its records, files and PDFs stay reachable. Doing it twice changes nothing.
  */
-export async function archiveUnit({ db, events, realUserId }: ActingDeps, id: string, archived: boolean) {
+export async function archiveUnit(deps: Deps, id: string, archived: boolean) {
+  const { db, events } = deps;
   const unit = await requireUnit(db, id);
   if ((unit.archivedAt !== null) === archived) return unit;
   const changed = await db.transaction(async (tx) => {
-    const row = await setUnitArchived(tx, { id: unit.id, archivedBy: archived ? realUserId : null });
-    await recordAudit(tx, {
-      actorId: realUserId,
-      action: archived ? 'unit.archive' : 'unit.unarchive',
-      subjectId: unit.id,
-      detail: { unitCode: unit.unitCode },
-    });
+    const row = await setUnitArchived(tx, { id: unit.id, archivedBy: archived ? deps.realUserId : null });
+    await auditCurriculum(tx, deps, archived ? 'unit.archive' : 'unit.unarchive', { unit });
     return row;
   });
   if (!changed) throw new AppError('NOT_FOUND', 'Unit not found');

@@ -12,6 +12,12 @@ import {
   whileGeneratingUnit,
 } from '@evident/db/queries/units';
 import type { Services } from '../../context';
+import {
+  type AuditActor,
+  auditActorOf,
+  auditCurriculum,
+  type CurriculumActor,
+} from '../../rules/curriculum-audit';
 import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/generated-tasks';
 
 /**
@@ -19,13 +25,13 @@ import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/ge
  * `SELF_ENROL=invitation` a code alone joins nothing: students join through a class invitation link.
  */
 export async function setUpUnit(
-  deps: GenerationDeps & Pick<Services, 'rateLimits' | 'events' | 'selfEnrol'>,
+  deps: GenerationDeps & CurriculumActor & Pick<Services, 'rateLimits' | 'events' | 'selfEnrol'>,
   studentId: string,
   unitCode: string,
 ) {
   if (deps.selfEnrol === 'invitation') throw new AppError('FORBIDDEN', SELF_ENROL_CLOSED_MESSAGE);
   await deps.rateLimits.consume('unitSetupUser', studentId);
-  const result = await setUpUnitForStudent(deps, studentId, unitCode);
+  const result = await setUpUnitForStudent(deps, studentId, unitCode, auditActorOf(deps));
   if (result.created) await deps.events.publish({ type: 'tasks.generated', unitId: result.unitId });
   await deps.events.publish({ type: 'enrolment.created', studentId, unitId: result.unitId });
   // `created`: this set-up generated the unit's tasks; false when the student joined tasks that existed.
@@ -69,12 +75,14 @@ async function oneAtATime<T>(db: Database, unitCode: string, work: () => Promise
  * Student unit setup: enrol in the unit, creating it from the register and generating its tasks the
  * first time anyone asks for it. Only one set-up of a new unit generates at a time (see
  * `oneAtATime`); the register and the generator are asked only after checking, under that lock,
- * that no one else has made the tasks meanwhile.
+ * that no one else has made the tasks meanwhile. A unit it creates, and the tasks it generates, are
+ * audited as the `actor`'s doing (the student, or an admin viewing as them; the demo seed names none).
  */
 export async function setUpUnitForStudent(
   deps: GenerationDeps,
   studentId: string,
   unitCode: string,
+  actor: AuditActor = { actorId: studentId, actingAsId: null, actorName: null },
 ): Promise<SetUp> {
   const ready = await enrolIfReady(deps.db, studentId, unitCode);
   if (ready) return ready;
@@ -82,12 +90,15 @@ export async function setUpUnitForStudent(
     whileGeneratingUnit(deps.db, unitCode, async (db) => {
       const raced = await enrolIfReady(db, studentId, unitCode);
       if (raced) return raced;
-      return createAndEnrol({ ...deps, db }, studentId, unitCode);
+      return createAndEnrol({ ...deps, db }, { studentId, unitCode, actor });
     }),
   );
 }
 
-async function createAndEnrol(deps: GenerationDeps, studentId: string, unitCode: string): Promise<SetUp> {
+async function createAndEnrol(
+  deps: GenerationDeps,
+  { studentId, unitCode, actor }: { studentId: string; unitCode: string; actor: AuditActor },
+): Promise<SetUp> {
   const existing = await findUnitByCode(deps.db, unitCode);
   if (existing) refuseArchived(existing);
   // An admin may have created the unit by hand; its own Performance Evidence wins over the register's.
@@ -99,14 +110,18 @@ async function createAndEnrol(deps: GenerationDeps, studentId: string, unitCode:
   return deps.db.transaction(async (tx) => {
     // Orders us against an admin creating or regenerating the unit meanwhile.
     await lockUnitCode(tx, unitCode);
-    const unit =
-      (await findUnitByCode(tx, unitCode)) ??
-      (await insertUnit(tx, { unitCode, title, performanceEvidence }));
+    const found = await findUnitByCode(tx, unitCode);
+    const unit = found ?? (await insertUnit(tx, { unitCode, title, performanceEvidence }));
     if (!unit) throw new Error(`unit ${unitCode} vanished while locked`);
     const raced = await enrolIfHasTasks(tx, studentId, unit);
     if (raced) return raced;
+    if (!found) await auditCurriculum(tx, actor, 'unit.create', { unit, detail: { via: 'student set-up' } });
     if (!unit.performanceEvidence) await updateUnit(tx, { id: unit.id, fields: { performanceEvidence } });
     const taskCount = await storeGenerated(tx, unit.id, generated);
+    await auditCurriculum(tx, actor, 'task.generate', {
+      unit,
+      detail: { taskCount, replaced: 0, generator: generated.generator, via: 'student set-up' },
+    });
     await enrol(tx, { studentId, unitId: unit.id });
     return { unitId: unit.id, unitCode, taskCount, created: true };
   });
