@@ -1,53 +1,26 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, bootConfig, startWebBundle, type WebBundle } from './web-bundle-fixtures';
 
-// Issue 20 on the bundle as `pnpm start` runs it: the server built by build.mjs, the web app by its
-// Vite build (brotli and gzip copies, prerendered pages), plain node.
-const serverRoot = new URL('..', import.meta.url).pathname;
-const webRoot = new URL('../../web', import.meta.url).pathname;
-// Inside the package, so the packages left external resolve from its node_modules as dist/ does.
-const serverOut = join(serverRoot, `.bundle-test-web-${process.pid}`);
-const webOut = mkdtempSync(join(tmpdir(), 'evident-web-dist-'));
-const dataDir = mkdtempSync(join(tmpdir(), 'evident-web-bundle-'));
-
-let server: ChildProcess;
+// The web app's files, the HTML and the API answers as the bundle serves them (web-bundle-fixtures.ts
+// builds and starts it); a signed-in first screen is in first-screen-bundle.test.ts.
+let bundle: WebBundle;
 let base = '';
+let webOut = '';
 let studentCookie = '';
-let otherStudentCookie = '';
-let assessorCookie = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+beforeAll(async () => {
+  bundle = await startWebBundle();
+  ({ base, webOut } = bundle);
+  studentCookie = await bundle.signIn('jordan@demo.evident.local');
+}, 300_000);
+afterAll(() => bundle?.close());
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
-/** node:http rather than fetch: fetch decodes bodies and hides what came over the wire. */
-function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get: WebBundle['get'] = (path, headers) => bundle.get(path, headers);
+const entryScript = () => bundle.entryScript();
 
 /** Only the head of a response that never ends (the live stream). */
 function headersOf(path: string, headers: Record<string, string>): Promise<Answer> {
@@ -59,77 +32,6 @@ function headersOf(path: string, headers: Record<string, string>): Promise<Answe
     req.on('error', reject);
     req.end();
   });
-}
-
-beforeAll(async () => {
-  const serverBuild = spawnSync(process.execPath, ['build.mjs', '--outdir', serverOut], {
-    cwd: serverRoot,
-    encoding: 'utf8',
-  });
-  expect(serverBuild.status, serverBuild.stderr).toBe(0);
-  const webBuild = spawnSync(
-    join(webRoot, 'node_modules/.bin/vite'),
-    ['build', '--outDir', webOut, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: webRoot, encoding: 'utf8' },
-  );
-  expect(webBuild.status, webBuild.stderr).toBe(0);
-
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [join(serverOut, 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webOut,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`${base}/healthz`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  studentCookie = await signIn('jordan@demo.evident.local');
-  otherStudentCookie = await signIn('mia@demo.evident.local');
-  assessorCookie = await signIn('assessor@demo.evident.local');
-}, 300_000);
-
-async function signIn(email: string): Promise<string> {
-  const answer = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'evident-demo' }),
-  });
-  expect(answer.status).toBe(200);
-  return (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-afterAll(() => {
-  server?.kill('SIGTERM');
-  rmSync(serverOut, { recursive: true, force: true });
-  rmSync(webOut, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function entryScript(): string {
-  const name = readdirSync(join(webOut, 'assets')).find((file) => /^index-.+\.js$/.test(file));
-  if (!name) throw new Error('no entry script in the web build');
-  return `/assets/${name}`;
-}
-
-/** The page's instructions for public/boot.js (build/prerender.ts). */
-function bootConfig(html: string): unknown {
-  const json = html.match(/<script type="application\/json" id="evident-boot">(.*?)<\/script>/)?.[1];
-  if (!json) throw new Error('no boot instructions in the page');
-  return JSON.parse(json);
 }
 
 describe('the web app as the bundle serves it', () => {
@@ -309,116 +211,5 @@ describe('the web app as the bundle serves it', () => {
     expect(live.status).toBe(200);
     expect(live.headers['content-type']).toContain('text/event-stream');
     expect(live.headers['content-encoding']).toBeUndefined();
-  });
-});
-
-/** The answers a rendered page carries for the app (apps/server/src/first-screen.ts). */
-function renderedAnswers(html: string): { answers: Record<string, unknown>; hints: Record<string, unknown> } {
-  const json = html.match(/<script type="application\/json" id="evident-first-answers">(.*?)<\/script>/)?.[1];
-  if (!json) throw new Error('no rendered answers in the page');
-  return JSON.parse(json);
-}
-
-async function tasksOf(cookie: string): Promise<{ title: string }[]> {
-  const answer = await fetch(`${base}/trpc/student.tasks.list`, { headers: { cookie } });
-  return ((await answer.json()) as { result: { data: { title: string }[] } }).result.data;
-}
-
-describe("a signed-in person's first screen as the server renders it", () => {
-  it('paints the dashboard with its tasks before any script, for that person only, and says so to no cache', async () => {
-    const page = await get('/', { cookie: studentCookie, 'accept-encoding': 'br' });
-    expect(page.status).toBe(200);
-    expect(page.headers['cache-control']).toBe('private, no-cache');
-    expect(page.headers.vary).toContain('cookie');
-    expect(page.headers['content-encoding']).toBe('br');
-    expect(page.headers.etag).toBeUndefined();
-    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-    const html = brotliDecompressSync(page.body).toString();
-    // The screen itself, not placeholders: the heading, the student's first task, the unit's progress.
-    expect(html).toContain('My Progress');
-    expect(html).not.toContain('aria-label="Loading"');
-    const [first] = await tasksOf(studentCookie);
-    expect(first).toBeDefined();
-    expect(html).toContain(first?.title.replaceAll('&', '&amp;'));
-    expect(html).toContain('data-testid="progress-summary"');
-    // No script runs before the paint: every script is a file or a JSON block, the entry script is
-    // not in the page (boot.js loads it after the paint), and nothing is preloaded ahead of the paint.
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts.every((tag) => / src="|type="application\/json"/.test(tag))).toBe(true);
-    expect(html).not.toContain('type="module"');
-    expect(html).not.toContain('rel="modulepreload"');
-    const boot = bootConfig(html) as { rendered: boolean; entry: string };
-    expect(boot.rendered).toBe(true);
-    expect(boot.entry).toBe(entryScript());
-    // The answers it was rendered from, for the app to start with.
-    const { answers } = renderedAnswers(html);
-    expect((answers['auth.session.get'] as { email: string }).email).toBe('jordan@demo.evident.local');
-    expect(answers['student.tasks.list']).toEqual(
-      await (async () => {
-        const answer = await fetch(`${base}/trpc/student.tasks.list`, { headers: { cookie: studentCookie } });
-        return ((await answer.json()) as { result: { data: unknown } }).result.data;
-      })(),
-    );
-  });
-
-  it("never puts one person's screen in another's page, however their requests interleave", async () => {
-    const jordan = (await tasksOf(studentCookie)).map((task) => task.title);
-    const mia = (await tasksOf(otherStudentCookie)).map((task) => task.title);
-    const onlyJordans = jordan.filter((title) => !mia.includes(title));
-    expect(onlyJordans.length).toBeGreaterThan(0);
-    const cookies = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? studentCookie : otherStudentCookie));
-    const pages = await Promise.all(cookies.map((cookie) => get('/', { cookie })));
-    pages.forEach((page, i) => {
-      const html = page.body.toString();
-      const email = (renderedAnswers(html).answers['auth.session.get'] as { email: string }).email;
-      const name = i % 2 === 0 ? 'Jordan' : 'Mia';
-      expect(email.startsWith(name.toLowerCase()), `page ${i}`).toBe(true);
-      const markup = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="evident-first-answers"'));
-      const otherTitle = i % 2 === 0 ? mia.find((title) => !jordan.includes(title)) : onlyJordans[0];
-      if (otherTitle) expect(markup, `page ${i}`).not.toContain(otherTitle.replaceAll('&', '&amp;'));
-    });
-  });
-
-  it("renders by the device's hints: a touch screen's camera, the unit last chosen here", async () => {
-    // The camera button's label, in the markup (the answers' task texts say "Take photos" too).
-    const cameraButton = />Take photo</;
-    const phone = (await get('/', { cookie: `${studentCookie}; evident-pointer=coarse` })).body.toString();
-    expect(phone).toMatch(cameraButton);
-    expect(renderedAnswers(phone).hints.coarsePointer).toBe(true);
-    const laptop = (await get('/', { cookie: `${studentCookie}; evident-pointer=fine` })).body.toString();
-    expect(laptop).not.toMatch(cameraButton);
-    // Before the browser has said (a first visit), a phone's own mobile hint.
-    const mobile = (await get('/', { cookie: studentCookie, 'sec-ch-ua-mobile': '?1' })).body.toString();
-    expect(mobile).toMatch(cameraButton);
-
-    const me = renderedAnswers(laptop).answers['auth.session.get'] as { id: string };
-    const tasks = renderedAnswers(laptop).answers['student.tasks.list'] as {
-      unitId: string;
-      unitTitle: string;
-    }[];
-    const units = [...new Map(tasks.map((task) => [task.unitId, task.unitTitle])).entries()];
-    expect(units.length).toBeGreaterThan(1);
-    for (const [unitId, unitTitle] of units) {
-      const chosen = `evident-unit=${encodeURIComponent(`${me.id}:${unitId}`)}`;
-      const html = (await get('/', { cookie: `${studentCookie}; ${chosen}` })).body.toString();
-      const title = html.match(/data-testid="unit-title"[^>]*>([^<]*)</)?.[1];
-      expect(title).toBe(unitTitle.replaceAll('&', '&amp;'));
-    }
-  });
-
-  it("renders the assessor's grading queue and matrix; other pages and signed-out visitors get the built pages", async () => {
-    const grading = (await get('/grading', { cookie: assessorCookie })).body.toString();
-    expect(renderedAnswers(grading).answers).toHaveProperty('staff.submissions.list');
-    expect(grading).toContain('Grading');
-    const matrix = (await get('/', { cookie: assessorCookie })).body.toString();
-    expect(renderedAnswers(matrix).answers).toHaveProperty('staff.evidenceMatrix.get');
-    // A student's /grading is not a screen of theirs: the app shell, whose router says so.
-    const notTheirs = await get('/grading', { cookie: studentCookie });
-    expect(notTheirs.headers['cache-control']).toBe('no-cache');
-    expect(notTheirs.body.toString()).toContain('aria-label="Loading"');
-    // A session that has ended: the app shell too (the app then shows who is signed in: nobody).
-    const ended = await get('/', { cookie: 'evident_session=no-such-session' });
-    expect(ended.headers['cache-control']).toBe('no-cache');
-    expect(ended.body.toString()).not.toContain('evident-first-answers');
   });
 });
