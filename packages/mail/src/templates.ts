@@ -1,4 +1,5 @@
 import type { MailMessage } from '@evident/core/ports/mailer';
+import { formatDateTime, timeZoneGenericName } from '@evident/core/time-zone';
 
 export type RenderedMail = { to: string; subject: string; text: string; html: string };
 
@@ -25,6 +26,8 @@ function layout(
   paragraphs: string[],
   action?: { label: string; url: string },
   list?: ListBlock,
+  /** Small print after the button, ending in a link: how to stop a mail like this one. */
+  postscript?: { text: string; link: { label: string; url: string } },
 ): string {
   // A comment typed over several lines keeps its line breaks.
   const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
@@ -35,7 +38,10 @@ function layout(
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${BUTTON_COLOUR};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#212529;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#868e96;font-size:12px">Evident - workplace evidence for vocational training</p></body></html>`;
+  const small = postscript
+    ? `<p style="color:#495057;font-size:14px">${escapeHtml(postscript.text)} ${listItemHtml(postscript.link)}.</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#212529;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}${small}<p style="color:#868e96;font-size:12px">Evident - workplace evidence for vocational training</p></body></html>`;
 }
 
 export function renderMail(message: MailMessage): RenderedMail {
@@ -117,7 +123,66 @@ export function renderMail(message: MailMessage): RenderedMail {
     }
     case 'work-graded':
       return renderWorkGraded(message);
+    case 'assessor-waiting':
+      return renderAssessorWaiting(message);
+    case 'waiting-work-digest':
+      return renderWaitingWorkDigest(message);
   }
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** To an admin: who waits, how they came, and what approving them lets them do. */
+function renderAssessorWaiting(message: Extract<MailMessage, { kind: 'assessor-waiting' }>): RenderedMail {
+  const { assessor } = message;
+  const who = assessor.email ? `${assessor.name} (${assessor.email})` : assessor.name;
+  const lines = [
+    `Hi ${message.firstName},`,
+    message.via === 'lms'
+      ? `${who} opened Evident as a teacher from your learning management system${message.course ? ` (${message.course})` : ''} and is waiting for your approval as an assessor.`
+      : `${who} has signed up to Evident as an assessor and is waiting for your approval.`,
+    "Until an administrator approves them, they cannot see or grade any student's evidence. If you know them, approve them in Users Management; if you do not, you can deactivate the account there.",
+  ];
+  return {
+    to: message.to,
+    subject: `${assessor.name} is waiting for approval as an assessor`,
+    text: `${lines.join('\n\n')}\n\nOpen Users Management: ${message.usersUrl}\n`,
+    html: layout('An assessor is waiting for approval', lines, {
+      label: 'Open Users Management',
+      url: message.usersUrl,
+    }),
+  };
+}
+
+/** An assessor's morning digest: how much waits, in which units, and the longest wait. */
+function renderWaitingWorkDigest(
+  message: Extract<MailMessage, { kind: 'waiting-work-digest' }>,
+): RenderedMail {
+  const units = message.units.length;
+  const lines = [
+    `Hi ${message.firstName},`,
+    `${plural(message.total, 'submission')} ${message.total === 1 ? 'is' : 'are'} waiting for your decision${units > 1 ? `, in ${units} units` : ''}:`,
+  ];
+  const items = message.units.map(
+    (unit) => `${unit.unitCode} ${unit.title}: ${unit.count}, the first sent ${unit.oldestSince}`,
+  );
+  const { oldest } = message;
+  const after = [
+    `The longest waiting is ${oldest.studentName}'s “${oldest.taskTitle}” (${oldest.unitCode}), sent ${oldest.since}.`,
+  ];
+  const optOut = 'You get this summary on mornings when evidence waits for you. To stop it, turn it off on';
+  return {
+    to: message.to,
+    subject: `${plural(message.total, 'submission')} waiting for your decision`,
+    text: `${lines.join('\n\n')}\n\n${items.map((item) => `- ${item}`).join('\n')}\n\n${after.join('\n\n')}\n\nOpen Grading: ${message.gradingUrl}\n\n${optOut} your account page: ${message.accountUrl}\n`,
+    html: layout(
+      'Evidence waiting for you',
+      lines,
+      { label: 'Open Grading', url: message.gradingUrl },
+      { items, after },
+      { text: optOut, link: { label: 'your account page', url: message.accountUrl } },
+    ),
+  };
 }
 
 const outcomeLabels = { satisfactory: 'Satisfactory', not_yet_satisfactory: 'Not Yet Satisfactory' } as const;
@@ -126,12 +191,13 @@ const outcomeLabels = { satisfactory: 'Satisfactory', not_yet_satisfactory: 'Not
 function renderWorkGraded(message: Extract<MailMessage, { kind: 'work-graded' }>): RenderedMail {
   const outcome = outcomeLabels[message.outcome];
   const [only] = message.tasks.length === 1 ? message.tasks : [];
-  const lines = [
-    `Hi ${message.firstName},`,
-    only
-      ? `Your assessor has graded your evidence for “${only.title}” (${only.unitCode}): ${outcome}.`
-      : `Your assessor has graded your evidence for ${message.tasks.length} tasks: ${outcome}.`,
-  ];
+  const what = only ? `“${only.title}” (${only.unitCode})` : `${message.tasks.length} tasks`;
+  // When, in the organisation's zone, named: a student reading it elsewhere still knows the day.
+  const { decided } = message;
+  const graded = decided
+    ? `graded your evidence for ${what} on ${formatDateTime(decided.at, decided.timeZone)} (${timeZoneGenericName(decided.timeZone)})`
+    : `has graded your evidence for ${what}`;
+  const lines = [`Hi ${message.firstName},`, `Your assessor ${graded}: ${outcome}.`];
   const notes = [
     ...(message.comment ? [`Assessor's comment:\n${message.comment}`] : []),
     ...(message.strategies ? [`Strategies for reassessment:\n${message.strategies}`] : []),

@@ -35,7 +35,43 @@ export type MailMessage =
       comment: string | null;
       /** Only for Not Yet Satisfactory: what to do before resubmitting. */
       strategies: string | null;
+      /** When the decision was made, and the organisation's zone the mail writes it in. */
+      decided?: { at: string; timeZone: string };
+    }
+  | {
+      /** To each active admin: a new assessor waits for approval before they may see any evidence. */
+      kind: 'assessor-waiting';
+      to: string;
+      firstName: string;
+      assessor: { name: string; email: string | null };
+      /** Signed up on the sign-up screen, or first opened Evident from an LMS course as a teacher. */
+      via: 'sign-up' | 'lms';
+      /** The LMS course they launched from, when the platform named it. */
+      course: string | null;
+      usersUrl: string;
+    }
+  | {
+      /** An assessor's morning digest: evidence in their scope waiting for a decision, per unit. */
+      kind: 'waiting-work-digest';
+      to: string;
+      firstName: string;
+      total: number;
+      units: WaitingUnit[];
+      /** The submission that has waited longest. */
+      oldest: { studentName: string; taskTitle: string; unitCode: string; since: string };
+      gradingUrl: string;
+      /** Where the digest is turned off. */
+      accountUrl: string;
     };
+
+/** One unit's evidence waiting in an assessor's digest. */
+export type WaitingUnit = {
+  unitCode: string;
+  title: string;
+  count: number;
+  /** When its longest-waiting submission was sent, as the organisation writes a date ('24 Nov 2026'). */
+  oldestSince: string;
+};
 
 export type Mailer = {
   send(message: MailMessage): Promise<void>;

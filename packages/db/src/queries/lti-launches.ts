@@ -4,6 +4,7 @@ import { units } from '../schema/curriculum';
 import { ltiContexts, ltiLinkLearners, ltiPlatforms, ltiResourceLinks } from '../schema/lti';
 import { identities, users } from '../schema/users';
 import { addClassAssessor, addClassUnit, classForLtiContext, enrolInClass } from './lti-classes';
+import type { UserRow } from './users';
 
 export type LaunchFacts = {
   platformId: string;
@@ -27,6 +28,11 @@ export type LaunchFacts = {
 export type LaunchPolicy = {
   /** `ASSESSOR_SIGNUP`: under `open` a new teacher is approved at once, as a self-registered assessor is. */
   assessorSignup: 'open' | 'approval';
+  /**
+   * Called in the launch's transaction when it made a teacher who now waits for approval, with the
+   * course's title if the launch named one: the admins are told with the account, or neither happens.
+   */
+  whenAwaitingApproval?: (tx: Database, assessor: UserRow, course: string | null) => Promise<unknown>;
 };
 
 /**
@@ -93,6 +99,10 @@ export async function recordLtiLaunch(db: Database, facts: LaunchFacts, policy: 
         })
         .returning();
       if (!user) throw new Error('user insert returned nothing');
+      if (user.role === 'assessor' && !user.approvedAt) {
+        const course = facts.context ? (facts.context.title ?? facts.context.label) : null;
+        await policy.whenAwaitingApproval?.(tx, user, course);
+      }
       await tx.insert(identities).values({
         userId: user.id,
         kind: 'lti',

@@ -95,3 +95,12 @@ export async function namesOfUsers(db: Database, ids: string[]): Promise<Map<str
     .where(inArray(users.id, unique));
   return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
 }
+
+/** Every admin who can act: those told when a new assessor waits for approval. */
+export async function listActiveAdmins(db: Database) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.role, 'rto_admin'), isNull(users.deactivatedAt)))
+    .orderBy(users.email);
+}

@@ -5,6 +5,7 @@ import { recordAudit } from '@evident/db/queries/audit';
 import { findUserByEmail, insertUser, toUserSummary } from '@evident/db/queries/users';
 import type { z } from 'zod';
 import type { Context } from '../../context';
+import { queueApprovalRequests } from '../../rules/approval-requests';
 
 /** Said only after the right password (or a provider's word), so it tells a guesser nothing. */
 export const deactivatedMessage = 'This account has been deactivated. Please contact your RTO administrator.';
@@ -14,8 +15,15 @@ export async function register(ctx: Context, input: z.output<typeof registerInpu
   await ctx.rateLimits.consume('registerAccount', input.email);
   const passwordHash = await ctx.passwords.hash(input.password);
   const approvedAt = input.role === 'assessor' && ctx.assessorSignup === 'open' ? new Date() : null;
-  const row = await insertUser(ctx.db, { ...input, passwordHash, approvedAt });
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertUser(tx, { ...input, passwordHash, approvedAt });
+    // A new assessor who must wait: the admins hear of it with the account, or neither happens.
+    if (inserted?.role === 'assessor' && !inserted.approvedAt)
+      await queueApprovalRequests(tx, { assessor: inserted, via: 'sign-up', appUrl: ctx.publicUrl });
+    return inserted;
+  });
   if (!row) throw new AppError('CONFLICT', 'An account with this email already exists');
+  ctx.jobs.wake();
   await ctx.events.publish({ type: 'user.changed', userId: row.id });
   // The account exists whether or not the welcome mail goes out; a mail outage must not fail sign-up.
   await ctx.mailer

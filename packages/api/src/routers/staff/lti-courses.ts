@@ -2,11 +2,12 @@ import { AppError } from '@evident/core/errors';
 import { lookupIdSchema } from '@evident/core/lookup-id';
 import type { Database } from '@evident/db/client';
 import { syncClassWithRoster } from '@evident/db/queries/lti-classes';
-import { recordLtiLaunch } from '@evident/db/queries/lti-launches';
+import { type LaunchPolicy, recordLtiLaunch } from '@evident/db/queries/lti-launches';
 import { enrolRosterInCourse, listSyncableContexts } from '@evident/db/queries/lti-links';
 import { findLtiPlatformById } from '@evident/db/queries/lti-platforms';
 import { z } from 'zod';
 import type { Services } from '../../context';
+import { queueApprovalRequests } from '../../rules/approval-requests';
 
 const noRoster = 'Course not found, or its platform offers no roster';
 
@@ -48,7 +49,7 @@ export async function listLtiCourses(db: Database, who: CourseTeacher) {
  * class; students who left the roster have their class enrolment ended.
  */
 export async function syncLtiCourse(
-  services: Pick<Services, 'db' | 'ltiRoster' | 'log' | 'assessorSignup'>,
+  services: Pick<Services, 'db' | 'ltiRoster' | 'log' | 'assessorSignup' | 'jobs' | 'publicUrl'>,
   who: CourseTeacher,
   courseId: string,
 ) {
@@ -62,6 +63,20 @@ export async function syncLtiCourse(
 
   const students: { userId: string; subject: string }[] = [];
   const assessorIds: string[] = [];
+  let waiting = 0;
+  const policy: LaunchPolicy = {
+    assessorSignup: services.assessorSignup,
+    // A teacher new to Evident waits for approval, and the admins are told, as for a launch.
+    whenAwaitingApproval: async (tx, assessor) => {
+      waiting += 1;
+      await queueApprovalRequests(tx, {
+        assessor,
+        via: 'lms',
+        course: course.title ?? course.label,
+        appUrl: services.publicUrl,
+      });
+    },
+  };
   for (const member of members.filter((m) => m.active)) {
     const { user, roleRefused } = await recordLtiLaunch(
       db,
@@ -76,13 +91,14 @@ export async function syncLtiCourse(
         context: null,
         resourceLink: null,
       },
-      { assessorSignup: services.assessorSignup },
+      policy,
     );
     // A student the roster calls a teacher stays a student, and neither learns nor assesses here.
     if (roleRefused) continue;
     if (user.role === 'student') students.push({ userId: user.id, subject: member.subject });
     else if (member.role === 'assessor') assessorIds.push(user.id);
   }
+  if (waiting > 0) services.jobs.wake();
   const enrolled = await enrolRosterInCourse(db, {
     contextId: course.id,
     members: students.map((s) => ({ userId: s.userId, platformUserId: s.subject })),
