@@ -40,6 +40,8 @@ describe('fetching a unit from the register', () => {
     const unit = await admin.admin.units.fetchFromRegister({ unitCode: 'RIIWHS204E' });
 
     expect(unit.note).toBe('Summary prepared by Evident; not the official register text.');
+    // The form's toast says where the unit came from: this server runs without the register.
+    expect(unit.fallbackReason).toBe('this server is set up to work without the national training register');
     expect(unit.performanceEvidence).not.toMatch(/summary prepared|official register/i);
     expect(unit.performanceEvidence.split('\n')[0]).toMatch(/complete a job at heights/);
   });

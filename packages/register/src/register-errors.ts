@@ -43,6 +43,15 @@ export function registerFailed(code: string, failure: RegisterFailure, cause?: u
   );
 }
 
+/**
+ * What a registerFailed error says happened, as a clause ("the national training register did not
+ * answer in time"), for saying that the catalogue answered in its place.
+ */
+export function whatHappenedTo(error: AppError): string {
+  const said = /^The (national training register[^,]*), so unit /.exec(error.message)?.[1];
+  return `the ${said ?? 'national training register could not be reached'}`;
+}
+
 /** A server set to work offline (TGA_BASE_URL=off) asked for a unit its catalogue does not hold. */
 export function notInCatalogue(code: string): AppError {
   return new AppError(

@@ -1,6 +1,7 @@
 import { AppError } from '@evident/core/errors';
 import type { TrainingRegister } from '@evident/core/ports/register';
 import { createCatalogueRegister, hasCatalogueUnit } from './catalogue';
+import { whatHappenedTo } from './register-errors';
 import { createTgaClient, type TgaClientConfig } from './tga-client';
 
 export type TrainingRegisterConfig = Partial<Omit<TgaClientConfig, 'baseUrl'>> & {
@@ -8,9 +9,13 @@ export type TrainingRegisterConfig = Partial<Omit<TgaClientConfig, 'baseUrl'>> &
   baseUrl: string | null;
 };
 
-function canFallBack(error: unknown): boolean {
+function canFallBack(error: unknown): error is AppError {
   return error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'UPSTREAM_FAILED');
 }
+
+/** Why the catalogue answered, for the screens to say where the unit came from. */
+export const OFFLINE_REASON = 'this server is set up to work without the national training register';
+export const NOT_LISTED_REASON = 'the national training register does not list it';
 
 /**
  * The live register first; a unit the catalogue holds is answered from it when the register is out
@@ -23,8 +28,9 @@ function withCatalogueFallback(live: TrainingRegister, catalogue: TrainingRegist
       try {
         return await live.fetchUnit(code);
       } catch (error) {
-        if (canFallBack(error) && hasCatalogueUnit(code)) return catalogue.fetchUnit(code);
-        throw error;
+        if (!canFallBack(error) || !hasCatalogueUnit(code)) throw error;
+        const fallbackReason = error.code === 'NOT_FOUND' ? NOT_LISTED_REASON : whatHappenedTo(error);
+        return { ...(await catalogue.fetchUnit(code)), fallbackReason };
       }
     },
   };
@@ -34,6 +40,9 @@ function withCatalogueFallback(live: TrainingRegister, catalogue: TrainingRegist
 export function createTrainingRegister(config: TrainingRegisterConfig): TrainingRegister {
   const { baseUrl, ...clientConfig } = config;
   const catalogue = createCatalogueRegister();
-  if (baseUrl === null) return catalogue;
+  if (baseUrl === null)
+    return {
+      fetchUnit: async (code) => ({ ...(await catalogue.fetchUnit(code)), fallbackReason: OFFLINE_REASON }),
+    };
   return withCatalogueFallback(createTgaClient({ ...clientConfig, baseUrl }), catalogue);
 }

@@ -62,6 +62,7 @@ describe('the live register with the catalogue behind it', () => {
     expect(unit.title).toBe('Apply WHS requirements, policies and procedures in the construction industry');
     expect(unit.performanceEvidence).toBe('identify and report hazards on a construction site');
     expect(unit.note).toBeUndefined();
+    expect(unit.fallbackReason).toBeUndefined();
   });
 
   it('says not found when the register itself answers so', async () => {
@@ -76,6 +77,7 @@ describe('the live register with the catalogue behind it', () => {
     const unit = await createTrainingRegister({ baseUrl: register.baseUrl }).fetchUnit('HLTINF006');
 
     expect(unit.note).toBe('Summary prepared by Evident; not the official register text.');
+    expect(unit.fallbackReason).toBe('the national training register does not list it');
   });
 
   it('knows within a few seconds that the register cannot be reached, and says so', async () => {
@@ -92,6 +94,7 @@ describe('the live register with the catalogue behind it', () => {
     const catalogued = await offline.fetchUnit('RIIWHS204E');
     expect(catalogued.title).toBe('Work safely at heights');
     expect(catalogued.note).toMatch(/^Summary prepared by Evident/);
+    expect(catalogued.fallbackReason).toBe('the national training register could not be reached just now');
   });
 
   it('asks the register again on the next request once it is back', async () => {
@@ -141,7 +144,9 @@ describe('a server set to work offline', () => {
   const offline = createTrainingRegister({ baseUrl: null });
 
   it('answers the example units from the catalogue', async () => {
-    expect((await offline.fetchUnit('sitxfsa005')).note).toMatch(/^Summary prepared by Evident/);
+    const unit = await offline.fetchUnit('sitxfsa005');
+    expect(unit.note).toMatch(/^Summary prepared by Evident/);
+    expect(unit.fallbackReason).toBe('this server is set up to work without the national training register');
   });
 
   it('says it works without the register, not that the unit does not exist', async () => {

@@ -1,6 +1,13 @@
 import type { RegisterUnit } from '../curriculum';
 
+/**
+ * A unit as the server's register answered it. `fallbackReason` is set when the bundled catalogue of
+ * example units answered instead of the register, and says why, as a clause ("the national training
+ * register could not be reached just now"), so a screen can say where the unit really came from.
+ */
+export type RegisterAnswer = RegisterUnit & { fallbackReason?: string };
+
 /** Looks a unit of competency up on a training register. Throws AppError NOT_FOUND for unknown codes. */
 export type TrainingRegister = {
-  fetchUnit(code: string): Promise<RegisterUnit>;
+  fetchUnit(code: string): Promise<RegisterAnswer>;
 };

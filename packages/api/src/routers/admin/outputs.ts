@@ -59,6 +59,8 @@ export const registerUnitOutput = z.object({
   title: z.string(),
   performanceEvidence: z.string(),
   note: z.string().nullable(),
+  /** Set when the bundled example units answered instead of the register: why, as a clause. */
+  fallbackReason: z.string().nullable(),
 });
 
 export const unitTasksOutput = z.object({

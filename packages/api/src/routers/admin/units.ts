@@ -122,5 +122,6 @@ export async function fetchFromRegister(register: TrainingRegister, unitCode: st
     title: unit.title,
     performanceEvidence: unit.performanceEvidence,
     note: unit.note ?? null,
+    fallbackReason: unit.fallbackReason ?? null,
   };
 }

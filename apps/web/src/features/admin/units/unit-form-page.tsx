@@ -13,6 +13,7 @@ import { LoadError } from '../../widgets/load-error';
 import { PageHeader } from '../../widgets/page-header';
 import type { AdminUnit } from '../admin-types';
 import { ExistingUnitNotice, useExistingUnit } from './existing-unit';
+import { fetchedFromMessage } from './fetched-from';
 import classes from './unit-form.module.css';
 
 type UnitFormPageProps = {
@@ -77,7 +78,7 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
       setTitle(unit.title);
       setPerformanceEvidence(unit.performanceEvidence);
       setEvidenceNote(unit.note);
-      toastSuccess('Success', `Fetched ${unit.code} from the national training register`);
+      toastSuccess('Success', fetchedFromMessage(unit));
     },
     onError: (error) =>
       toastError('Fetch failed', errorMessage(error, 'Could not fetch from the national training register')),
