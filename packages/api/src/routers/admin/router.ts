@@ -6,6 +6,7 @@ import {
   ltiPlatformSchema,
   ltiPlatformUpdateInput,
 } from '@evident/core/lti-platform';
+import { orgSettingsInput, orgSettingsOutput } from '@evident/core/org-settings';
 import { userSearchInput } from '@evident/core/people';
 import { listPeople } from '@evident/db/queries/people';
 import { countAdminStats } from '@evident/db/queries/stats';
@@ -50,6 +51,7 @@ import {
   unitTasksOutput,
 } from './outputs';
 import { changeRole, changeRoleInput, deactivate, findPeople, personInput, reactivate } from './people';
+import { getOrgSettings, updateOrgSettings } from './settings';
 import {
   archiveTask,
   changeTask,
@@ -116,6 +118,18 @@ export const adminRouter = router({
       .input(auditSearchInput)
       .output(textFileOutput)
       .query(({ ctx, input }) => auditCsv(ctx, input)),
+  }),
+  // The organisation's settings: the time zone its documents write dates in.
+  settings: router({
+    get: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/settings' } })
+      .output(orgSettingsOutput)
+      .query(({ ctx }) => getOrgSettings(ctx)),
+    update: adminProcedure
+      .meta({ rest: { method: 'PUT', path: '/api/admin/settings' } })
+      .input(orgSettingsInput)
+      .output(orgSettingsOutput)
+      .mutation(({ ctx, input }) => updateOrgSettings(ctx, input)),
   }),
   impersonation: router({
     start: adminProcedure
