@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatKilobytes } from '@evident/core/file-size';
+import { formatDateTime, serverTimeZone } from '@evident/core/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf, pdf, studentWithUnit } from './evidence-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
@@ -21,8 +22,8 @@ afterAll(async () => {
   await env.close();
 });
 
-const utc = (iso: string) =>
-  `${new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+/** As the record writes a moment: in the organisation's zone, the server's until an admin chooses one. */
+const at = (iso: string) => formatDateTime(iso, serverTimeZone());
 
 describe('the assessment record names when each file was captured and when it was received', () => {
   it('in the record and in the PDF', async () => {
@@ -71,7 +72,7 @@ describe('the assessment record names when each file was captured and when it wa
     const text = execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(text).toContain('File Type Size Captured Received');
     expect(text).toContain(
-      `night-shift-log.pdf application/pdf ${formatKilobytes(body.length)} ${utc(capturedAt)} ${utc(recorded.file.createdAt)}`,
+      `night-shift-log.pdf application/pdf ${formatKilobytes(body.length)} ${at(capturedAt)} ${at(recorded.file.createdAt)}`,
     );
   });
 });

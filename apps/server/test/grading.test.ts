@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DomainEvent } from '@evident/core/events';
+import { serverTimeZone, timeZoneLabel } from '@evident/core/time-zone';
 import { awaitingApprovalMessage } from '@evident/core/user';
 import { openDatabase } from '@evident/db/client';
 import { setActingAs } from '@evident/db/queries/sessions';
@@ -543,7 +544,9 @@ describe('the assessment record PDF', () => {
     // Cells wrap wherever the table needs, even inside a run of CJK, so spaces are not compared.
     expect(text.replace(/\s/g, '')).toContain('Alltherenow:安全帯확인완료王小明');
     expect(text).toContain('Priya Nair');
-    expect(text).toMatch(/\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m UTC/);
+    // Times in the organisation's zone (the server's, until an admin chooses one), named once.
+    expect(text).toMatch(/\d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m/);
+    expect(text).toContain(`Times in ${timeZoneLabel(serverTimeZone())}`);
     expect(text).toContain(`${second.task.title.slice(0, 20)}.jpg`);
     const fonts = execFileSync('pdffonts', [join(env.dataDir, 'last-record.pdf')], { encoding: 'utf8' });
     expect(fonts).toMatch(/NotoSans-Regular .* yes/);

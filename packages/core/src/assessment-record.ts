@@ -24,6 +24,8 @@ export const assessmentRecordOutput = z.object({
   student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   unit: z.object({ id: z.string(), unitCode: z.string(), title: z.string() }),
   generatedAt: iso,
+  /** The organisation's IANA zone (`admin.settings`): the PDF writes every time in it. */
+  timeZone: z.string(),
   tasks: z.array(
     z.object({
       number: z.number(),
@@ -31,6 +33,7 @@ export const assessmentRecordOutput = z.object({
       description: z.string(),
       status: z.enum(taskStatuses),
       submittedAt: iso.nullable(),
+      /** The submission's files as the screens list them, then those withdrawn from it, oldest first. */
       files: z.array(
         z.object({
           fileName: z.string(),
@@ -41,6 +44,18 @@ export const assessmentRecordOutput = z.object({
           capturedAt: iso.nullable(),
           /** The admin who recorded the file while viewing the app as the student; null when the student did. */
           recordedByAdminName: z.string().nullable(),
+          /**
+           * Taken back by the student before any decision judged it (or by an admin viewing as them):
+           * kept in the record, as the withdraw dialog promises, but no longer part of the submission.
+           */
+          withdrawal: z
+            .object({
+              at: iso,
+              /** The student's name, or the admin's; 'a former admin' once that admin is gone. */
+              byName: z.string(),
+              byAdmin: z.boolean(),
+            })
+            .nullable(),
         }),
       ),
       /** Oldest first: every judgement ever made, never overwritten. */

@@ -2,39 +2,91 @@ import type { AssessmentRecord, RecordDecision } from '@evident/core/assessment-
 import { formatKilobytes } from '@evident/core/file-size';
 import { gradeStatusLabels } from '@evident/core/grading';
 import { taskStatusLabels } from '@evident/core/student-progress';
+import { formatDateTime, timeZoneLabel } from '@evident/core/time-zone';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { inFonts } from './pdf-text';
 
-/** Times in UTC with the zone named, so a record reads the same wherever it is opened. */
-const dateTime = new Intl.DateTimeFormat('en-AU', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
+type Task = AssessmentRecord['tasks'][number];
+type RecordFile = Task['files'][number];
+/** A moment as the record writes it: in the organisation's zone, which the header names once. */
+type At = (iso: string) => string;
+
+/** A table's header row; its first cell carries the id a heading is kept with (see `keptTogether`). */
+const header = (id: string, labels: string[]): TableCell[] =>
+  labels.map((text, index) => (index === 0 ? { id, text, style: 'th' } : { text, style: 'th' }));
+
+/**
+ * The headings that must not end a page apart from what they head, by node id: a task's heading and
+ * its Evidence heading stay with the files table's header (which its first row stays with:
+ * `keepWithHeaderRows`), the Decisions heading with the decisions'.
+ */
+const ids = (task: Task) => ({
+  heading: `task-${task.number}`,
+  evidence: `task-${task.number}-evidence`,
+  files: `task-${task.number}-files`,
+  decisionsHeading: `task-${task.number}-decisions`,
+  decisions: `task-${task.number}-decision-rows`,
 });
-const at = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 
-const header = (labels: string[]): TableCell[] => labels.map((text) => ({ text, style: 'th' }));
+function keptTogether(tasks: Task[]): Map<string, string> {
+  return new Map(
+    tasks.flatMap((task) => {
+      const id = ids(task);
+      return [
+        [id.heading, id.files],
+        [id.evidence, id.files],
+        [id.decisionsHeading, id.decisions],
+      ];
+    }),
+  );
+}
 
-function filesTable(task: AssessmentRecord['tasks'][number]): Content {
-  if (task.files.length === 0) return { text: 'No evidence files.', style: 'muted' };
+const withdrawnColour = '#666666';
+
+function withdrawalNote(withdrawal: NonNullable<RecordFile['withdrawal']>, at: At): string {
+  const by = withdrawal.byAdmin ? `admin ${withdrawal.byName}` : withdrawal.byName;
+  return `Withdrawn ${at(withdrawal.at)} by ${by}`;
+}
+
+function fileRow(file: RecordFile, at: At): TableCell[] {
+  // A withdrawn file stays in the record, greyed: it is no longer part of what was judged.
+  const tone = file.withdrawal ? { color: withdrawnColour } : {};
+  const name = file.withdrawal
+    ? { stack: [inFonts(file.fileName), { text: inFonts(withdrawalNote(file.withdrawal, at)), bold: true }] }
+    : { text: inFonts(file.fileName) };
+  // Dates, types and sizes on one line each: the file's name and the notes wrap instead.
+  const line = (text: string) => ({ text, noWrap: true, ...tone });
+  return [
+    { ...name, ...tone },
+    line(file.fileType),
+    line(formatKilobytes(file.fileSize)),
+    // Files from before capture times were kept have none.
+    line(file.capturedAt ? at(file.capturedAt) : ''),
+    file.recordedByAdminName
+      ? {
+          stack: [
+            { text: at(file.uploadedAt), noWrap: true },
+            { text: inFonts(`recorded by admin ${file.recordedByAdminName}`) },
+          ],
+          ...tone,
+        }
+      : line(at(file.uploadedAt)),
+  ];
+}
+
+function filesTable(task: Task, at: At): Content {
+  const id = ids(task).files;
+  if (task.files.length === 0) return { id, text: 'No evidence files.', style: 'muted' };
   return {
     table: {
       headerRows: 1,
+      keepWithHeaderRows: 1,
       widths: ['*', 'auto', 'auto', 'auto', 'auto'],
       body: [
         // Captured is when the device took it; Received is when it reached us (issue 18: a file
         // captured offline and sent hours later was on time by its capture).
-        header(['File', 'Type', 'Size', 'Captured', 'Received']),
-        ...task.files.map((file) => [
-          { text: inFonts(file.fileName) },
-          file.fileType,
-          formatKilobytes(file.fileSize),
-          // Files from before capture times were kept have none.
-          file.capturedAt ? at(file.capturedAt) : '',
-          file.recordedByAdminName
-            ? { text: inFonts(`${at(file.uploadedAt)} (recorded by admin ${file.recordedByAdminName})`) }
-            : at(file.uploadedAt),
-        ]),
+        header(id, ['File', 'Type', 'Size', 'Captured', 'Received']),
+        ...task.files.map((file) => fileRow(file, at)),
       ],
     },
     layout: 'lightHorizontalLines',
@@ -47,16 +99,18 @@ function decisionBy(decision: RecordDecision): string {
   return decision.actingAdminName ? `${assessor} (made by admin ${decision.actingAdminName})` : assessor;
 }
 
-function decisionsTable(task: AssessmentRecord['tasks'][number]): Content {
-  if (task.decisions.length === 0) return { text: 'No decisions yet.', style: 'muted' };
+function decisionsTable(task: Task, at: At): Content {
+  const id = ids(task).decisions;
+  if (task.decisions.length === 0) return { id, text: 'No decisions yet.', style: 'muted' };
   return {
     table: {
       headerRows: 1,
+      keepWithHeaderRows: 1,
       widths: ['auto', 'auto', 'auto', '*', '*'],
       body: [
-        header(['Date', 'Decision', 'Assessor', 'Comment', 'Strategies for reassessment']),
+        header(id, ['Date', 'Decision', 'Assessor', 'Comment', 'Strategies for reassessment']),
         ...task.decisions.map((decision) => [
-          at(decision.createdAt),
+          { text: at(decision.createdAt), noWrap: true },
           gradeStatusLabels[decision.status],
           { text: inFonts(decisionBy(decision)) },
           { text: inFonts(decision.comment ?? '') },
@@ -69,10 +123,11 @@ function decisionsTable(task: AssessmentRecord['tasks'][number]): Content {
   };
 }
 
-function taskSection(task: AssessmentRecord['tasks'][number]): Content {
+function taskSection(task: Task, at: At): Content {
+  const id = ids(task);
   return {
     stack: [
-      { text: inFonts(`Task ${task.number}: ${task.title}`), style: 'h2' },
+      { id: id.heading, text: inFonts(`Task ${task.number}: ${task.title}`), style: 'h2' },
       {
         text: [
           { text: 'Status: ', bold: true },
@@ -81,10 +136,10 @@ function taskSection(task: AssessmentRecord['tasks'][number]): Content {
         ],
       },
       task.description ? { text: inFonts(task.description), style: 'description' } : '',
-      { text: 'Evidence', style: 'h3' },
-      filesTable(task),
-      { text: 'Decisions', style: 'h3' },
-      decisionsTable(task),
+      { id: id.evidence, text: 'Evidence', style: 'h3' },
+      filesTable(task, at),
+      { id: id.decisionsHeading, text: 'Decisions', style: 'h3' },
+      decisionsTable(task, at),
     ],
     margin: [0, 0, 0, 14],
   };
@@ -93,6 +148,8 @@ function taskSection(task: AssessmentRecord['tasks'][number]): Content {
 export function assessmentRecordDocument(record: AssessmentRecord): TDocumentDefinitions {
   const studentName = `${record.student.firstName} ${record.student.lastName}`.trim();
   const satisfied = record.tasks.filter((task) => task.status === 'satisfactory').length;
+  const at: At = (iso) => formatDateTime(iso, record.timeZone);
+  const keepWith = keptTogether(record.tasks);
   return {
     info: {
       title: `Assessment record: ${studentName}, ${record.unit.unitCode}`,
@@ -108,6 +165,16 @@ export function assessmentRecordDocument(record: AssessmentRecord): TDocumentDef
       alignment: 'center',
       margin: [0, 16, 0, 0],
     }),
+    // pdfmake asks this of each node once laid out; a break it asks for lays the document out again.
+    pageBreakBefore: (node, nodes) => {
+      const rowsId = node.id ? keepWith.get(node.id) : undefined;
+      if (!rowsId) return false;
+      const page = node.startPosition.pageNumber;
+      // Already at a page's top: moving it would only leave that page empty.
+      if (nodes.getPreviousNodesOnPage().length === 0) return false;
+      const rows = nodes.getFollowingNodesOnPage().find((following) => following.id === rowsId);
+      return rows?.startPosition.pageNumber !== page;
+    },
     content: [
       { text: 'Assessment record', style: 'h1' },
       { text: inFonts(`${record.unit.unitCode} ${record.unit.title}`), style: 'unit' },
@@ -124,10 +191,14 @@ export function assessmentRecordDocument(record: AssessmentRecord): TDocumentDef
         margin: [0, 0, 0, 4],
       },
       {
-        text: `${satisfied} of ${record.tasks.length} tasks satisfactory`,
+        columns: [
+          { text: `${satisfied} of ${record.tasks.length} tasks satisfactory` },
+          // Named once here rather than after every time, which made the tables' columns wide.
+          { text: `Times in ${timeZoneLabel(record.timeZone)}`, style: 'muted', alignment: 'right' },
+        ],
         margin: [0, 0, 0, 14],
       },
-      ...record.tasks.map(taskSection),
+      ...record.tasks.map((task) => taskSection(task, at)),
     ],
     styles: {
       h1: { fontSize: 18, bold: true, margin: [0, 0, 0, 2] },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { evidenceFiles, gradingDecisions, submissions } from '../schema/evidence';
 import type { SubmissionRow } from './submissions';
@@ -92,6 +92,19 @@ export async function listSubmissionFiles(db: Database, submissionIds: string[])
     .from(evidenceFiles)
     .where(and(inArray(evidenceFiles.submissionId, submissionIds), isNull(evidenceFiles.withdrawnAt)))
     .orderBy(desc(evidenceFiles.isPrimary), asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
+}
+
+/** The files students withdrew from these submissions, oldest first: the assessment record keeps them. */
+export async function listWithdrawnSubmissionFiles(
+  db: Database,
+  submissionIds: string[],
+): Promise<EvidenceFileRow[]> {
+  if (submissionIds.length === 0) return [];
+  return db
+    .select()
+    .from(evidenceFiles)
+    .where(and(inArray(evidenceFiles.submissionId, submissionIds), isNotNull(evidenceFiles.withdrawnAt)))
+    .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
 }
 
 /** A student's own evidence file with its submission; `forUpdate` locks the submission row. */

@@ -1,18 +1,45 @@
 import type { AssessmentRecord } from '@evident/core/assessment-record';
 import { idSchema } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
-import { listSubmissionFiles } from '@evident/db/queries/evidence-files';
+import {
+  type EvidenceFileRow,
+  listSubmissionFiles,
+  listWithdrawnSubmissionFiles,
+} from '@evident/db/queries/evidence-files';
 import { listGradingDecisions, listUnitRecordRows } from '@evident/db/queries/grading';
 import { findUnit } from '@evident/db/queries/units';
-import { findUserById } from '@evident/db/queries/users';
+import { findUserById, namesOfUsers } from '@evident/db/queries/users';
 import { z } from 'zod';
 import { refuseStudentsOutOfScope, type ScopeReader } from '../../rules/class-scope';
+import { orgTimeZone } from '../../rules/org-time-zone';
 import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
 export const assessmentRecordInput = z.object({
   studentId: idSchema('studentId'),
   unitId: idSchema('unitId'),
 });
+
+/** Who withdrew each file and when: the student, or an admin viewing the app as them. */
+async function withdrawalsOf(
+  db: ScopeReader['db'],
+  files: EvidenceFileRow[],
+  student: { id: string; firstName: string; lastName: string },
+) {
+  const admins = await namesOfUsers(
+    db,
+    files.flatMap((file) => (file.withdrawnBy && file.withdrawnBy !== student.id ? [file.withdrawnBy] : [])),
+  );
+  return (file: EvidenceFileRow) => {
+    if (!file.withdrawnAt) return null;
+    const at = file.withdrawnAt.toISOString();
+    if (file.withdrawnBy === student.id) {
+      return { at, byName: `${student.firstName} ${student.lastName}`.trim(), byAdmin: false };
+    }
+    // A withdrawer since removed (the column is then null) was an admin: a student's account stays.
+    const byName = (file.withdrawnBy && admins.get(file.withdrawnBy)) || 'a former admin';
+    return { at, byName, byAdmin: true };
+  };
+}
 
 export async function getAssessmentRecord(
   deps: ScopeReader,
@@ -28,11 +55,17 @@ export async function getAssessmentRecord(
   await refuseStudentsOutOfScope(deps, [student.id]);
   const rows = await listUnitRecordRows(deps.db, input);
   const submissionIds = rows.flatMap((row) => (row.submissionId ? [row.submissionId] : []));
-  const [files, decisions] = await Promise.all([
+  const [current, withdrawn, decisions, { timeZone }] = await Promise.all([
     listSubmissionFiles(deps.db, submissionIds),
+    listWithdrawnSubmissionFiles(deps.db, submissionIds),
     listGradingDecisions(deps.db, { submissionIds }),
+    orgTimeZone(deps.db),
   ]);
-  const recorders = await namesOfRecordingAdmins(deps.db, files, student.id);
+  const files = [...current, ...withdrawn];
+  const [recorders, withdrawal] = await Promise.all([
+    namesOfRecordingAdmins(deps.db, files, student.id),
+    withdrawalsOf(deps.db, withdrawn, student),
+  ]);
   return {
     student: {
       id: student.id,
@@ -42,6 +75,7 @@ export async function getAssessmentRecord(
     },
     unit: { id: unit.id, unitCode: unit.unitCode, title: unit.title },
     generatedAt: now.toISOString(),
+    timeZone,
     tasks: rows.map((row, index) => ({
       number: index + 1,
       title: row.title,
@@ -57,6 +91,7 @@ export async function getAssessmentRecord(
           uploadedAt: file.createdAt.toISOString(),
           capturedAt: file.capturedAt?.toISOString() ?? null,
           recordedByAdminName: recorders(file),
+          withdrawal: withdrawal(file),
         })),
       decisions: decisions
         .filter((decision) => decision.submissionId === row.submissionId)
