@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { gradedMailJob } from '@evident/api/jobs';
+import { serverTimeZone, timeZoneGenericName } from '@evident/core/time-zone';
 import { enqueueJob } from '@evident/db/queries/jobs';
 import { jobs } from '@evident/db/schema';
 import { listOutbox } from '@evident/mail/outbox-reader';
@@ -50,9 +51,12 @@ describe('a student is mailed when their work is graded', () => {
     expect(more).toEqual([]);
     expect(mail?.subject).toBe(`Not Yet Satisfactory: ${first.task.title}`);
     expect(mail?.text).toContain(`Hi ${setUp.student.user.firstName},`);
-    expect(mail?.text).toContain(
-      `graded your evidence for “${first.task.title}” (RIIWHS204E): Not Yet Satisfactory.`,
+    // On the day and time it was decided, in the organisation's zone (the server's until one is chosen).
+    expect(mail?.text).toContain(`graded your evidence for “${first.task.title}” (RIIWHS204E) on `);
+    expect(mail?.text).toMatch(
+      / on \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2} [ap]m \([A-Za-z ]+\): Not Yet Satisfactory\./,
     );
+    expect(mail?.text).toContain(`(${timeZoneGenericName(serverTimeZone())}): Not Yet Satisfactory.`);
     expect(mail?.text).toContain("Assessor's comment:\nThe photo does not show the tag.");
     expect(mail?.text).toContain(
       'Strategies for reassessment:\nPhotograph the tag on the harness\nand the date on it.',

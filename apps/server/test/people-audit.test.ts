@@ -1,3 +1,4 @@
+import { serverTimeZone, timeZoneLabel } from '@evident/core/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
 import { adminCookieIn } from './people-fixtures';
@@ -91,7 +92,9 @@ describe('the audit trail', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),Event,Kind,By,Acting as,Subject,Detail');
+    expect(lines[0]).toBe(
+      `Time in ${timeZoneLabel(serverTimeZone())},Event,Kind,By,Acting as,Subject,Detail`,
+    );
     expect(lines).toHaveLength(5);
     expect(lines[2]).toContain('Started viewing as,impersonation.start,Ada Admin,,Ivy Viewed');
   });

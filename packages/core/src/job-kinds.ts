@@ -9,6 +9,8 @@ export type GradedMailPayload = {
   outcome: GradeStatus;
   comment: string | null;
   strategies: string | null;
+  /** When the decision was made (ISO); a job queued by a server from before it was kept has none. */
+  decidedAt?: string;
 };
 
 /**

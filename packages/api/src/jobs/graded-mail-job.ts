@@ -4,6 +4,7 @@ import type { Database } from '@evident/db/client';
 import { findGradedMailDetails, wantsGradedMail } from '@evident/db/queries/graded-mail';
 import type { NewJob } from '@evident/db/queries/jobs';
 import { z } from 'zod';
+import { orgTimeZone } from '../rules/org-time-zone';
 import type { JobHandler } from './job-worker';
 
 const gradedMailPayload: z.ZodType<GradedMailPayload> = z.object({
@@ -12,6 +13,7 @@ const gradedMailPayload: z.ZodType<GradedMailPayload> = z.object({
   outcome: z.enum(['satisfactory', 'not_yet_satisfactory']),
   comment: z.string().nullable(),
   strategies: z.string().nullable(),
+  decidedAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 /**
@@ -47,6 +49,8 @@ export function createGradedMailJob(deps: {
       if (!(await wantsGradedMail(deps.db, payload.studentId))) return;
       const details = await findGradedMailDetails(deps.db, payload);
       if (!details || details.tasks.length === 0) return;
+      // The zone when the mail goes, like every other document's: a changed setting applies at once.
+      const { timeZone } = await orgTimeZone(deps.db);
       await deps.mailer.send({
         kind: 'work-graded',
         to: details.student.email,
@@ -59,6 +63,7 @@ export function createGradedMailJob(deps: {
         outcome: payload.outcome,
         comment: payload.comment,
         strategies: payload.outcome === 'not_yet_satisfactory' ? payload.strategies : null,
+        ...(payload.decidedAt ? { decided: { at: payload.decidedAt, timeZone } } : {}),
       });
     },
     concurrency: 4,

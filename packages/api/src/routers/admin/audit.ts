@@ -1,7 +1,9 @@
 import { AUDIT_PAGE_SIZE, type AuditSearch, auditActionLabel } from '@evident/core/audit';
+import { formatDateTime, timeZoneLabel } from '@evident/core/time-zone';
 import { listAuditEvents, listAuditKinds } from '@evident/db/queries/audit';
 import { stringify } from 'csv-stringify/sync';
 import type { Context } from '../../context';
+import { orgTimeZone } from '../../rules/org-time-zone';
 
 /** A name as the row recorded it when the person is gone (or was never known). */
 const recorded = (detail: Record<string, unknown>, key: string) =>
@@ -25,12 +27,19 @@ export async function auditPage(ctx: Pick<Context, 'db'>, input: AuditSearch) {
   };
 }
 
-/** Every row the filters match (no paging), for a spreadsheet; formula-like text is defused. */
+/**
+ * Every row the filters match (no paging), for a spreadsheet; formula-like text is defused. Times are
+ * the organisation's, as in its other documents, with the zone named in the column's heading.
+ */
 export async function auditCsv(ctx: Pick<Context, 'db'>, input: AuditSearch) {
-  const { events } = await listAuditEvents(ctx.db, input, null);
-  const header = ['Time (UTC)', 'Event', 'Kind', 'By', 'Acting as', 'Subject', 'Detail'];
+  const [{ events }, { timeZone }] = await Promise.all([
+    listAuditEvents(ctx.db, input, null),
+    orgTimeZone(ctx.db),
+  ]);
+  const time = `Time in ${timeZoneLabel(timeZone)}`;
+  const header = [time, 'Event', 'Kind', 'By', 'Acting as', 'Subject', 'Detail'];
   const rows = events.map((event) => [
-    event.createdAt.toISOString(),
+    formatDateTime(event.createdAt, timeZone),
     auditActionLabel(event.action),
     event.action,
     event.actorName ?? recorded(event.detail, 'actorName') ?? '',

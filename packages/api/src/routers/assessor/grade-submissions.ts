@@ -39,7 +39,7 @@ async function alreadyGraded(db: Database, rows: Locked[]): Promise<AppError> {
 }
 
 /** One mail per student the request decided for, naming each of their tasks it decided. */
-function gradedMails(rows: Locked[], input: GradeRequest) {
+function gradedMails(rows: Locked[], input: GradeRequest, decidedAt: Date) {
   const tasksByStudent = new Map<string, string[]>();
   for (const row of rows)
     tasksByStudent.set(row.studentId, [...(tasksByStudent.get(row.studentId) ?? []), row.taskId]);
@@ -50,6 +50,7 @@ function gradedMails(rows: Locked[], input: GradeRequest) {
       outcome: input.status,
       comment: input.comment,
       strategies: input.strategiesForReassessment,
+      decidedAt: decidedAt.toISOString(),
     }),
   );
 }
@@ -128,7 +129,7 @@ export async function gradeSubmissions(ctx: AuthedContext, input: GradeRequest, 
       tx,
       rows.map((row) => ({ studentId: row.studentId, unitId: row.unitId })),
     );
-    const mails = await enqueueJobs(tx, gradedMails(rows, input));
+    const mails = await enqueueJobs(tx, gradedMails(rows, input, now));
     return Object.assign(rows, { scores, mails: mails.length });
   });
   if (graded.scores > 0 || graded.mails > 0) ctx.jobs.wake();
