@@ -56,6 +56,29 @@ export async function enqueueJob<K extends JobKind>(db: Database, job: NewJob<K>
 }
 
 /**
+ * Queues each job unless a job with its dedupe key exists in any state, done and failed ones too
+ * (kept two weeks): work done once per key for good (a day's digest, and each mail of it), where
+ * `enqueueJobs` keeps one waiting at a time. Servers asking at once take turns on an advisory lock
+ * held to the end of the caller's transaction, so one of them queues it and the others see it.
+ */
+export async function enqueueJobsOnce<K extends JobKind>(
+  db: Database,
+  list: (NewJob<K> & { dedupeKey: string })[],
+): Promise<string[]> {
+  if (list.length === 0) return [];
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jobs.enqueue-once'))`);
+    const keys = list.map((job) => job.dedupeKey);
+    const existing = await tx.select({ key: jobs.dedupeKey }).from(jobs).where(inArray(jobs.dedupeKey, keys));
+    const taken = new Set(existing.map((row) => row.key));
+    return enqueueJobs(
+      tx,
+      list.filter((job) => !taken.has(job.dedupeKey)),
+    );
+  });
+}
+
+/**
  * A running job's worker is gone: its row in `job_workers` says so (kill -9 leaves the row, and its
  * heartbeat stops). A worker without a row is not taken for gone: a server of the version before
  * `job_workers` may still be running it during an upgrade, and its lock expiring covers the rest.

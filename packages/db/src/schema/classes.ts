@@ -103,6 +103,8 @@ export const userPreferences = pgTable('user_preferences', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** A mail to the student each time their work is graded. */
   gradedMail: boolean('graded_mail').notNull().default(true),
+  /** An assessor's morning mail of the evidence waiting for their decision (on mornings anything waits). */
+  waitingWorkDigest: boolean('waiting_work_digest').notNull().default(true),
   /** The class the grading queue, the Evidence Matrix and Email Outstanding last filtered by. */
   classFilterId: uuid('class_filter_id').references(() => classes.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

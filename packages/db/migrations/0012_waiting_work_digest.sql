@@ -1,0 +1,1 @@
+ALTER TABLE "user_preferences" ADD COLUMN "waiting_work_digest" boolean DEFAULT true NOT NULL;
