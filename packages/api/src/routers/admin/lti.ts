@@ -81,6 +81,14 @@ export async function retryPassback(ctx: Context, id: string) {
   return { id };
 }
 
+/**
+ * Whether LTI is on: the screens that register platforms say so rather than offer what cannot work.
+ * The keys are there exactly when it is (`LTI_ENABLED` and `LTI_PRIVATE_KEY`).
+ */
+export function ltiStatus(ctx: Context) {
+  return { enabled: ctx.ltiKeys !== null };
+}
+
 function ltiKeysOf(ctx: Context): LtiKeys {
   if (!ctx.ltiKeys) throw new AppError('CONFLICT', 'LTI is not switched on for this server');
   return ctx.ltiKeys;

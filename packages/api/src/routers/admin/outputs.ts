@@ -97,5 +97,7 @@ export const ltiPassbacksOutput = z.array(
 );
 /** A Dynamic Registration link for an LMS administrator. */
 export const ltiRegistrationLinkOutput = z.object({ url: z.string() });
+/** Whether this server has LTI on (`LTI_ENABLED` with `LTI_PRIVATE_KEY`): off, no platform can launch it. */
+export const ltiStatusOutput = z.object({ enabled: z.boolean() });
 /** The id (`kid`) of the new signing key. */
 export const ltiKeyOutput = z.object({ kid: z.string() });

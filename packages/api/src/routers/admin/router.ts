@@ -28,6 +28,7 @@ import {
   createRegistrationLink,
   listPassbacks,
   listPlatforms,
+  ltiStatus,
   removePlatform,
   retryPassback,
   rotateKey,
@@ -42,6 +43,7 @@ import {
   ltiPassbacksOutput,
   ltiPlatformOutput,
   ltiRegistrationLinkOutput,
+  ltiStatusOutput,
   peopleOutput,
   peoplePageOutput,
   reactivatedOutput,
@@ -194,6 +196,12 @@ export const adminRouter = router({
       .mutation(({ ctx, input }) => fetchFromRegister(ctx.register, input.unitCode)),
   }),
 
+  ltiStatus: router({
+    get: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/lti/status' } })
+      .output(ltiStatusOutput)
+      .query(({ ctx }) => ltiStatus(ctx)),
+  }),
   ltiPlatforms: router({
     list: adminProcedure
       .meta({ rest: { method: 'GET', path: '/api/admin/lti/platforms' } })
