@@ -105,8 +105,11 @@ describe('@evident/client outside the repository', () => {
       { first: 'Recent', task: task.id, days: 2 },
       { first: 'Older', task: newer.id, days: 30 },
     ];
+    const admin = await (await env.signedIn('rto_admin')).caller();
     for (const age of ages) {
       const student = await env.signedIn('student', { firstName: age.first, lastName: 'Learner' });
+      // A deactivated student's work stays and waits; the scripts say whose account it is.
+      if (age.first === 'Old') await admin.admin.users.deactivate({ userId: student.user.id });
       await buildEnrolment(env.db, { studentId: student.user.id, unitId: unit.id });
       const submission = await buildSubmission(env.db, {
         studentId: student.user.id,
@@ -129,13 +132,23 @@ describe('@evident/client outside the repository', () => {
     expect(lines).toHaveLength(4);
     expect(matrix.stdout).toContain('Older');
     expect(matrix.stderr).toContain('.csv');
+    expect(matrix.stderr).toContain('Deactivated (their work stays, they cannot sign in): Old Learner\n');
 
     const waiting = await node('waiting-submissions.js', ['10'], token);
     expect(waiting.stdout.trim().split('\n')).toEqual([
       '30 days\tOlder Learner\tCPCCWHS1001\tFill in a hazard report',
-      '20 days\tOld Learner\tCPCCWHS1001\tInspect the site',
+      '20 days\tOld Learner (deactivated)\tCPCCWHS1001\tInspect the site',
     ]);
-    expect(waiting.stderr).toContain('2 waiting longer than 10 days');
+    expect(waiting.stderr).toBe('2 submissions waiting longer than 10 days\n');
+    // One and none read as English: never '0 waiting longer than 1 days'.
+    expect((await node('waiting-submissions.js', ['25'], token)).stderr).toBe(
+      '1 submission waiting longer than 25 days\n',
+    );
+    const none = await node('waiting-submissions.js', ['100'], token);
+    expect([none.stdout, none.stderr]).toEqual(['', 'No submissions waiting longer than 100 days\n']);
+    expect((await node('waiting-submissions.js', ['1'], token)).stderr).toBe(
+      '3 submissions waiting longer than 1 day\n',
+    );
 
     // A refused token fails the script with the server's reason.
     const refused = await node(

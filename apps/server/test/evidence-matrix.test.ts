@@ -38,6 +38,7 @@ describe('the evidence matrix', () => {
       lastName: 'Archer',
       email: fx.ada.email,
       profileImageUrl: null,
+      deactivated: false,
     });
     expect(matrix.tasks).toEqual(fx.one.tasks.map((task) => ({ id: task.id, title: task.title })));
     expect(matrix.submissions).toEqual({

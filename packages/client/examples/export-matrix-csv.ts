@@ -1,5 +1,6 @@
 /**
- * Writes a unit's Evidence Matrix as CSV (the same file as the Export button), as an assessor or admin.
+ * Writes a unit's Evidence Matrix as CSV (the same file as the Export button), as an assessor or admin,
+ * and names on stderr the students in it whose accounts are deactivated (their work stays).
  *
  *   EVIDENT_URL=https://evident.example EVIDENT_TOKEN=evd_… npx tsx export-matrix-csv.ts BSBWHS211 [all|complete|incomplete] > matrix.csv
  */
@@ -26,6 +27,14 @@ if (!unit) {
   console.error(`No unit ${unitCode}; units: ${units.map((u) => u.unitCode).join(', ') || 'none'}`);
   process.exit(1);
 }
-const csv = await evident.staff.evidenceMatrix.exportCsv.query({ unitId: unit.id, filter });
+const [csv, matrix] = await Promise.all([
+  evident.staff.evidenceMatrix.exportCsv.query({ unitId: unit.id, filter }),
+  evident.staff.evidenceMatrix.get.query({ unitId: unit.id }),
+]);
 process.stdout.write(csv.content);
 console.error(`Wrote ${csv.fileName}`);
+const deactivated = matrix.students.filter((student) => student.deactivated);
+if (deactivated.length > 0) {
+  const names = deactivated.map((student) => `${student.firstName} ${student.lastName}`).join(', ');
+  console.error(`Deactivated (their work stays, they cannot sign in): ${names}`);
+}

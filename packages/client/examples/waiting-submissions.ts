@@ -4,7 +4,8 @@
  *
  *   EVIDENT_URL=https://evident.example EVIDENT_TOKEN=evd_… npx tsx waiting-submissions.ts 14
  *
- * EVIDENT_CLASS_ID=<class id> lists one class only (the assessor's own, or any for an admin).
+ * EVIDENT_CLASS_ID=<class id> lists one class only (the assessor's own, or any for an admin). A
+ * student whose account is deactivated is marked so: their work waits, but they cannot sign in.
  */
 import { createEvidentClient, type RouterOutputs } from '@evident/client';
 
@@ -25,17 +26,14 @@ const waiting: Waiting[] = (await evident.staff.submissions.list.query(classId ?
   .filter((submission) => Date.parse(submission.submittedAt) < cutoff)
   .sort((a, b) => Date.parse(a.submittedAt) - Date.parse(b.submittedAt));
 
+/** '1 day', '3 days': a count with its noun. */
+const counted = (count: number, noun: string) => `${count} ${count === 1 ? noun : `${noun}s`}`;
 const daysWaiting = (submission: Waiting) =>
   Math.floor((Date.now() - Date.parse(submission.submittedAt)) / 86_400_000);
 for (const submission of waiting) {
   const { student, unit, task } = submission;
-  console.log(
-    [
-      `${daysWaiting(submission)} days`,
-      `${student.firstName} ${student.lastName}`,
-      unit.unitCode,
-      task.title,
-    ].join('\t'),
-  );
+  const name = `${student.firstName} ${student.lastName}${student.deactivated ? ' (deactivated)' : ''}`;
+  console.log([counted(daysWaiting(submission), 'day'), name, unit.unitCode, task.title].join('\t'));
 }
-console.error(`${waiting.length} waiting longer than ${days} days`);
+const howMany = waiting.length === 0 ? 'No submissions' : counted(waiting.length, 'submission');
+console.error(`${howMany} waiting longer than ${counted(days, 'day')}`);

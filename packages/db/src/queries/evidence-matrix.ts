@@ -9,6 +9,8 @@ export type MatrixStudent = {
   lastName: string;
   email: string;
   profileImageUrl: string | null;
+  /** Deactivated: signs in no more, but their work and their place on the matrix stay. */
+  deactivated: boolean;
 };
 export type MatrixTask = { id: string; title: string };
 export type EvidenceMatrix = {
@@ -45,7 +47,7 @@ export async function readEvidenceMatrixJson(
       select '{"students":' || (
           select coalesce(json_agg(json_build_object(
               'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
-              'profileImageUrl', u.profile_image_url
+              'profileImageUrl', u.profile_image_url, 'deactivated', u.deactivated_at is not null
             ) order by lower(u.last_name), lower(u.first_name), u.id), '[]'::json)
           from enrolments e
           join users u on u.id = e.student_id and u.role = 'student'

@@ -29,7 +29,12 @@ export async function listPendingSubmissions(
       status: submissions.status,
       studentId: submissions.studentId,
       submittedAt: submissions.submittedAt,
-      student: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      student: {
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        deactivated: sql<boolean>`${users.deactivatedAt} is not null`,
+      },
       task: { id: tasks.id, title: tasks.title, description: tasks.description, position: tasks.position },
       unit: { id: units.id, unitCode: units.unitCode, title: units.title },
     })

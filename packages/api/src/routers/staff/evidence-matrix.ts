@@ -38,6 +38,9 @@ export const evidenceMatrixOutput = z.object({
       lastName: z.string(),
       email: z.string(),
       profileImageUrl: z.string().nullable(),
+      deactivated: z
+        .boolean()
+        .describe('The account is deactivated: it signs in no more, its work stays on the matrix'),
     }),
   ),
   tasks: z.array(z.object({ id: z.string(), title: z.string() })),

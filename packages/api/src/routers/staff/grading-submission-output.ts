@@ -9,7 +9,14 @@ export const gradingSubmissionsOutput = z.array(
     id: z.string(),
     status: z.literal('submitted'),
     studentId: z.string(),
-    student: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+    student: z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      deactivated: z
+        .boolean()
+        .describe('The account is deactivated: it signs in no more, its submissions still wait'),
+    }),
     task: z.object({ id: z.string(), title: z.string(), description: z.string() }),
     unit: z.object({ id: z.string(), unitCode: z.string(), title: z.string() }),
     submittedAt: iso,

@@ -22,7 +22,8 @@ export type GradingSubmission = {
   id: string;
   status: 'submitted';
   studentId: string;
-  student: { firstName: string; lastName: string; email: string };
+  /** `deactivated`: the account signs in no more; what it sent still waits for a decision. */
+  student: { firstName: string; lastName: string; email: string; deactivated: boolean };
   task: { id: string; title: string; description: string };
   unit: { id: string; unitCode: string; title: string };
   /** ISO time the student last sent it for a decision. */
