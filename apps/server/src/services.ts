@@ -9,6 +9,7 @@ import {
   createQueuedMailer,
   createThumbnailJob,
   createVideoJob,
+  createWaitingWorkDigestJob,
   eventJob,
   type JobHandlers,
   type JobWorkerOptions,
@@ -167,6 +168,10 @@ export function createServices(
       publicUrl: defaultMailOrigin(mailOrigins),
     }),
     event: createEventJob(bus),
+    'waiting-work-digest': createWaitingWorkDigestJob({
+      db: database.db,
+      publicUrl: defaultMailOrigin(mailOrigins),
+    }),
     ...(video ? { video } : {}),
     ...(lti
       ? {

@@ -1,3 +1,4 @@
+import { scheduleWaitingWorkDigest } from '@evident/api/jobs';
 import { openDatabase } from '@evident/db/client';
 import { queuePhotosWithoutThumbnails } from '@evident/db/queries/thumbnail-jobs';
 import type { DestinationStream } from 'pino';
@@ -68,6 +69,9 @@ export async function startServer(
   // recorded before thumbnails were made in the background get their turn.
   const olderPhotos = await queuePhotosWithoutThumbnails(database.db);
   if (olderPhotos > 0) log.info(`queued ${olderPhotos} photos recorded without a thumbnail`);
+  // The first morning's digest of waiting evidence; each day's run queues the next. Every server
+  // asks, and one queues it (scheduleWaitingWorkDigest).
+  await scheduleWaitingWorkDigest(database.db, { now: new Date() });
   services.jobs.wake();
   app.addHook('preClose', () => services.jobs.stop());
   app.addHook('onClose', async () => {

@@ -14,6 +14,12 @@ export type GradedMailPayload = {
 };
 
 /**
+ * One morning's digests of evidence waiting for assessors: `day` is the organisation's date
+ * (2026-11-27), `dueAt` the moment its clock shows the digest hour that day (ISO).
+ */
+export type WaitingWorkDigestPayload = { day: string; dueAt: string };
+
+/**
  * Every kind of background job (a row of the `jobs` table) and the payload its row carries. Each kind
  * has one function that builds its job, named beside it, and one handler, registered in
  * apps/server/src/services.ts; a kind missing here cannot be queued, and a payload of the wrong shape
@@ -34,6 +40,11 @@ export type JobPayloads = {
   'lti.score': { linkId: string; userId: string };
   /** Deleting tool keys retired a day ago: `keyCleanupJob` (apps/server/src/lti/lti-key-cleanup-job.ts). */
   'lti.key-cleanup': Record<string, never>;
+  /**
+   * One a day, at 7 in the morning the organisation's time: a `mail` to each assessor with evidence
+   * waiting who has not turned it off: `waitingWorkDigestJob` (packages/api/src/jobs/waiting-work-digest-job.ts).
+   */
+  'waiting-work-digest': WaitingWorkDigestPayload;
 };
 
 export type JobKind = keyof JobPayloads;
