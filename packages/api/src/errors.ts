@@ -1,9 +1,13 @@
+import { earliestYear, latestYear } from '@evident/core/date-fields';
 import { AppError, appErrorTransport, httpStatusOfAppError } from '@evident/core/errors';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError, z } from 'zod';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** A value the database refused that no input schema caught (trpc.ts): the request's fault, a 400. */
+export const UNSTORABLE_VALUE_MESSAGE = `A value sent cannot be stored: take out any unusual characters, and keep dates from ${earliestYear} to ${latestYear}.`;
 
 export function toTrpcError(error: AppError): TRPCError {
   const code: TRPCError['code'] = appErrorTransport[error.code].trpcCode;

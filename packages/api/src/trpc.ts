@@ -3,10 +3,11 @@ import { AppError } from '@evident/core/errors';
 import { isNotFoundIssue } from '@evident/core/lookup-id';
 import type { Role } from '@evident/core/roles';
 import { awaitingApprovalMessage } from '@evident/core/user';
+import { unstorableValueReason } from '@evident/db/errors';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from './context';
-import { fieldErrorsOf, publicMessage, toTrpcError } from './errors';
+import { fieldErrorsOf, publicMessage, toTrpcError, UNSTORABLE_VALUE_MESSAGE } from './errors';
 import type { ProcedureMeta } from './rest/rest-meta';
 
 // ---- initialisation -------------------------------------------------------------------------
@@ -42,13 +43,23 @@ export const createCallerFactory = t.createCallerFactory;
 // ---- procedures -----------------------------------------------------------------------------
 
 /** Domain code throws AppError; here it becomes the matching tRPC code (and so HTTP status). */
-const mapAppErrors = t.middleware(async ({ next }) => {
+const mapAppErrors = t.middleware(async ({ ctx, path, next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTrpcError(result.error.cause);
   // An id that cannot be one names nothing (core/lookup-id.ts): not found, like an id of nothing.
   const notFound =
     !result.ok && result.error.cause instanceof ZodError && result.error.cause.issues.find(isNotFoundIssue);
   if (notFound) throw new TRPCError({ code: 'NOT_FOUND', message: notFound.message });
+  // The input schemas refuse what the database cannot hold; anything they miss is still the request's.
+  const unstorable = result.ok ? null : unstorableValueReason(result.error);
+  if (!result.ok && unstorable) {
+    ctx.log.warn(`${path}: the database refused a value of the request: ${unstorable}`);
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: UNSTORABLE_VALUE_MESSAGE,
+      cause: result.error.cause,
+    });
+  }
   return result;
 });
 

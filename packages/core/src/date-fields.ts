@@ -6,7 +6,7 @@ import { z } from 'zod';
  * so the years are bounded here, with a message naming the field, before any query is built.
  */
 export const earliestYear = 1900;
-export const latestYear = 2200;
+export const latestYear = 2999;
 
 const inBounds = (iso: string) => {
   const year = Number(iso.slice(0, 4));

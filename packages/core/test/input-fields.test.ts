@@ -31,7 +31,7 @@ describe('text fields', () => {
   });
 
   it('caps the length and names the field when empty or missing', () => {
-    expect(messages(name.safeParse('x'.repeat(1_000_000)))).toEqual(['Name is too long']);
+    expect(messages(name.safeParse('x'.repeat(1_000_000)))).toEqual(['Name must be at most 20 characters']);
     expect(messages(name.safeParse('   '))).toEqual(['Name is required']);
     expect(messages(name.safeParse(undefined))).toEqual(['Name is required']);
     expect(messages(note.safeParse(1))).toEqual(['Note must be text']);
@@ -39,18 +39,18 @@ describe('text fields', () => {
 });
 
 describe('date fields', () => {
-  it('takes days and moments from 1900 to 2200 and refuses year 0000 with a message naming the field', () => {
+  it('takes days and moments from 1900 to 2999 and refuses year 0000 with a message naming the field', () => {
     const startsOn = day({ label: 'startsOn' });
     expect(startsOn.parse('2026-03-01')).toBe('2026-03-01');
-    expect(messages(startsOn.safeParse('0000-01-01'))).toEqual(['startsOn must be a date from 1900 to 2200']);
-    expect(messages(startsOn.safeParse('2201-01-01'))).toEqual(['startsOn must be a date from 1900 to 2200']);
+    expect(messages(startsOn.safeParse('0000-01-01'))).toEqual(['startsOn must be a date from 1900 to 2999']);
+    expect(messages(startsOn.safeParse('3000-01-01'))).toEqual(['startsOn must be a date from 1900 to 2999']);
     expect(messages(startsOn.safeParse('2026-02-30'))).toEqual([
       'startsOn must be a date such as 2026-03-01',
     ]);
     const capturedAt = moment({ label: 'Captured time' });
     expect(capturedAt.parse('2026-03-01T09:30:00+10:00')).toBe('2026-03-01T09:30:00+10:00');
     expect(messages(capturedAt.safeParse('0000-01-01T00:00:00Z'))).toEqual([
-      'Captured time must be a date from 1900 to 2200',
+      'Captured time must be a date from 1900 to 2999',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Logger } from '@evident/core/logger';
 import type { Authenticator, SessionStore } from '@evident/core/ports/auth';
 import type { Database } from '@evident/db/client';
+import { unstorableValueReason } from '@evident/db/errors';
 import { LtiRefusal } from '@evident/lti/refusal';
 import type { FastifyReply } from 'fastify';
 import { refusalPage } from './lti-pages';
@@ -24,7 +25,15 @@ export type Form = Record<string, string | undefined>;
 export const handoffTtlMs = 2 * 60 * 1000;
 
 /** An `LtiRefusal` becomes a page saying why (status 4xx) and a log line with the detail; anything else is thrown on. */
-export function refuse(log: Logger, reply: FastifyReply, where: string, error: unknown) {
+export function refuse(log: Logger, reply: FastifyReply, where: string, thrown: unknown) {
+  // A form or query field the database could not hold (a NUL, say) is the request's fault, not a 500.
+  const unstorable = unstorableValueReason(thrown);
+  const error = unstorable
+    ? new LtiRefusal(
+        'The request from the platform is not valid.',
+        `the database refused a value: ${unstorable}`,
+      )
+    : thrown;
   if (!(error instanceof LtiRefusal)) throw error;
   log.warn(`LTI ${where} refused: ${error.detail}`);
   return reply
