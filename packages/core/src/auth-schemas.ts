@@ -7,10 +7,11 @@ export const emailSchema = text({ label: 'Email', max: 254, trim: true, required
   .pipe(z.email({ error: 'Email must be a valid email address' }))
   .transform((email) => email.toLowerCase());
 
-export const newPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+/** Never stored as text, but refused like any other: no browser can type a control character into one. */
+export const newPasswordSchema = text({ label: 'Password', max: PASSWORD_MAX_LENGTH, required: true }).min(
+  PASSWORD_MIN_LENGTH,
+  `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+);
 
 const nameSchema = (label: string) => requiredLine({ label, max: 100 });
 
@@ -25,10 +26,7 @@ export type RegisterInput = z.input<typeof registerInput>;
 
 export const loginInput = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: text({ label: 'Password', max: PASSWORD_MAX_LENGTH, required: true }),
 });
 export type LoginInput = z.input<typeof loginInput>;
 

@@ -57,8 +57,9 @@ export function text({ label, max, lines = 'one', trim = false, required = false
   const requiredMessage = typeof required === 'string' ? required : `${label} is required`;
   const string = z.string({ error: required ? requiredMessage : `${label} must be text` });
   const trimmed = trim ? string.trim() : string;
-  return (required ? trimmed.min(1, requiredMessage) : trimmed)
-    .max(max, `${label} is too long`)
+  // An empty required value is that alone, not also too short for a longer minimum chained after.
+  return (required ? trimmed.min(1, { error: requiredMessage, abort: true }) : trimmed)
+    .max(max, `${label} must be at most ${max} characters`)
     .refine((value) => !hasControlCharacter(value, lines), `${label} must not contain control characters`)
     .refine((value) => !hasLoneSurrogate(value), `${label} contains characters that cannot be stored`);
 }

@@ -1,3 +1,4 @@
+import { isStorableText } from '@evident/core/text-fields';
 import { decodeJwt, errors, type JWTPayload, jwtVerify } from 'jose';
 import { claim } from './claims';
 import type { PlatformKeyCache } from './platform-keys';
@@ -42,6 +43,8 @@ export type VerifiedLaunch = {
   } | null;
 };
 
+/** A name from an unverified token, fit to look up: one line of storable text of a sane length. */
+const lookupable = (name: string) => name.length <= 1000 && isStorableText(name);
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -71,6 +74,9 @@ export async function verifyIdToken(
   if (!issuer) throw new LtiRefusal('The launch message names no platform.', 'id_token has no iss');
   const audiences = Array.isArray(unverified.aud) ? unverified.aud : unverified.aud ? [unverified.aud] : [];
   const azp = text(unverified.azp);
+  // Read before the signature is checked, and looked up in the database: text it cannot hold names no platform.
+  if (![issuer, azp ?? '', ...audiences].every((name) => typeof name !== 'string' || lookupable(name)))
+    throw new LtiRefusal('The launch message is not valid.', 'id_token iss, aud or azp cannot be looked up');
   const platform = await deps.findPlatform(
     issuer,
     azp ? [azp] : audiences.filter((a) => typeof a === 'string'),

@@ -1,6 +1,7 @@
 import { type EventViewer, eventForViewer } from '@evident/core/event-audience';
 import type { DomainEvent } from '@evident/core/events';
 import type { Principal } from '@evident/core/principal';
+import { text } from '@evident/core/text-fields';
 import { seesClassesOnly } from '@evident/db/queries/class-scope';
 import { listEnrolledUnitIds } from '@evident/db/queries/live';
 import { tracked } from '@trpc/server';
@@ -10,7 +11,9 @@ import { type FeedEntry, feedOf } from './event-feed';
 import { studentsSeenBy } from './event-scope';
 
 /** tRPC's SSE link sends back the id of the last message it received when it reconnects. */
-export const liveEventsInput = z.object({ lastEventId: z.string().max(100).nullish() }).nullish();
+export const liveEventsInput = z
+  .object({ lastEventId: text({ label: 'lastEventId', max: 100 }).nullish() })
+  .nullish();
 
 /**
  * What a live stream carries: domain events (ids only), `connected` when a fresh stream opens, and

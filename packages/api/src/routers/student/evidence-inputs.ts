@@ -1,25 +1,22 @@
 import { idSchema } from '@evident/core/curriculum-inputs';
+import { moment } from '@evident/core/date-fields';
 import { lookupIdSchema } from '@evident/core/lookup-id';
-import { requiredLine } from '@evident/core/text-fields';
+import { requiredLine, text } from '@evident/core/text-fields';
 import { z } from 'zod';
 
 const fileName = requiredLine({ label: 'File name', max: 255 });
 
 /** A MIME type as the browser reports it, parameters and all (`audio/webm;codecs=opus`). */
-const fileType = z
-  .string({ error: 'File type is required' })
-  .trim()
-  .min(1, 'File type is required')
-  .max(255, 'File type is too long')
-  .regex(/^[\x20-\x7e]+$/, 'File type must be a MIME type such as image/jpeg');
+const fileType = text({ label: 'File type', max: 255, trim: true, required: true }).regex(
+  /^[\x20-\x7e]+$/,
+  'File type must be a MIME type such as image/jpeg',
+);
 
 /**
  * Issue 18: a key the client makes once per captured file and sends with every retry, so that
  * asking for the upload URL or recording the evidence again returns what the first request made.
  */
-const clientKey = z
-  .string()
-  .trim()
+const clientKey = text({ label: 'Client key', max: 100, trim: true })
   .min(8, 'Client key must be at least 8 characters')
   .max(100, 'Client key must be at most 100 characters')
   .regex(/^[A-Za-z0-9_.:-]+$/, 'Client key may hold only letters, digits and _ . : -')
@@ -39,15 +36,11 @@ export const uploadUrlInput = z.object({
    * Asking again under the same client key (a reload, a lapsed URL): the bucket's upload in parts the
    * client already sent parts to, so it continues instead of starting over. Ignored without a key.
    */
-  uploadId: z.string().trim().min(1).max(1024, 'Upload id is too long').optional(),
+  uploadId: text({ label: 'Upload id', max: 1024, trim: true, required: true }).optional(),
 });
 export type UploadUrlInput = z.input<typeof uploadUrlInput>;
 
-const objectPath = z
-  .string({ error: 'Object path is required' })
-  .trim()
-  .min(1, 'Object path is required')
-  .max(400);
+const objectPath = text({ label: 'Object path', max: 400, trim: true, required: true });
 
 /** Spec section 7, `POST /api/evidence`. */
 export const recordEvidenceInput = z.object({
@@ -57,19 +50,14 @@ export const recordEvidenceInput = z.object({
   objectPath,
   clientKey,
   /** When the file was captured on the device; a file sent hours later still counts from then. */
-  capturedAt: z.iso
-    .datetime({ offset: true, error: 'Captured time must be an ISO date and time' })
-    .optional(),
+  capturedAt: moment({ label: 'Captured time' }).optional(),
 });
 export type RecordEvidenceInput = z.input<typeof recordEvidenceInput>;
 
 /** `GET /api/student/tasks/{taskId}/evidence`: a task id that cannot be one is simply not found. */
 export const taskEvidenceInput = z.object({ taskId: lookupIdSchema('Task') });
 
-const uploadId = z
-  .string({ error: 'Upload id is required' })
-  .min(1, 'Upload id is required')
-  .max(1024, 'Upload id is too long');
+const uploadId = text({ label: 'Upload id', max: 1024, required: true });
 
 /** `student.evidence.listUploadedParts`: which parts of an upload in parts (protocol `s3`) already arrived. */
 export const uploadPartsInput = z.object({ objectPath, uploadId });

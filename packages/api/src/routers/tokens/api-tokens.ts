@@ -1,5 +1,6 @@
 import { AppError } from '@evident/core/errors';
 import { tokenScopes } from '@evident/core/principal';
+import { text } from '@evident/core/text-fields';
 import {
   type ApiTokenSummary,
   findApiToken,
@@ -18,11 +19,7 @@ const userId = z.uuid({ error: 'userId must be a user id' });
 const tokenId = z.uuid({ error: 'tokenId must be a token id' });
 
 export const issueTokenInput = z.object({
-  name: z
-    .string({ error: 'Give the token a name' })
-    .trim()
-    .min(1, 'Give the token a name')
-    .max(100, 'A token name is at most 100 characters'),
+  name: text({ label: 'Token name', max: 100, trim: true, required: 'Give the token a name' }),
   scope: z.enum(tokenScopes, { error: "scope must be 'read' or 'write'" }),
   expiresInDays: z
     .number({ error: 'expiresInDays must be a number of days' })
