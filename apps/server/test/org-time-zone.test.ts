@@ -131,6 +131,18 @@ describe('the organisation’s time zone', () => {
       .split('\r\n');
     expect(lines[0]).toBe('Time in Australian Eastern Time (Sydney),Event,Kind,By,Acting as,Subject,Detail');
     expect(lines[1]).toBe(`"${sydneyMorning}",Single sign-on linked,sso.link,Ada Admin,,,{}`);
+    // The filters' days are Sydney's too: that evening in UTC is the 2nd, not the 1st.
+    const onDay = async (query: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/audit?kind=sso.link&userId=${admin.user.id}&${query}`,
+          headers: { cookie },
+        })
+      ).json().total;
+    expect(await onDay('from=2026-03-02&to=2026-03-02')).toBe(1);
+    expect(await onDay('to=2026-03-01')).toBe(0);
+    expect(await onDay('from=2026-03-03')).toBe(0);
 
     await enqueueJob(
       env.db,

@@ -31,15 +31,24 @@ const personName = (person: { id: AnyColumn; firstName: AnyColumn; lastName: Any
     string | null
   >`case when ${person.id} is null then null else ${person.firstName} || ' ' || ${person.lastName} end`;
 
-/** A day's end is the next day's start, so `to` includes the whole of its day (UTC). */
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+/**
+ * Midnight starting a day (`2026-03-02`) `after` days later in the zone, as the database works it out
+ * (daylight saving included): a day in the filters is the organisation's day, as its CSV writes it.
+ */
+const dayStart = (day: string, timeZone: string, after = 0) =>
+  sql`((${day}::date) + ${after}::int)::timestamp at time zone ${timeZone}`;
 
 /**
  * Audit rows newest first, filtered by a person (as actor, acted-as or subject), a kind and a date
  * range, with people's current names beside them (null once a person is deleted; the row's detail
  * keeps the names recorded at the time).
  */
-export async function listAuditEvents(db: Database, search: AuditSearch, pageSize: number | null) {
+export async function listAuditEvents(
+  db: Database,
+  search: AuditSearch,
+  pageSize: number | null,
+  timeZone = 'UTC',
+) {
   const conditions: (SQL | undefined)[] = [];
   if (search.userId) {
     conditions.push(
@@ -51,8 +60,9 @@ export async function listAuditEvents(db: Database, search: AuditSearch, pageSiz
     );
   }
   if (search.kind) conditions.push(eq(auditEvents.action, search.kind));
-  if (search.from) conditions.push(gte(auditEvents.createdAt, new Date(`${search.from}T00:00:00Z`)));
-  if (search.to) conditions.push(lt(auditEvents.createdAt, nextDay(search.to)));
+  if (search.from) conditions.push(gte(auditEvents.createdAt, dayStart(search.from, timeZone)));
+  // A day's end is the next day's start, so `to` includes the whole of its day.
+  if (search.to) conditions.push(lt(auditEvents.createdAt, dayStart(search.to, timeZone, 1)));
   const where = and(...conditions);
   const query = db
     .select({

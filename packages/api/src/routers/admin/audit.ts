@@ -9,9 +9,13 @@ import { orgTimeZone } from '../../rules/org-time-zone';
 const recorded = (detail: Record<string, unknown>, key: string) =>
   typeof detail[key] === 'string' ? (detail[key] as string) : null;
 
-/** `GET /api/admin/audit`: a page of the trail, newest first, each row readable on its own. */
+/**
+ * `GET /api/admin/audit`: a page of the trail, newest first, each row readable on its own. From and
+ * to are the organisation's days, as its CSV writes them.
+ */
 export async function auditPage(ctx: Pick<Context, 'db'>, input: AuditSearch) {
-  const { events, total } = await listAuditEvents(ctx.db, input, AUDIT_PAGE_SIZE);
+  const { timeZone } = await orgTimeZone(ctx.db);
+  const { events, total } = await listAuditEvents(ctx.db, input, AUDIT_PAGE_SIZE, timeZone);
   return {
     events: events.map((event) => ({
       ...event,
@@ -32,10 +36,8 @@ export async function auditPage(ctx: Pick<Context, 'db'>, input: AuditSearch) {
  * the organisation's, as in its other documents, with the zone named in the column's heading.
  */
 export async function auditCsv(ctx: Pick<Context, 'db'>, input: AuditSearch) {
-  const [{ events }, { timeZone }] = await Promise.all([
-    listAuditEvents(ctx.db, input, null),
-    orgTimeZone(ctx.db),
-  ]);
+  const { timeZone } = await orgTimeZone(ctx.db);
+  const { events } = await listAuditEvents(ctx.db, input, null, timeZone);
   const time = `Time in ${timeZoneLabel(timeZone)}`;
   const header = [time, 'Event', 'Kind', 'By', 'Acting as', 'Subject', 'Detail'];
   const rows = events.map((event) => [
