@@ -1,15 +1,15 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32 } from 'node:zlib';
 import type { S3StorageConfig } from '../src/s3';
+import { type BucketState, handleMultipart, listMultipartUploads } from './fake-s3-multipart';
+import { parseQuery, verifySignature } from './fake-s3-signature';
+import { md5Hex, metadataOf, refuseExisting, S3Failure, xmlError } from './fake-s3-wire';
 
 /**
  * A small S3 peer for tests: path-style PUT/GET/HEAD/DELETE on objects kept in memory, multipart
- * uploads (create, upload part, list parts, complete, abort, list uploads) in S3's XML, with
- * AWS Signature Version 4 checked from first principles (canonical request, string to sign,
- * derived key), written from the AWS documentation rather than by reusing the SDK's signer,
- * so a wrongly built presigned URL fails here the way it would against S3.
+ * uploads (create, upload part, list parts, complete, abort, list uploads) in S3's XML
+ * (fake-s3-multipart.ts), with AWS Signature Version 4 checked from first principles
+ * (fake-s3-signature.ts), so a wrongly built presigned URL fails here the way it would against S3.
  */
 
 export type StoredObject = { body: Buffer; contentType: string; metadata: Record<string, string> };
@@ -41,131 +41,6 @@ export type FakeS3 = {
   close(): Promise<void>;
 };
 
-function rfc3986(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-function sha256Hex(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
-function hmac(key: string | Buffer, data: string): Buffer {
-  return createHmac('sha256', key).update(data).digest();
-}
-
-function parseAmzDate(value: string): Date | null {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
-  if (!m) return null;
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = m.slice(1).map(Number);
-  return new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-}
-
-class S3Failure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type Authorisation = {
-  credential: string;
-  signedHeaders: string[];
-  signature: string;
-  amzDate: string;
-  payloadHash: string;
-  presigned: boolean;
-  expiresSeconds?: number;
-};
-
-function readAuthorisation(req: IncomingMessage, query: [string, string][]): Authorisation {
-  const q = new Map(query);
-  if (q.has('X-Amz-Algorithm')) {
-    if (q.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256')
-      throw new S3Failure(400, 'AuthorizationQueryParametersError', 'Bad algorithm');
-    const required = (key: string): string => {
-      const value = q.get(key);
-      if (!value) throw new S3Failure(400, 'AuthorizationQueryParametersError', `Missing ${key}`);
-      return value;
-    };
-    return {
-      credential: required('X-Amz-Credential'),
-      signedHeaders: required('X-Amz-SignedHeaders').split(';'),
-      signature: required('X-Amz-Signature'),
-      amzDate: required('X-Amz-Date'),
-      payloadHash: 'UNSIGNED-PAYLOAD',
-      presigned: true,
-      expiresSeconds: Number(required('X-Amz-Expires')),
-    };
-  }
-  const header = req.headers.authorization;
-  if (!header) throw new S3Failure(403, 'AccessDenied', 'Anonymous access is not allowed');
-  const m = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]+)$/.exec(
-    header,
-  );
-  if (!m) throw new S3Failure(400, 'InvalidArgument', 'Malformed Authorization header');
-  const amzDate = req.headers['x-amz-date'];
-  const payloadHash = req.headers['x-amz-content-sha256'];
-  if (typeof amzDate !== 'string' || typeof payloadHash !== 'string') {
-    throw new S3Failure(400, 'InvalidRequest', 'Missing x-amz-date or x-amz-content-sha256');
-  }
-  const [, credential = '', signedHeaders = '', signature = ''] = m;
-  return {
-    credential,
-    signedHeaders: signedHeaders.split(';'),
-    signature,
-    amzDate,
-    payloadHash,
-    presigned: false,
-  };
-}
-
-/** Raw query pairs, percent-decoded exactly once ('+' is a literal plus in SigV4). */
-function parseQuery(raw: string): [string, string][] {
-  if (!raw) return [];
-  return raw.split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const key = eq === -1 ? pair : pair.slice(0, eq);
-    const value = eq === -1 ? '' : pair.slice(eq + 1);
-    return [decodeURIComponent(key), decodeURIComponent(value)];
-  });
-}
-
-function xmlEscape(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function xmlUnescape(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
-    .replace(/&amp;/g, '&');
-}
-
-function md5Hex(data: Buffer): string {
-  return createHash('md5').update(data).digest('hex');
-}
-
-const s3Namespace = 'http://s3.amazonaws.com/doc/2006-03-01/';
-
-function sendXml(res: ServerResponse, root: string, inner: string): void {
-  res.writeHead(200, { 'Content-Type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${s3Namespace}">${inner}</${root}>`);
-}
-
-/** `<Name>value</Name>` for each pair, values escaped. */
-function elements(pairs: [string, string | number | boolean][]): string {
-  return pairs.map(([name, value]) => `<${name}>${xmlEscape(String(value))}</${name}>`).join('');
-}
-
 export async function startFakeS3(
   options: {
     bucket?: string;
@@ -185,286 +60,15 @@ export async function startFakeS3(
   const secretAccessKey = 'fake/secret+key/for-tests-only';
   const objects = new Map<string, StoredObject>();
   const requests: FakeS3['requests'] = [];
-  let clock = () => new Date();
-
-  function verify(req: IncomingMessage, rawPath: string, query: [string, string][], body: Buffer): void {
-    const auth = readAuthorisation(req, query);
-    const [keyId, date, scopeRegion, service, terminator] = auth.credential.split('/');
-    if (keyId !== accessKeyId) throw new S3Failure(403, 'InvalidAccessKeyId', 'Unknown access key');
-    if (scopeRegion !== region || service !== 's3' || terminator !== 'aws4_request') {
-      throw new S3Failure(400, 'AuthorizationHeaderMalformed', 'Bad credential scope');
-    }
-    const signedAt = parseAmzDate(auth.amzDate);
-    if (!signedAt || auth.amzDate.slice(0, 8) !== date) {
-      throw new S3Failure(400, 'AuthorizationHeaderMalformed', 'Bad date');
-    }
-    if (!auth.signedHeaders.includes('host'))
-      throw new S3Failure(400, 'InvalidRequest', 'host must be signed');
-
-    const canonicalUri = rawPath
-      .split('/')
-      .map((segment) => rfc3986(decodeURIComponent(segment)))
-      .join('/');
-    const canonicalQuery = query
-      .filter(([key]) => !(auth.presigned && key === 'X-Amz-Signature'))
-      .map(([key, value]) => [rfc3986(key), rfc3986(value)] as const)
-      .sort(([ka, va], [kb, vb]) => (ka === kb ? (va < vb ? -1 : 1) : ka < kb ? -1 : 1))
-      .map(([key, value]) => `${key}=${value}`)
-      .join('&');
-    const canonicalHeaders = auth.signedHeaders
-      .map((name) => {
-        const value = req.headers[name];
-        if (value === undefined)
-          throw new S3Failure(403, 'SignatureDoesNotMatch', `Signed header ${name} missing`);
-        const text = Array.isArray(value) ? value.join(',') : value;
-        return `${name}:${text.trim().replace(/\s+/g, ' ')}\n`;
-      })
-      .join('');
-    const canonicalRequest = [
-      req.method,
-      canonicalUri,
-      canonicalQuery,
-      canonicalHeaders,
-      auth.signedHeaders.join(';'),
-      auth.payloadHash,
-    ].join('\n');
-    const scope = `${date}/${region}/s3/aws4_request`;
-    const stringToSign = ['AWS4-HMAC-SHA256', auth.amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-    const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), 's3'), 'aws4_request');
-    const expected = Buffer.from(hmac(signingKey, stringToSign).toString('hex'));
-    const given = Buffer.from(auth.signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new S3Failure(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match');
-    }
-
-    const now = clock().getTime();
-    if (auth.presigned) {
-      const expires = auth.expiresSeconds ?? 0;
-      if (!(expires >= 1 && expires <= 604_800))
-        throw new S3Failure(400, 'AuthorizationQueryParametersError', 'Bad expiry');
-      if (now > signedAt.getTime() + expires * 1000)
-        throw new S3Failure(403, 'AccessDenied', 'Request has expired');
-    } else if (Math.abs(now - signedAt.getTime()) > 15 * 60 * 1000) {
-      throw new S3Failure(403, 'RequestTimeTooSkewed', 'Request time too skewed');
-    }
-    if (/^[0-9a-f]{64}$/.test(auth.payloadHash) && sha256Hex(body) !== auth.payloadHash) {
-      throw new S3Failure(400, 'XAmzContentSHA256Mismatch', 'Payload hash mismatch');
-    } else if (!/^[0-9a-f]{64}$/.test(auth.payloadHash) && auth.payloadHash !== 'UNSIGNED-PAYLOAD') {
-      throw new S3Failure(400, 'NotImplemented', `Payload mode ${auth.payloadHash} not supported here`);
-    }
-    // Flexible checksums, from a header or hoisted into a presigned URL, must match the body.
-    const crc =
-      (req.headers['x-amz-checksum-crc32'] as string | undefined) ??
-      new Map(query).get('x-amz-checksum-crc32');
-    if (crc !== undefined) {
-      const actual = Buffer.alloc(4);
-      actual.writeUInt32BE(crc32(body) >>> 0);
-      if (actual.toString('base64') !== crc) throw new S3Failure(400, 'BadDigest', 'CRC32 checksum mismatch');
-    }
-  }
-
-  function xmlError(res: ServerResponse, status: number, code: string, message: string, head: boolean) {
-    res.writeHead(status, { 'Content-Type': 'application/xml' });
-    res.end(
-      head
-        ? undefined
-        : `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`,
-    );
-  }
-
-  function metadataOf(req: IncomingMessage, query: [string, string][]): Record<string, string> {
-    const metadata: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (name.startsWith('x-amz-meta-') && typeof value === 'string') metadata[name.slice(11)] = value;
-    }
-    for (const [name, value] of query) {
-      if (name.toLowerCase().startsWith('x-amz-meta-')) metadata[name.slice(11).toLowerCase()] = value;
-    }
-    return metadata;
-  }
-
-  /** A conditional write (`If-None-Match: *`) fails when the key already holds an object. */
-  function refuseExisting(req: IncomingMessage, key: string): void {
-    if (req.headers['if-none-match'] === '*' && objects.has(key)) {
-      throw new S3Failure(
-        412,
-        'PreconditionFailed',
-        'At least one of the pre-conditions you specified did not hold',
-      );
-    }
-  }
-
-  function openUpload(id: string | undefined, key: string): MultipartUpload {
-    const upload = id === undefined ? undefined : uploads.get(id);
-    if (!upload || upload.key !== key) {
-      throw new S3Failure(
-        404,
-        'NoSuchUpload',
-        'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
-      );
-    }
-    return upload;
-  }
-
-  function handleMultipart(
-    req: IncomingMessage,
-    res: ServerResponse,
-    key: string,
-    query: [string, string][],
-    body: Buffer,
-  ): void {
-    const params = new Map(query);
-    const method = req.method ?? 'GET';
-    if (method === 'POST' && params.has('uploads')) {
-      const uploadId = randomBytes(24).toString('base64url');
-      uploads.set(uploadId, {
-        key,
-        contentType: req.headers['content-type'] ?? 'binary/octet-stream',
-        metadata: metadataOf(req, query),
-        initiated: clock(),
-        parts: new Map(),
-      });
-      sendXml(
-        res,
-        'InitiateMultipartUploadResult',
-        elements([
-          ['Bucket', bucket],
-          ['Key', key],
-          ['UploadId', uploadId],
-        ]),
-      );
-      return;
-    }
-    const upload = openUpload(params.get('uploadId'), key);
-    if (method === 'PUT') {
-      const partNumber = Number(params.get('partNumber'));
-      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) {
-        throw new S3Failure(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000');
-      }
-      const etag = `"${md5Hex(body)}"`;
-      upload.parts.set(partNumber, { body, etag, lastModified: clock() });
-      res.writeHead(200, { ETag: etag });
-      res.end();
-      return;
-    }
-    if (method === 'GET') {
-      const marker = Number(params.get('part-number-marker') ?? 0);
-      const pageSize = Math.min(listPartsPageSize, Number(params.get('max-parts') ?? 1000));
-      const after = [...upload.parts.entries()]
-        .filter(([number]) => number > marker)
-        .sort(([a], [b]) => a - b);
-      const page = after.slice(0, pageSize);
-      const truncated = after.length > page.length;
-      const next = page.at(-1)?.[0] ?? marker;
-      const partsXml = page
-        .map(
-          ([number, part]) =>
-            `<Part>${elements([
-              ['PartNumber', number],
-              ['LastModified', part.lastModified.toISOString()],
-              ['ETag', part.etag],
-              ['Size', part.body.length],
-            ])}</Part>`,
-        )
-        .join('');
-      sendXml(
-        res,
-        'ListPartsResult',
-        elements([
-          ['Bucket', bucket],
-          ['Key', key],
-          ['UploadId', params.get('uploadId') ?? ''],
-          ['PartNumberMarker', marker],
-          ['NextPartNumberMarker', next],
-          ['MaxParts', pageSize],
-          ['IsTruncated', truncated],
-        ]) + partsXml,
-      );
-      return;
-    }
-    if (method === 'DELETE') {
-      uploads.delete(params.get('uploadId') ?? '');
-      res.writeHead(204);
-      res.end();
-      return;
-    }
-    if (method === 'POST') {
-      const text = body.toString('utf8');
-      const chosen = [...text.matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map(([, inner = '']) => ({
-        number: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(inner)?.[1]),
-        etag: xmlUnescape(/<ETag>([\s\S]*?)<\/ETag>/.exec(inner)?.[1] ?? ''),
-      }));
-      if (chosen.length === 0)
-        throw new S3Failure(400, 'MalformedXML', 'The XML you provided was not well-formed');
-      chosen.forEach((entry, index) => {
-        const previous = chosen[index - 1];
-        if (previous && entry.number <= previous.number) {
-          throw new S3Failure(400, 'InvalidPartOrder', 'The list of parts was not in ascending order');
-        }
-        const part = upload.parts.get(entry.number);
-        if (!part || part.etag !== entry.etag) {
-          throw new S3Failure(400, 'InvalidPart', 'One or more of the specified parts could not be found');
-        }
-        if (index < chosen.length - 1 && part.body.length < minPartSize) {
-          throw new S3Failure(
-            400,
-            'EntityTooSmall',
-            'Your proposed upload is smaller than the minimum allowed',
-          );
-        }
-      });
-      refuseExisting(req, key);
-      const bodies = chosen.map((entry) => upload.parts.get(entry.number)?.body ?? Buffer.alloc(0));
-      objects.set(key, {
-        body: Buffer.concat(bodies),
-        contentType: upload.contentType,
-        metadata: upload.metadata,
-      });
-      uploads.delete(params.get('uploadId') ?? '');
-      const etag = `"${md5Hex(Buffer.concat(bodies.map((b) => createHash('md5').update(b).digest())))}-${bodies.length}"`;
-      sendXml(
-        res,
-        'CompleteMultipartUploadResult',
-        elements([
-          ['Location', `/${bucket}/${key}`],
-          ['Bucket', bucket],
-          ['Key', key],
-          ['ETag', etag],
-        ]),
-      );
-      return;
-    }
-    throw new S3Failure(405, 'MethodNotAllowed', 'Method not allowed');
-  }
-
-  function listMultipartUploads(res: ServerResponse, params: Map<string, string>): void {
-    const prefix = params.get('prefix') ?? '';
-    const listed = [...uploads.entries()]
-      .filter(([, upload]) => upload.key.startsWith(prefix))
-      .sort(([ia, a], [ib, b]) => (a.key === b.key ? (ia < ib ? -1 : 1) : a.key < b.key ? -1 : 1));
-    const uploadsXml = listed
-      .map(
-        ([id, upload]) =>
-          `<Upload>${elements([
-            ['Key', upload.key],
-            ['UploadId', id],
-            ['Initiated', upload.initiated.toISOString()],
-          ])}</Upload>`,
-      )
-      .join('');
-    sendXml(
-      res,
-      'ListMultipartUploadsResult',
-      elements([
-        ['Bucket', bucket],
-        ['KeyMarker', ''],
-        ['UploadIdMarker', ''],
-        ['Prefix', prefix],
-        ['MaxUploads', 1000],
-        ['IsTruncated', false],
-      ]) + uploadsXml,
-    );
-  }
+  // The bucket as its parts see it; setClock moves its clock.
+  const state: BucketState = {
+    bucket,
+    objects,
+    uploads,
+    clock: () => new Date(),
+    minPartSize,
+    listPartsPageSize,
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
@@ -477,12 +81,17 @@ export async function startFakeS3(
     const params = new Map(query);
     const method = req.method ?? 'GET';
 
-    verify(req, rawPath, query, body);
+    verifySignature(req, rawPath, query, body, {
+      accessKeyId,
+      secretAccessKey,
+      region,
+      clock: state.clock,
+    });
 
     const path = decodeURIComponent(rawPath);
     if (path === `/${bucket}` || path === `/${bucket}/`) {
       if (method === 'GET' && params.has('uploads')) {
-        listMultipartUploads(res, params);
+        listMultipartUploads(state, res, params);
         return;
       }
       throw new S3Failure(501, 'NotImplemented', 'Only ListMultipartUploads is implemented on the bucket');
@@ -492,11 +101,11 @@ export async function startFakeS3(
     const key = path.slice(prefix.length);
 
     if (params.has('uploads') || params.has('uploadId')) {
-      handleMultipart(req, res, key, query, body);
+      handleMultipart(state, req, res, key, query, body);
       return;
     }
     if (method === 'PUT') {
-      refuseExisting(req, key);
+      refuseExisting(req, key, objects);
       const contentType = req.headers['content-type'] ?? 'binary/octet-stream';
       objects.set(key, { body, contentType, metadata: metadataOf(req, query) });
       res.writeHead(200, { ETag: `"${md5Hex(body)}"` });
@@ -574,7 +183,7 @@ export async function startFakeS3(
     uploads,
     requests,
     setClock(now) {
-      clock = now;
+      state.clock = now;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
