@@ -20,6 +20,7 @@ import { Route as LtiConfigRouteImport } from './routes/lti-config'
 import { Route as MatrixRouteImport } from './routes/matrix'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as UnitSetupRouteImport } from './routes/unit-setup'
+import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminLtiRouteImport } from './routes/admin/lti'
@@ -87,6 +88,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const UnitSetupRoute = UnitSetupRouteImport.update({
   id: '/unit-setup',
   path: '/unit-setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WelcomeRoute = WelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -167,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
+  '/welcome': typeof WelcomeRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
+  '/welcome': typeof WelcomeRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
@@ -219,6 +227,7 @@ export interface FileRoutesById {
   '/matrix': typeof MatrixRoute
   '/reset-password': typeof ResetPasswordRoute
   '/unit-setup': typeof UnitSetupRoute
+  '/welcome': typeof WelcomeRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/lti': typeof AdminLtiRoute
   '/admin/users': typeof AdminUsersRoute
@@ -247,6 +256,7 @@ export interface FileRouteTypes {
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
+    | '/welcome'
     | '/admin/audit'
     | '/admin/lti'
     | '/admin/users'
@@ -272,6 +282,7 @@ export interface FileRouteTypes {
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
+    | '/welcome'
     | '/admin/audit'
     | '/admin/lti'
     | '/admin/users'
@@ -298,6 +309,7 @@ export interface FileRouteTypes {
     | '/matrix'
     | '/reset-password'
     | '/unit-setup'
+    | '/welcome'
     | '/admin/audit'
     | '/admin/lti'
     | '/admin/users'
@@ -325,6 +337,7 @@ export interface RootRouteChildren {
   MatrixRoute: typeof MatrixRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   UnitSetupRoute: typeof UnitSetupRoute
+  WelcomeRoute: typeof WelcomeRoute
   JoinCodeRoute: typeof JoinCodeRoute
 }
 
@@ -405,6 +418,13 @@ declare module '@tanstack/react-router' {
       path: '/unit-setup'
       fullPath: '/unit-setup'
       preLoaderRoute: typeof UnitSetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/welcome': {
+      id: '/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/': {
@@ -547,6 +567,7 @@ const rootRouteChildren: RootRouteChildren = {
   MatrixRoute: MatrixRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   UnitSetupRoute: UnitSetupRoute,
+  WelcomeRoute: WelcomeRoute,
   JoinCodeRoute: JoinCodeRoute,
 }
 export const routeTree = rootRouteImport
