@@ -43,3 +43,13 @@ export async function setSessionAuthMethod(
 ): Promise<void> {
   await db.update(sessions).set({ authMethod }).where(eq(sessions.id, sessionId));
 }
+
+/** Whether the person can sign in through an identity provider: an OpenID Connect identity is theirs. */
+export async function hasOidcIdentity(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: identities.id })
+    .from(identities)
+    .where(and(eq(identities.userId, userId), eq(identities.kind, 'oidc')))
+    .limit(1);
+  return row !== undefined;
+}

@@ -7,8 +7,12 @@ import { useDocumentTitle } from '../widgets/document-title';
 import { PageHeader } from '../widgets/page-header';
 import { ApiTokensPanel } from './api-tokens-panel';
 import { GradedMailSwitch } from './graded-mail-switch';
+import { SingleSignOnPanel } from './single-sign-on-panel';
 
-/** `/account`: who you are signed in as, a student's graded-mail switch, and personal API tokens. */
+/**
+ * `/account`: who you are signed in as, a student's graded-mail switch, linking single sign-on where
+ * the server has it, and personal API tokens.
+ */
 export function AccountPage() {
   useDocumentTitle('Account');
   const user = useCurrentUser();
@@ -43,6 +47,8 @@ export function AccountPage() {
           </Paper>
         ) : null}
         {me?.role === 'student' ? <GradedMailSwitch /> : null}
+        {/* Linking is for the person signed in, not the one an admin is viewing the app as. */}
+        {me && !user?.isImpersonating ? <SingleSignOnPanel email={me.email} /> : null}
         <ApiTokensPanel
           owner="your"
           tokens={tokens}

@@ -1,9 +1,11 @@
 import { router } from '../../trpc';
 import { ownTokensRouter } from '../tokens/router';
 import { gradedMailRouter } from './graded-mail';
+import { singleSignOnRouter } from './single-sign-on';
 
 /** What every signed-in person manages for themselves (the account page). */
 export const accountRouter = router({
   tokens: ownTokensRouter,
   gradedMail: gradedMailRouter,
+  singleSignOn: singleSignOnRouter,
 });
