@@ -26,3 +26,16 @@ export async function resetLinkFor(env: TestEnv, email: string): Promise<URL> {
   if (!newest) throw new Error(`no reset mail for ${email}`);
   return newest;
 }
+
+/** The newest mail to `to` whose subject holds `subject`, once the job worker has sent it. */
+export async function newestMailTo(env: TestEnv, to: string, subject: string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    await env.services.jobs.idle();
+    const found = listOutbox(env.config.mail.outboxDir).filter(
+      (m) => m.to === to && m.subject.includes(subject),
+    );
+    if (found.length > 0) return found[found.length - 1];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no "${subject}" mail for ${to}`);
+}
