@@ -1,5 +1,5 @@
-import { users } from '@evident/db/schema';
-import { eq } from 'drizzle-orm';
+import { gradingDecisions, submissions, users } from '@evident/db/schema';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { jpeg, pathOf, studentWithUnit } from './evidence-fixtures';
 import type { TestEnv } from './harness';
@@ -63,3 +63,37 @@ export async function studentWithSubmissions(
   }
   return { ...setUp, submitted };
 }
+
+/** A client's REST calls with its session cookie: POST from the same origin, and GET. */
+export function restAs(env: TestEnv, app: App, client: { sessionId: string | null }) {
+  const cookie = `${env.services.sessions.cookieName}=${client.sessionId}`;
+  return {
+    post: (url: string, body: unknown) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          cookie,
+          'content-type': 'application/json',
+          origin: 'http://localhost:80',
+          host: 'localhost:80',
+        },
+        payload: JSON.stringify(body),
+      }),
+    get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie } }),
+  };
+}
+
+/** The decisions recorded on these submissions, oldest first. */
+export const decisionsIn = (env: TestEnv, submissionIds: string[]) =>
+  env.db
+    .select()
+    .from(gradingDecisions)
+    .where(inArray(gradingDecisions.submissionId, submissionIds))
+    .orderBy(asc(gradingDecisions.createdAt), asc(gradingDecisions.id));
+
+/** The statuses of these submissions. */
+export const statusesIn = async (env: TestEnv, submissionIds: string[]) =>
+  (await env.db.select().from(submissions).where(inArray(submissions.id, submissionIds))).map(
+    (row) => row.status,
+  );
