@@ -1,8 +1,15 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { type RenderHints, useRenderHints } from '../start-up/render-hints';
 
-/** '26 Nov 2026, 3:04 pm' in the browser's locale: how the app writes a moment. */
+/**
+ * '26 Nov 2026, 3:04 pm' in the browser's locale: how the app writes a moment. Every date on a card
+ * uses this or `dateOnly`, so a card never shows '26 Nov 2026' beside '26/11/26'.
+ */
 export const dateAndTime = { dateStyle: 'medium', timeStyle: 'short' } as const;
+/** '26 Nov 2026': a day, written as `dateAndTime` writes it. */
+export const dateOnly = { dateStyle: 'medium' } as const;
+/** '3:04 pm': `dateAndTime`'s time, for a narrow place that writes the day and the time apart. */
+export const timeOnly = { timeStyle: 'short' } as const;
 
 /** The browser's formatters by options (constants), made on first use. */
 const browserFormatters = new WeakMap<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>();
@@ -22,6 +29,8 @@ export function browserFormatter(options: Intl.DateTimeFormatOptions): Intl.Date
 
 /** The browser's formatter for `dateAndTime`, for screens the server never renders. */
 export const dateAndTimeFormat = () => browserFormatter(dateAndTime);
+/** The browser's formatter for `dateOnly`, for screens the server never renders. */
+export const dateOnlyFormat = () => browserFormatter(dateOnly);
 
 const noSubscription = () => () => {};
 const inBrowser = () => false;

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { dateAndTimeFormat, dateOnlyFormat } from '../../format/date-time';
 import { confirmAction } from '../dialog/confirm';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
@@ -50,15 +51,8 @@ const expiryChoices = [
   { value: '365', label: '1 year' },
 ];
 
-const date = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const date = (iso: string) => dateOnlyFormat().format(new Date(iso));
+const dateTime = (iso: string) => dateAndTimeFormat().format(new Date(iso));
 
 const statusBadge: Record<ApiTokenRow['status'], { label: string; color: string }> = {
   active: { label: 'Active', color: 'teal' },

@@ -5,6 +5,7 @@ import {
   IconListCheck,
   IconPlus,
   IconSchool,
+  IconSettings,
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
@@ -29,6 +30,12 @@ const quickLinks = [
     title: 'Manage Users',
     description: 'See every student, assessor and administrator, and view the app as one of them.',
     icon: IconUsers,
+  },
+  {
+    to: '/admin/settings',
+    title: 'Settings',
+    description: 'Choose the time zone that assessment records, CSV exports and emails write dates in.',
+    icon: IconSettings,
   },
 ] as const;
 

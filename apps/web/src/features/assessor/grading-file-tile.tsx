@@ -1,7 +1,7 @@
 import { formatKilobytes } from '@evident/core/file-size';
 import { Badge, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
-import { DateTimeText } from '../../format/date-time';
+import { DateTimeText, dateOnly, timeOnly } from '../../format/date-time';
 import { type FileLook, iconOfLook, lookOfFile } from '../evidence/file-look';
 import classes from './grading.module.css';
 import type { GradingFile } from './grading-types';
@@ -14,7 +14,7 @@ const actionOf: Record<FileLook, string> = {
   document: 'Open document',
 };
 
-const capturedStyle = { dateStyle: 'short', timeStyle: 'short' } as const;
+const noWrap = { whiteSpace: 'nowrap' } as const;
 
 /** Short marks for what an earlier decision made of a file; the full words go to screen readers. */
 const judgedMark = { satisfactory: 'S', not_yet_satisfactory: 'NYS' } as const;
@@ -107,7 +107,14 @@ export function GradingFileTile({
         {file.capturedAt ? (
           // Issue 18: a file captured offline arrives later; it counts from when it was captured.
           <span className={classes.tileSize} data-testid="grading-file-captured">
-            Captured <DateTimeText value={file.capturedAt} options={capturedStyle} />
+            {/* As a card writes every moment, but a narrow tile breaks it between the day and the time. */}
+            Captured{' '}
+            <span style={noWrap}>
+              <DateTimeText value={file.capturedAt} options={dateOnly} />,
+            </span>{' '}
+            <span style={noWrap}>
+              <DateTimeText value={file.capturedAt} options={timeOnly} />
+            </span>
           </span>
         ) : null}
       </UnstyledButton>
