@@ -57,8 +57,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // White on the filled green (Satisfactory) is 4.4:1, just under AA for button text; this is 6.5:1.
     '--mantine-color-green-filled': '#1e6b34',
     '--mantine-color-green-filled-hover': '#185a2b',
+    // A field's error under it (and its asterisk) is small text: Mantine's red 6 is 3.3:1 on white, red 9 is 5.5:1.
+    '--mantine-color-error': '#c92a2a',
   },
-  dark: { '--mantine-color-dimmed': '#a3a3a3' },
+  // Red 8 is 3.4:1 on the dark background; red 3 is 6.7:1.
+  dark: { '--mantine-color-dimmed': '#a3a3a3', '--mantine-color-error': '#ff8787' },
 });
 
 /**
