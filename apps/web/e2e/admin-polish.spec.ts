@@ -259,7 +259,12 @@ test("a catalogue summary's note shows beside the Performance Evidence box, not 
   await adminAt(page, '/admin/units/new');
   await page.getByLabel('Unit Code').fill('SITXFSA005');
   await page.getByRole('button', { name: 'Fetch from TGA' }).click();
-  await expectToast(page, 'Success');
+  // The fake register lists one other unit: the example units answered, and the toast says so.
+  await expectToast(
+    page,
+    'Success',
+    'Fetched SITXFSA005 from the bundled example units: the national training register does not list it.',
+  );
   const evidence = page.getByLabel('Performance Evidence');
   await expect(evidence).toHaveValue(/hygiene/i);
   await expect(evidence).not.toHaveValue(/Summary prepared|official register/);
