@@ -60,7 +60,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // A field's error under it (and its asterisk) is small text: Mantine's red 6 is 3.3:1 on white, red 9 is 5.5:1.
     '--mantine-color-error': '#c92a2a',
   },
-  // Red 8 is 3.4:1 on the dark background; red 3 is 6.7:1.
+  // Red 8 is 3.4:1 on the dark background; red 4 is 6.7:1.
   dark: { '--mantine-color-dimmed': '#a3a3a3', '--mantine-color-error': '#ff8787' },
 });
 
