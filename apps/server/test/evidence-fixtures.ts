@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { evidenceFiles, submissions } from '@evident/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import type { TestEnv } from './harness';
 
 /** A real photo-like JPEG (noise compresses badly, like a real scene). */
@@ -93,4 +94,33 @@ export function send(
     });
     req.end(options.body);
   });
+}
+
+/** Only what the fixtures use of the test app, whatever its logger type. */
+type App = Pick<Awaited<ReturnType<TestEnv['app']>>, 'inject'>;
+
+type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
+
+/**
+ * The local disk's signed PUT, and the upload a browser makes with it, on the app `appOf` gives
+ * (a test file's app exists only once its `beforeAll` has run).
+ */
+export function localUploads(appOf: () => App) {
+  const put = (uploadUrl: string, contentType: string, body: Buffer) =>
+    appOf().inject({
+      method: 'PUT',
+      url: pathOf(uploadUrl),
+      headers: { 'content-type': contentType },
+      payload: body,
+    });
+
+  /** upload-url, then the PUT, as a browser does it; returns what recordEvidence needs. */
+  async function upload(caller: Caller, fileName: string, fileType: string, body: Buffer) {
+    const grant = await caller.student.evidence.requestUploadUrl({ fileName, fileType });
+    const response = await put(grant.uploadUrl, fileType, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return { grant, fileName, fileType, objectPath: grant.objectPath };
+  }
+
+  return { put, upload };
 }

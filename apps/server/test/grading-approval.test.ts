@@ -5,8 +5,8 @@ import { auditEvents, submissions, users } from '@evident/db/schema';
 import { seedDemo } from '@evident/db/seed/demo';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { restAs } from './grading-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
+import { restAs } from './rest-fixtures';
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;

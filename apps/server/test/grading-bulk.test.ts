@@ -2,8 +2,9 @@ import type { DomainEvent } from '@evident/core/events';
 import { submissions } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decisionsIn, restAs, statusesIn, studentWithSubmissions } from './grading-fixtures';
+import { decisionsIn, statusesIn, studentWithSubmissions } from './grading-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
+import { restAs } from './rest-fixtures';
 
 // Grading several submissions at once, and two assessors' decisions meeting.
 

@@ -64,26 +64,6 @@ export async function studentWithSubmissions(
   return { ...setUp, submitted };
 }
 
-/** A client's REST calls with its session cookie: POST from the same origin, and GET. */
-export function restAs(env: TestEnv, app: App, client: { sessionId: string | null }) {
-  const cookie = `${env.services.sessions.cookieName}=${client.sessionId}`;
-  return {
-    post: (url: string, body: unknown) =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: {
-          cookie,
-          'content-type': 'application/json',
-          origin: 'http://localhost:80',
-          host: 'localhost:80',
-        },
-        payload: JSON.stringify(body),
-      }),
-    get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie } }),
-  };
-}
-
 /** The decisions recorded on these submissions, oldest first. */
 export const decisionsIn = (env: TestEnv, submissionIds: string[]) =>
   env.db

@@ -8,8 +8,9 @@ import { submissions } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pdf } from './evidence-fixtures';
-import { restAs, studentWithSubmissions, submitEvidence } from './grading-fixtures';
+import { studentWithSubmissions, submitEvidence } from './grading-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
+import { restAs } from './rest-fixtures';
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;

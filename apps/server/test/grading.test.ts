@@ -4,8 +4,9 @@ import { evidenceFiles, submissions } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pdf } from './evidence-fixtures';
-import { decisionsIn, restAs, statusesIn, studentWithSubmissions, submitEvidence } from './grading-fixtures';
+import { decisionsIn, statusesIn, studentWithSubmissions, submitEvidence } from './grading-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
+import { restAs } from './rest-fixtures';
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;
