@@ -164,11 +164,11 @@ function renderWaitingWorkDigest(
     `${plural(message.total, 'submission')} ${message.total === 1 ? 'is' : 'are'} waiting for your decision${units > 1 ? `, in ${units} units` : ''}:`,
   ];
   const items = message.units.map(
-    (unit) => `${unit.unitCode} ${unit.title}: ${unit.count}, the first sent ${unit.oldestSince}`,
+    (unit) => `${unit.unitCode} ${unit.title}: ${unit.count}, waiting since ${unit.oldestSince}`,
   );
   const { oldest } = message;
   const after = [
-    `The longest waiting is ${oldest.studentName}'s “${oldest.taskTitle}” (${oldest.unitCode}), sent ${oldest.since}.`,
+    `The longest waiting is ${oldest.studentName}’s “${oldest.taskTitle}” (${oldest.unitCode}), sent ${oldest.since}.`,
   ];
   const optOut = 'You get this summary on mornings when evidence waits for you. To stop it, turn it off on';
   return {

@@ -6,12 +6,13 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { useDocumentTitle } from '../widgets/document-title';
 import { PageHeader } from '../widgets/page-header';
 import { ApiTokensPanel } from './api-tokens-panel';
+import { DigestMailSwitch } from './digest-mail-switch';
 import { GradedMailSwitch } from './graded-mail-switch';
 import { SingleSignOnPanel } from './single-sign-on-panel';
 
 /**
- * `/account`: who you are signed in as, a student's graded-mail switch, linking single sign-on where
- * the server has it, and personal API tokens.
+ * `/account`: who you are signed in as, a student's graded-mail switch or an assessor's morning
+ * digest switch, linking single sign-on where the server has it, and personal API tokens.
  */
 export function AccountPage() {
   useDocumentTitle('Account');
@@ -32,7 +33,7 @@ export function AccountPage() {
       <PageHeader
         title="Account"
         subtitle={
-          me?.role === 'student'
+          me?.role === 'student' || me?.role === 'assessor'
             ? 'Your details, email and API tokens for scripts.'
             : 'Your details and API tokens for scripts.'
         }
@@ -47,6 +48,7 @@ export function AccountPage() {
           </Paper>
         ) : null}
         {me?.role === 'student' ? <GradedMailSwitch /> : null}
+        {me?.role === 'assessor' ? <DigestMailSwitch /> : null}
         {/* Linking is for the person signed in, not the one an admin is viewing the app as. */}
         {me && !user?.isImpersonating ? <SingleSignOnPanel email={me.email} /> : null}
         <ApiTokensPanel

@@ -1,5 +1,6 @@
 import { router } from '../../trpc';
 import { ownTokensRouter } from '../tokens/router';
+import { digestMailRouter } from './digest-mail';
 import { gradedMailRouter } from './graded-mail';
 import { singleSignOnRouter } from './single-sign-on';
 
@@ -7,5 +8,6 @@ import { singleSignOnRouter } from './single-sign-on';
 export const accountRouter = router({
   tokens: ownTokensRouter,
   gradedMail: gradedMailRouter,
+  digestMail: digestMailRouter,
   singleSignOn: singleSignOnRouter,
 });
