@@ -54,12 +54,14 @@ const fieldNames: Record<string, string> = {
 function curriculumLine(detail: Record<string, unknown>): string | null {
   const { unitCode, title, unitTitle, changed, taskCount, generator, order } = detail;
   if (typeof unitCode !== 'string') return null;
-  const what = typeof unitTitle === 'string' ? `${unitCode} · ${title}` : `${unitCode} ${title ?? ''}`.trim();
+  // A task's row also names its unit's title (`unitTitle`); a unit's row has only its own.
+  const what =
+    typeof unitTitle === 'string' ? `“${title}” (${unitCode})` : `${unitCode} ${title ?? ''}`.trim();
   if (typeof taskCount === 'number')
-    return `${what}: ${countNoun(taskCount, 'task')}${typeof generator === 'string' ? ` by ${generator}` : ''}`;
+    return `${what} · ${countNoun(taskCount, 'task')}${typeof generator === 'string' ? ` by ${generator}` : ''}`;
   if (Array.isArray(changed) && changed.length > 0)
-    return `${what}: ${changed.map((field) => fieldNames[String(field)] ?? String(field)).join(', ')}`;
-  if (Array.isArray(order)) return `${what}: ${countNoun(order.length, 'task')} in a new order`;
+    return `${what} · changed ${changed.map((field) => fieldNames[String(field)] ?? String(field)).join(', ')}`;
+  if (Array.isArray(order)) return `${what} · ${countNoun(order.length, 'task')} in a new order`;
   return what;
 }
 
