@@ -177,6 +177,8 @@ export async function buildApp(options: AppOptions) {
       log: services.log,
       tool: lti,
       assessorSignup: services.assessorSignup,
+      jobs: services.jobs,
+      publicUrl: services.publicUrl,
     });
   } else {
     app.all('/lti/*', async (_req, reply) =>

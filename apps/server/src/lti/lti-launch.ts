@@ -1,3 +1,4 @@
+import { queueApprovalRequests } from '@evident/api/services';
 import { readCookie } from '@evident/auth/cookies';
 import { recordAudit } from '@evident/db/queries/audit';
 import { createLtiHandoff } from '@evident/db/queries/lti-handoffs';
@@ -82,12 +83,13 @@ export const studentLaunchedAsTeacher =
 
 /** The person, course and link a launch names, recorded; a session begun for them. */
 export async function signIn(
-  { db, sessions, log, assessorSignup }: LtiRouteDeps,
+  { db, sessions, log, assessorSignup, jobs, publicUrl }: LtiRouteDeps,
   launch: VerifiedLaunch,
   reply: FastifyReply,
 ) {
   const [first, ...rest] = (launch.name ?? '').split(/\s+/).filter(Boolean);
   const role = roleFromLtiRoles(launch.roles);
+  let adminsTold = false;
   const recorded = await recordLtiLaunch(
     db,
     {
@@ -109,8 +111,16 @@ export async function signIn(
           }
         : null,
     },
-    { assessorSignup },
+    {
+      assessorSignup,
+      // A teacher new to Evident waits for approval: every admin is told, with the account.
+      whenAwaitingApproval: async (tx, assessor, course) => {
+        adminsTold = true;
+        await queueApprovalRequests(tx, { assessor, via: 'lms', course, appUrl: publicUrl });
+      },
+    },
   );
+  if (adminsTold) jobs.wake();
   if (recorded.user.deactivatedAt)
     throw new LtiRefusal('This account has been deactivated.', `deactivated user ${recorded.user.id}`, 403);
   if (recorded.roleRefused) {

@@ -1,5 +1,6 @@
 import type { Logger } from '@evident/core/logger';
 import type { Authenticator, SessionStore } from '@evident/core/ports/auth';
+import type { JobQueue } from '@evident/core/ports/jobs';
 import type { Database } from '@evident/db/client';
 import { unstorableValueReason } from '@evident/db/errors';
 import { LtiRefusal } from '@evident/lti/refusal';
@@ -16,6 +17,10 @@ export type LtiRouteDeps = {
   tool: LtiTool;
   /** `ASSESSOR_SIGNUP`, which a teacher's first launch follows as a self-registration does. */
   assessorSignup: 'open' | 'approval';
+  /** Woken after a launch queues mail (the admins told of a teacher waiting for approval). */
+  jobs: JobQueue;
+  /** Where links in mail no request of theirs caused point (PUBLIC_URL, or the network address). */
+  publicUrl: string;
 };
 
 /** A posted form or a query, as the platforms send them. */
