@@ -198,6 +198,23 @@ describe('single sign-on through a real OpenID provider', () => {
     expect((await finish(later.callback, later.checks)).statusCode).toBe(303);
   });
 
+  it('signed in, a provider account with another email links nothing and switches to nobody', async () => {
+    const student = await env.signedIn('student', { email: 'own-email@example.com' });
+    provider.accounts.set('sub-other', { email: 'someone-else@example.com', emailVerified: true });
+    const run = await throughProvider('sub-other');
+    const session = `${env.services.sessions.cookieName}=${student.sessionId}`;
+    const done = await app.inject({
+      method: 'GET',
+      url: `${run.callback.pathname}${run.callback.search}`,
+      headers: { cookie: `${run.checks}; ${session}` },
+    });
+    expect(done.statusCode).toBe(409);
+    expect(done.body).toMatch(/^Your sign-in provider's account uses someone-else@example.com/);
+    expect(cookieValue(done.headers['set-cookie'], 'evident_session')).toBeUndefined();
+    expect(await env.db.select().from(users).where(eq(users.email, 'someone-else@example.com'))).toEqual([]);
+    expect((await (await student.caller()).auth.session.get())?.id).toBe(student.user.id);
+  });
+
   it('an unverified email never takes over an existing account', async () => {
     const victim = await buildUser(env.db, {
       firstName: 'Vic',

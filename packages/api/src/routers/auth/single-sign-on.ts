@@ -18,6 +18,9 @@ export const unverifiedEmailMessage =
 export const staffLinkMessage =
   'An Evident staff account already uses this email. Sign in with your password first, then choose single sign-on again to link it to your account.';
 
+const otherAccountMessage = (email: string) =>
+  `Your sign-in provider's account uses ${email}, which is not the email of the account you are signed in to. Sign out first to sign in as someone else, or link a provider account that uses your own email.`;
+
 /**
  * A verified email vouches for a student's account; an assessor's or admin's sees other people's
  * evidence, so a provider alone never opens one: the person proves it is theirs by signing in with
@@ -66,8 +69,9 @@ async function createFromProvider(ctx: Context, claims: SsoClaims & { email: str
 /**
  * Finds or makes the person behind a verified id token: by the provider's identity (issuer and
  * subject); else by an email the provider says it verified, linking the identity to that person (a
- * staff account only while its owner is signed in with their password); else a new student. An unverified email never reaches an existing account, and a deactivated
- * person is refused. Then a session starts, marked as begun through OpenID Connect.
+ * staff account only while its owner is signed in with their password); else a new student, unless
+ * someone is signed in (then it names them or nobody). An unverified email never reaches an existing
+ * account, and a deactivated person is refused. Then a session starts, marked as begun through OpenID Connect.
  */
 export async function signInWithProvider(ctx: Context, claims: SsoClaims) {
   const key = { kind: 'oidc' as const, issuer: claims.issuer, subject: claims.subject };
@@ -87,6 +91,13 @@ export async function signInWithProvider(ctx: Context, claims: SsoClaims) {
     if (existing && !claims.emailVerified) {
       await refuse(ctx, claims, 'unverified email matches an existing account', existing);
       throw new AppError('CONFLICT', unverifiedEmailMessage);
+    }
+    // Signed in already (linking from the account page): the provider's new identity names this
+    // person or nobody, never a new account the browser silently switches to.
+    const signedIn = ctx.principal?.realUser;
+    if (signedIn && existing?.id !== signedIn.id) {
+      await refuse(ctx, claims, 'provider email is not the signed-in account', existing);
+      throw new AppError('CONFLICT', otherAccountMessage(claims.email));
     }
     if (existing && !confirmedByPassword(ctx, existing)) {
       await refuse(ctx, claims, 'staff account not confirmed by password', existing);
