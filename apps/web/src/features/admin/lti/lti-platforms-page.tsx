@@ -11,15 +11,20 @@ import { useDocumentTitle } from '../../widgets/document-title';
 import { LoadError } from '../../widgets/load-error';
 import { PageHeader } from '../../widgets/page-header';
 import classes from './lti-admin.module.css';
+import { LtiOffNotice } from './lti-off-notice';
 import { type AdminLtiPlatform, PlatformFormModal } from './platform-form-modal';
+import { RegistrationLinkPanel } from './registration-link-panel';
 
 /**
  * LTI Platforms (/admin/lti): the learning platforms allowed to launch Evident. The same
- * registrations LTI_PLATFORMS and `pnpm cli lti-add-platform` make, listed, added, edited, removed.
+ * registrations LTI_PLATFORMS and `pnpm cli lti-add-platform` make, listed, added, edited, removed,
+ * or made by the platform itself from a registration link. With LTI off on the server it says so
+ * and what to set, instead of offering to add what could never launch.
  */
 export function LtiPlatformsPage() {
   useDocumentTitle('LTI Platforms');
   const platforms = trpc.admin.ltiPlatforms.list.useQuery();
+  const enabled = trpc.admin.ltiStatus.get.useQuery().data?.enabled;
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<AdminLtiPlatform | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -63,13 +68,16 @@ export function LtiPlatformsPage() {
             >
               Grade passbacks
             </Button>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open(null)}>
-              Add platform
-            </Button>
+            {enabled ? (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open(null)}>
+                Add platform
+              </Button>
+            ) : null}
           </>
         }
       />
       <Stack gap="md">
+        {enabled === false ? <LtiOffNotice /> : null}
         {platforms.isError ? (
           <LoadError
             title="Could not load platforms"
@@ -94,8 +102,9 @@ export function LtiPlatformsPage() {
             <EmptyState icon={<IconPlugConnected stroke={1.6} aria-hidden />} variant="light">
               <EmptyState.Title order={2}>No platforms registered</EmptyState.Title>
               <EmptyState.Description>
-                Add your LMS with the values from its external tool settings, or let it register itself
-                through Dynamic Registration.
+                {enabled === false
+                  ? 'Once LTI is on, add your LMS here with the values from its external tool settings, or let it register itself with a registration link.'
+                  : 'Add your LMS with the values from its external tool settings, or let it register itself with a registration link (below).'}
               </EmptyState.Description>
             </EmptyState>
           </Paper>
@@ -162,6 +171,7 @@ export function LtiPlatformsPage() {
             </Paper>
           </>
         ) : null}
+        {enabled ? <RegistrationLinkPanel /> : null}
       </Stack>
       <PlatformFormModal opened={formOpen} platform={editing} onClose={() => setFormOpen(false)} />
     </>
