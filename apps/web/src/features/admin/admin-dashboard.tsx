@@ -2,11 +2,14 @@ import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } fro
 import {
   IconBook2,
   IconChevronRight,
+  IconHistory,
   IconListCheck,
+  IconPlugConnected,
   IconPlus,
   IconSchool,
   IconSettings,
   IconUsers,
+  IconUsersGroup,
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -30,6 +33,26 @@ const quickLinks = [
     title: 'Manage Users',
     description: 'See every student, assessor and administrator, and view the app as one of them.',
     icon: IconUsers,
+  },
+  {
+    to: '/admin/classes',
+    title: 'Manage Classes',
+    description: 'Group students taking units together, invite them by link and choose who assesses them.',
+    icon: IconUsersGroup,
+  },
+  {
+    to: '/admin/audit',
+    title: 'Audit Trail',
+    description:
+      'Every sign-in, role change, approval and decision, newest first, searchable and exportable.',
+    icon: IconHistory,
+  },
+  {
+    to: '/admin/lti',
+    title: 'LTI Platforms',
+    description:
+      'Connect learning platforms (Moodle, Canvas, Blackboard, Brightspace) and follow grade passbacks.',
+    icon: IconPlugConnected,
   },
   {
     to: '/admin/settings',
@@ -112,7 +135,7 @@ export function AdminDashboard() {
       <Title order={2} fz="lg" mt={40} mb="md">
         Quick links
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {quickLinks.map((link) => (
           <Card
             key={link.to}

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { trpc } from '../../data-layer/trpc-client';
 import { countNoun } from '../../format/count-noun';
 import classes from '../admin/lti/lti-admin.module.css';
+import { useCurrentUser } from '../auth/use-current-user';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 import { useDocumentTitle } from '../widgets/document-title';
@@ -25,11 +26,13 @@ function resultLine(result: SyncResult): string {
 }
 
 /**
- * LMS courses (/lms-courses): the courses an assessor launched Evident from, each with its roster
- * sync (Names and Role Provisioning). A teacher's launch opens here on the course it came from.
+ * LMS courses (/lms-courses): the courses an assessor launched Evident from (an admin: every course),
+ * each with its roster sync (Names and Role Provisioning). A teacher's launch opens here on the course
+ * it came from.
  */
 export function LmsCoursesPage({ launchedFrom }: { launchedFrom?: string }) {
   useDocumentTitle('LMS courses');
+  const everyCourse = useCurrentUser()?.role === 'rto_admin';
   const courses = trpc.staff.lmsCourses.list.useQuery();
   const sync = trpc.staff.lmsCourses.syncRoster.useMutation({
     onSuccess: (result) => toastSuccess('Roster synced', resultLine(result)),
@@ -43,7 +46,7 @@ export function LmsCoursesPage({ launchedFrom }: { launchedFrom?: string }) {
     <>
       <PageHeader
         title="LMS courses"
-        subtitle="Courses you opened Evident from. Sync a roster to enrol its students in the course's class and units."
+        subtitle={`${everyCourse ? 'Every course Evident was opened from by a teacher.' : 'Courses you opened Evident from.'} Sync a roster to enrol its students in the course's class and units.`}
         actions={
           <Button
             component={Link}

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@evident/core/user';
 import { describe, expect, it } from 'vitest';
+import { canEnter } from '../auth/access';
 import { isNavItemActive, navItemsFor } from './nav-items';
 
 const person = (role: CurrentUser['role'], originalRole?: CurrentUser['role']) =>
@@ -47,9 +48,29 @@ describe('the highlighted navigation item', () => {
       'Users',
       'Audit',
       'LTI',
+      'LMS courses',
     ]);
     expect(labels(person('assessor', 'rto_admin'))).toContain('Grading');
     expect(labels(person('student', 'rto_admin'))).not.toContain('Grading');
     expect(activeAt(person('rto_admin'), '/matrix')).toEqual(['Evidence Matrix']);
+  });
+
+  it('offers LMS courses to everyone its route lets in (assessors and admins), and to no one else', () => {
+    const offered = (user: CurrentUser) => navItemsFor(user).some((item) => item.to === '/lms-courses');
+    const people = [
+      person('student'),
+      person('assessor'),
+      person('rto_admin'),
+      person('assessor', 'rto_admin'),
+      person('student', 'rto_admin'),
+    ];
+    expect(people.map(offered)).toEqual(people.map((user) => canEnter(user, 'staff')));
+    expect(people.map(offered)).toEqual([false, true, true, true, false]);
+    expect(navItemsFor(person('assessor')).map((item) => item.label)).toEqual([
+      'Grading',
+      'Evidence Matrix',
+      'LMS courses',
+    ]);
+    expect(activeAt(person('assessor'), '/lms-courses')).toEqual(['LMS courses']);
   });
 });

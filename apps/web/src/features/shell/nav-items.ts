@@ -10,7 +10,8 @@ export type NavPath =
   | '/admin/classes'
   | '/admin/users'
   | '/admin/audit'
-  | '/admin/lti';
+  | '/admin/lti'
+  | '/lms-courses';
 
 export type NavItem = {
   label: string;
@@ -26,9 +27,13 @@ const studentNav: NavItem[] = [
   { label: 'Setup Unit', to: '/unit-setup', exact: false },
 ];
 
+/** The courses an assessor launched Evident from (every course, for an admin), and their roster sync. */
+const lmsCourses: NavItem = { label: 'LMS courses', to: '/lms-courses', exact: false };
+
 const assessorNav: NavItem[] = [
   { label: 'Grading', to: '/grading', exact: false },
   { label: 'Evidence Matrix', to: '/matrix', exact: false, home: true },
+  lmsCourses,
 ];
 
 const adminNav: NavItem[] = [
@@ -49,13 +54,13 @@ const adminReportsNav: NavItem[] = [
 
 /**
  * Spec section 2, top bar. An admin viewing the app as someone else keeps the admin navigation; with
- * grading and the matrix, unless viewing as a student, who may not open them.
+ * grading, the matrix and LMS courses (beside LTI), unless viewing as a student, who may not open them.
  */
 export function navItemsFor(user: CurrentUser): NavItem[] {
   if (user.role === 'rto_admin' || user.originalUser?.role === 'rto_admin') {
     if (user.role === 'student') return adminNav;
     const [dashboard, ...rest] = adminNav;
-    return dashboard ? [dashboard, ...adminReportsNav, ...rest] : adminNav;
+    return dashboard ? [dashboard, ...adminReportsNav, ...rest, lmsCourses] : adminNav;
   }
   if (user.role === 'assessor') return assessorNav;
   return studentNav;

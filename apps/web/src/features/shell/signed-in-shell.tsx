@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@evident/core/user';
+import { type CurrentUser, fullName } from '@evident/core/user';
 import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
@@ -38,6 +38,9 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
   useCaptureQueue(user);
   const { logOut, isLoggingOut } = useLogOut();
   const items = navItemsFor(user);
+  // An admin's bar holds nine screens: below the widest screens the account link shows the avatar
+  // alone, so they stay on one line.
+  const crowded = items.length > 6;
   const pathname = useLocation({ select: (location) => location.pathname });
   // Worked out here rather than by the router's active matching, which cannot know that `/` shows a
   // role's home screen.
@@ -93,8 +96,9 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
               maw={220}
               className={classes.accountLink}
               aria-label="Account and API tokens"
+              title={crowded ? fullName(user) : undefined}
             >
-              <UserBadge user={user} />
+              <UserBadge user={user} nameFrom={crowded ? 'xl' : undefined} />
             </Box>
             <Button
               visibleFrom="md"
