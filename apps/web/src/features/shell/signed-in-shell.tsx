@@ -3,7 +3,7 @@ import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { DataProviders } from '../../data-layer/data-providers';
 import { AwaitingApproval } from '../assessor/awaiting-approval';
 import { useLogOut } from '../auth/use-log-out';
@@ -15,6 +15,7 @@ import { LiveUpdates } from '../live/live-updates';
 import { OpenInNewWindow } from '../lti/open-in-new-window';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Brand } from './brand';
+import { usePublishedHeaderHeight } from './header-height';
 import { ImpersonationBanner } from './impersonation-banner';
 import { MenuDrawer } from './menu-drawer';
 import { isNavItemActive, type NavItem, navItemsFor } from './nav-items';
@@ -35,6 +36,8 @@ export function SignedInShell({ user, children }: { user: CurrentUser; children:
 
 function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
+  const header = useRef<HTMLElement>(null);
+  usePublishedHeaderHeight(header);
   useCaptureQueue(user);
   const { logOut, isLoggingOut } = useLogOut();
   const items = navItemsFor(user);
@@ -55,7 +58,7 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
-      <Box component="header" className={classes.header}>
+      <Box component="header" ref={header} className={classes.header}>
         {user.isImpersonating ? <ImpersonationBanner user={user} /> : null}
         <OpenInNewWindow />
         <Container size="xl" className={classes.bar}>
