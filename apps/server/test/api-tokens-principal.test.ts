@@ -1,10 +1,10 @@
 import { createContext } from '@evident/api/context';
 import { createCaller } from '@evident/api/root';
 import { apiTokens, auditEvents, sessions, users } from '@evident/db/schema';
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
+import { refusal } from './refusal';
 import { cookieOf, sameOrigin, tokenIssuer, withToken } from './token-fixtures';
 
 let env: TestEnv;
@@ -27,16 +27,6 @@ async function tokenCaller(token: string) {
     setCookie() {},
   });
   return createCaller(ctx);
-}
-
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'OK';
-  } catch (error) {
-    if (error instanceof TRPCError) return `${error.code}: ${error.message}`;
-    throw error;
-  }
 }
 
 describe('API tokens over REST', () => {
@@ -63,11 +53,11 @@ describe('API tokens over REST', () => {
     expect(unapproved.body).toContain('must approve your assessor account');
 
     const caller = await tokenCaller(adminToken);
-    expect(await codeOf(caller.admin.impersonation.start({ userId: student.user.id }))).toBe(
+    expect(await refusal(caller.admin.impersonation.start({ userId: student.user.id }))).toBe(
       'FORBIDDEN: Viewing the app as someone else needs a signed-in session',
     );
     expect(
-      await codeOf(caller.admin.tokens.issue({ userId: student.user.id, name: 'x', scope: 'write' })),
+      await refusal(caller.admin.tokens.issue({ userId: student.user.id, name: 'x', scope: 'write' })),
     ).toBe('FORBIDDEN: API tokens can only be issued or revoked from a signed-in session');
   });
 
@@ -219,12 +209,12 @@ describe('API tokens from the account page', () => {
       expect.objectContaining({ id: issued.id, name: 'My script', scope: 'read', status: 'active' }),
     ]);
     expect(await (await other.caller()).account.tokens.list()).toEqual([]);
-    expect(await codeOf((await other.caller()).account.tokens.revoke({ tokenId: issued.id }))).toBe(
+    expect(await refusal((await other.caller()).account.tokens.revoke({ tokenId: issued.id }))).toBe(
       'NOT_FOUND: Token not found',
     );
     await caller.account.tokens.revoke({ tokenId: issued.id });
     expect((await caller.account.tokens.list())[0]?.status).toBe('revoked');
-    expect(await codeOf((await tokenCaller(issued.token)).auth.session.get())).toBe(
+    expect(await refusal((await tokenCaller(issued.token)).auth.session.get())).toBe(
       'UNAUTHORIZED: This API token has been revoked',
     );
   });

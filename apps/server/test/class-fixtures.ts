@@ -1,17 +1,5 @@
 import { buildTask, buildUnit } from '@evident/db/testing/factories';
-import { TRPCError } from '@trpc/server';
 import type { TestEnv } from './harness';
-
-/** What a call answers: 'OK', or the code and message it was refused with. */
-export async function refusal(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'OK';
-  } catch (error) {
-    if (error instanceof TRPCError) return `${error.code}: ${error.message}`;
-    throw error;
-  }
-}
 
 /** A unit with two tasks, ready for a class. */
 export async function unitWithTwoTasks(env: TestEnv) {

@@ -2,8 +2,9 @@ import { enrolments } from '@evident/db/schema';
 import { buildTask, buildUnit } from '@evident/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { adminCallerIn, refusal, unitWithTwoTasks } from './class-fixtures';
+import { adminCallerIn, unitWithTwoTasks } from './class-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
+import { refusal } from './refusal';
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;

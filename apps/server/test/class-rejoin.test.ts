@@ -1,7 +1,7 @@
 import { buildTask, buildUnit } from '@evident/db/testing/factories';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
+import { refusal } from './refusal';
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;
@@ -13,16 +13,6 @@ afterAll(async () => {
   await app.close();
   await env.close();
 });
-
-async function refusal(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'OK';
-  } catch (error) {
-    if (error instanceof TRPCError) return `${error.code}: ${error.message}`;
-    throw error;
-  }
-}
 
 const ENDED = 'Your trainer ended your place in this class; ask them';
 

@@ -1,11 +1,11 @@
 import { auditEvents, passwordResetTokens, users } from '@evident/db/schema';
 import { buildTask, buildUnit } from '@evident/db/testing/factories';
 import { listOutbox } from '@evident/mail/outbox-reader';
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
 import { resetLinkFor } from './mail-fixtures';
+import { refusal } from './refusal';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -14,17 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env.close();
 });
-
-/** What a refused call says, as `CODE: message`. */
-async function refusal(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'OK';
-  } catch (error) {
-    if (error instanceof TRPCError) return `${error.code}: ${error.message}`;
-    throw error;
-  }
-}
 
 /** The invitation mails sent to `to`, newest first, once there are at least `count`. */
 async function invitationsTo(to: string, count = 1) {

@@ -1,9 +1,10 @@
 import { auditEvents, classEnrolments, enrolments, users } from '@evident/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCallerIn, refusal, unitWithTwoTasks } from './class-fixtures';
+import { adminCallerIn, unitWithTwoTasks } from './class-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
 import { newestMailTo } from './mail-fixtures';
+import { refusal } from './refusal';
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;

@@ -1,10 +1,10 @@
 import { submissions } from '@evident/db/schema';
-import { TRPCError } from '@trpc/server';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedClass } from './class-seed';
 import { studentWithSubmissions } from './grading-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
+import { refusal } from './refusal';
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;
@@ -16,16 +16,6 @@ afterAll(async () => {
   await app.close();
   await env.close();
 });
-
-async function refusal(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'OK';
-  } catch (error) {
-    if (error instanceof TRPCError) return `${error.code}: ${error.message}`;
-    throw error;
-  }
-}
 
 /** A student with work waiting for a decision, whom an admin then makes an assessor: the work stays. */
 async function promotedStudent(unitCode: string) {
