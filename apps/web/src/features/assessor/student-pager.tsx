@@ -1,5 +1,5 @@
 import { fullName, initials } from '@evident/core/user';
-import { ActionIcon, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { positionedWhileOpen } from '../widgets/positioned-while-open';
 import { SelectOnDemand } from '../widgets/select-on-demand';
@@ -34,9 +34,12 @@ export function StudentPager({ groups, index, onChange }: StudentPagerProps) {
             {initials(current.student)}
           </Avatar>
           <Stack gap={0} miw={0}>
-            <Text fw={700} className={classes.wrap} data-testid="pager-student">
-              {fullName(current.student)}
-            </Text>
+            <Group gap={6} wrap="wrap">
+              <Text fw={700} className={classes.wrap} data-testid="pager-student">
+                {fullName(current.student)}
+              </Text>
+              {current.student.deactivated ? <DeactivatedBadge /> : null}
+            </Group>
             <Text size="xs" c="dimmed" className={classes.wrap}>
               {current.student.email}
             </Text>
@@ -65,7 +68,7 @@ export function StudentPager({ groups, index, onChange }: StudentPagerProps) {
             value={current.studentId}
             data={groups.map((group) => ({
               value: group.studentId,
-              label: `${fullName(group.student)} (${group.submissions.length})`,
+              label: `${fullName(group.student)}${group.student.deactivated ? ', deactivated' : ''} (${group.submissions.length})`,
             }))}
             onChange={(value) => {
               const next = groups.findIndex((group) => group.studentId === value);
@@ -75,5 +78,25 @@ export function StudentPager({ groups, index, onChange }: StudentPagerProps) {
         ) : null}
       </div>
     </Paper>
+  );
+}
+
+/**
+ * A deactivated student's work still waits for a decision, though they can no longer sign in to
+ * answer it: said beside their name, in words a screen reader reads with it.
+ */
+function DeactivatedBadge() {
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      color="gray"
+      radius="sm"
+      title="This student's account is deactivated: they can no longer sign in"
+      data-testid="student-deactivated"
+    >
+      <VisuallyHidden>Account </VisuallyHidden>
+      Deactivated
+    </Badge>
   );
 }

@@ -128,8 +128,22 @@ const MatrixRow = memo(function MatrixRow({ index, top, student, tasks, submissi
           <span className={classes.name} title={name}>
             {name}
           </span>
-          <span className={classes.email} title={student.email}>
-            {student.email}
+          {/* Beside the email, not the name: on a phone the name needs the row's whole width. */}
+          <span className={classes.detailLine}>
+            {/* Their work stays on the matrix; the mark says they can no longer sign in to add to it. */}
+            {student.deactivated ? (
+              <span
+                className={classes.deactivated}
+                title="This student's account is deactivated: they can no longer sign in"
+                data-testid="matrix-deactivated"
+              >
+                <span className={classes.srOnly}>Account </span>
+                Deactivated
+              </span>
+            ) : null}
+            <span className={classes.email} title={student.email}>
+              {student.email}
+            </span>
           </span>
           {/* On a phone Progress is the last of many columns: a glance at it must not mean scrolling
               past every task, so it shows here too. Screen readers have it in the Progress column. */}

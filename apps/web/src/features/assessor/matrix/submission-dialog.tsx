@@ -24,7 +24,8 @@ export function SubmissionDialog({ cell, onClose }: { cell: OpenCell | null; onC
           // The modal's title is already the heading: plain spans inside it.
           <Stack gap={0} component="span">
             <Text component="span" size="xs" c="dimmed" tt="uppercase" fw={700}>
-              {fullName(cell.student)} · Task {cell.taskNumber}
+              {fullName(cell.student)}
+              {cell.student.deactivated ? ' (deactivated)' : ''} · Task {cell.taskNumber}
             </Text>
             <Text component="span" fw={700} size="lg">
               {cell.task.title}
