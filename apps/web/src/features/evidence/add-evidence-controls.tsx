@@ -27,7 +27,7 @@ type AddEvidenceControlsProps = {
   taskTitle: string;
   /** Id of the card's title, so every button is announced with the task it belongs to. */
   describedBy: string;
-  /** What the task asks for: the camera on photo tasks, the microphone on audio tasks. */
+  /** What the task asks for: the camera on photo and video tasks, the microphone on audio tasks. */
   evidenceTypes: readonly string[];
   /** The main button's words: 'Add Evidence' on a card, 'Add more evidence' in View Evidence. */
   addLabel?: string;
@@ -36,7 +36,8 @@ type AddEvidenceControlsProps = {
 /**
  * Adding evidence to one task: a file picker for every allowed type (only the first file is used),
  * and the capture actions the task asks for (the phone's camera for a photo or a video on photo
- * tasks, the microphone on audio tasks); then the upload's progress, or a failed upload to retry.
+ * tasks, for a video on video tasks, the microphone on audio tasks; a computer's picker of videos on
+ * video tasks); then the upload's progress, or a failed upload to retry.
  */
 export function AddEvidenceControls({
   userId,
@@ -55,6 +56,10 @@ export function AddEvidenceControls({
   const touch = useCoarsePointer();
   const microphone = useBrowserValue(canRecordAudio, false);
   const camera = touch && evidenceTypes.includes('photo');
+  const asksForVideo = evidenceTypes.includes('video');
+  // A photo task has always taken a video as well; a video task asks for nothing else from the camera.
+  const recordVideo = camera || (touch && asksForVideo);
+  const chooseVideo = !touch && asksForVideo;
   const recordAudio = microphone && evidenceTypes.includes('audio');
 
   function pick(event: ChangeEvent<HTMLInputElement>) {
@@ -196,34 +201,43 @@ export function AddEvidenceControls({
             >
               {addLabel}
             </Button>
+            {chooseVideo ? (
+              <CaptureButton
+                icon={IconVideo}
+                describedBy={describedBy}
+                onClick={() => videoInput.current?.click()}
+              >
+                Choose video
+              </CaptureButton>
+            ) : null}
             {recordAudio && !touch ? (
               <CaptureButton icon={IconMicrophone} describedBy={describedBy} onClick={recorder.open}>
                 Record audio
               </CaptureButton>
             ) : null}
           </Group>
-          {camera || (touch && recordAudio) ? (
+          {recordVideo || (touch && recordAudio) ? (
             // On a phone the camera and the microphone sit side by side as equal tiles.
             <div className={classes.tiles}>
               {camera ? (
-                <>
-                  <CaptureButton
-                    tile
-                    icon={IconCamera}
-                    describedBy={describedBy}
-                    onClick={() => photoInput.current?.click()}
-                  >
-                    Take photo
-                  </CaptureButton>
-                  <CaptureButton
-                    tile
-                    icon={IconVideo}
-                    describedBy={describedBy}
-                    onClick={() => videoInput.current?.click()}
-                  >
-                    Record video
-                  </CaptureButton>
-                </>
+                <CaptureButton
+                  tile
+                  icon={IconCamera}
+                  describedBy={describedBy}
+                  onClick={() => photoInput.current?.click()}
+                >
+                  Take photo
+                </CaptureButton>
+              ) : null}
+              {recordVideo ? (
+                <CaptureButton
+                  tile
+                  icon={IconVideo}
+                  describedBy={describedBy}
+                  onClick={() => videoInput.current?.click()}
+                >
+                  Record video
+                </CaptureButton>
               ) : null}
               {recordAudio ? (
                 <CaptureButton tile icon={IconMicrophone} describedBy={describedBy} onClick={recorder.open}>
