@@ -79,7 +79,7 @@ export function renderMail(message: MailMessage): RenderedMail {
         `Hi ${message.firstName},`,
         `${invited}, where you gather workplace evidence for your training.`,
         'Open the link below to see your class, choose your password and go straight to your tasks.',
-        `The link works once and expires in ${message.expiresInDays} days. If it has expired, open it anyway: it offers to email you a new one.`,
+        `The link works once and expires in ${message.expiresInDays === 1 ? '1 day' : `${message.expiresInDays} days`}. If it has expired, open it anyway: it offers to email you a new one.`,
       ];
       const list: ListBlock | undefined =
         message.units.length > 0

@@ -77,4 +77,19 @@ describe('the graded mail', () => {
       '<li><a href="https://evident.example/?task=2" style="color:#087f5b">Wear PPE (RIIWHS204E)</a></li>',
     );
   });
+
+  it('says how long an invitation lasts in words that agree with the number', () => {
+    const invitation = (expiresInDays: number) =>
+      renderMail({
+        kind: 'class-invitation',
+        to: 'sam@example.com',
+        firstName: 'Sam',
+        className: 'Cert III Carpentry',
+        units: [],
+        setPasswordUrl: 'https://evident.example/welcome?token=abc',
+        expiresInDays,
+      }).text;
+    expect(invitation(1)).toContain('expires in 1 day.');
+    expect(invitation(7)).toContain('expires in 7 days.');
+  });
 });
