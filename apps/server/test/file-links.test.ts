@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMailOrigin } from '../src/mail-origin';
 import { jpeg, pathOf, studentWithUnit } from './evidence-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
 import { resetLinkFor } from './mail-fixtures';
@@ -70,7 +71,9 @@ describe('file links without PUBLIC_URL', () => {
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const link = await resetLinkFor(env, 'host-header@example.com');
-    expect(link.origin).toBe('http://localhost:3000');
+    // The default: this machine's network address as start-up prints it (localhost only on no network).
+    expect(link.origin).toBe(defaultMailOrigin({ configured: null, port: 3000 }));
+    expect(link.hostname).not.toBe('attacker.example');
   });
 });
 

@@ -32,6 +32,10 @@ const allowedByRouter: Record<string, readonly Audience[]> = {
 /** Procedures whose audience differs from their router's. */
 const allowedByProcedure: Record<string, readonly Audience[]> = {
   'invitation.classes.get': audiences,
+  // An invited student's welcome: the link's token is the credential, and they have no password yet.
+  'invitation.welcome.get': audiences,
+  'invitation.welcome.setPassword': audiences,
+  'invitation.welcome.requestLink': audiences,
 };
 
 async function browserFor(audience: Audience) {
