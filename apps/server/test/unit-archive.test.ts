@@ -214,7 +214,8 @@ describe('archiving', () => {
     const rows = await env.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, task.id), eq(auditEvents.actorId, admin.user.id)));
+      .where(and(eq(auditEvents.subjectId, task.id), eq(auditEvents.actorId, admin.user.id)))
+      .orderBy(auditEvents.createdAt);
     expect(rows.map((row) => row.action)).toEqual(['task.archive', 'task.unarchive']);
     expect((await adminCaller.admin.tasks.list({ unitId: task.unitId })).tasks.length).toBeGreaterThan(1);
   });
