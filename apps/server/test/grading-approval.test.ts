@@ -1,29 +1,19 @@
 import type { DomainEvent } from '@evident/core/events';
 import { awaitingApprovalMessage } from '@evident/core/user';
 import { openDatabase } from '@evident/db/client';
-import { auditEvents, submissions, users } from '@evident/db/schema';
+import { auditEvents, users } from '@evident/db/schema';
 import { seedDemo } from '@evident/db/seed/demo';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { gradingServer } from './grading-server';
 import { createTestEnv, type TestEnv } from './harness';
 import { restAs } from './rest-fixtures';
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;
 const events: DomainEvent[] = [];
-beforeAll(async () => {
-  env = await createTestEnv({ videoConverter: null });
-  app = await env.app();
-  env.services.events.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await app.close();
-  await env.close();
-});
-beforeEach(async () => {
-  // Each test starts with nothing waiting, so lists and counts are its own.
-  await env.db.update(submissions).set({ status: 'satisfactory' }).where(eq(submissions.status, 'submitted'));
-  events.length = 0;
+gradingServer(events, (started) => {
+  ({ env, app } = started);
 });
 
 const rest = (client: { sessionId: string | null }) => restAs(env, app, client);

@@ -2,28 +2,18 @@ import type { DomainEvent } from '@evident/core/events';
 import { setActingAs } from '@evident/db/queries/sessions';
 import { evidenceFiles, submissions } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdf } from './evidence-fixtures';
 import { decisionsIn, statusesIn, studentWithSubmissions, submitEvidence } from './grading-fixtures';
-import { createTestEnv, type TestEnv } from './harness';
+import { gradingServer } from './grading-server';
+import type { TestEnv } from './harness';
 import { restAs } from './rest-fixtures';
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;
 const events: DomainEvent[] = [];
-beforeAll(async () => {
-  env = await createTestEnv({ videoConverter: null });
-  app = await env.app();
-  env.services.events.subscribe((event) => events.push(event));
-});
-afterAll(async () => {
-  await app.close();
-  await env.close();
-});
-beforeEach(async () => {
-  // Each test starts with nothing waiting, so lists and counts are its own.
-  await env.db.update(submissions).set({ status: 'satisfactory' }).where(eq(submissions.status, 'submitted'));
-  events.length = 0;
+gradingServer(events, (started) => {
+  ({ env, app } = started);
 });
 
 const rest = (client: { sessionId: string | null }) => restAs(env, app, client);
