@@ -3,18 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evidenceTypes } from '@evident/core/curriculum';
-import { type DatabaseHandle, openDatabase } from '@evident/db/client';
+import type { DatabaseHandle } from '@evident/db/client';
 import { tasks } from '@evident/db/schema';
 import { buildTask, buildUnit } from '@evident/db/testing/factories';
 import { asc, sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmptyDatabase } from './harness';
 
 const migrationsFolder = fileURLToPath(new URL('../../../packages/db/migrations', import.meta.url));
 const videoMigration = '0010_video_evidence_type';
 
 let database: DatabaseHandle;
-let dropDatabase: () => Promise<void> = async () => {};
 /** The migrations folder as a server from before video shipped it: the journal ends at 0009. */
 let olderFolder = '';
 
@@ -27,25 +26,10 @@ beforeAll(async () => {
   if (at < 0) throw new Error(`${videoMigration} is not in the journal`);
   writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
 
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    database = await openDatabase({ kind: 'pglite' });
-    return;
-  }
-  const name = `evident_test_video_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
-  dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
+  database = await openEmptyDatabase();
 });
 afterAll(async () => {
   await database?.close();
-  await dropDatabase();
   if (olderFolder) rmSync(olderFolder, { recursive: true, force: true });
 });
 

@@ -20,6 +20,29 @@ import { createServices, type ServerServices } from '../src/services';
 import { pgliteTemplate, postgresTemplate } from './database-template';
 
 /**
+ * A database with no migrations run (for tests that migrate step by step, as an upgrade would), on
+ * PGlite or, with TEST_DATABASE_URL, a fresh database on that server, dropped when closed.
+ */
+export async function openEmptyDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ kind: 'pglite' });
+  const name = `evident_test_empty_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
  * A fresh, migrated database per test file: in-memory PGlite, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL (the test command starts one), dropped again afterwards. Both are
  * copies of a migrated template (database-template.ts); `migrate()` then has nothing left to do.

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type DatabaseHandle, openDatabase } from '@evident/db/client';
+import type { DatabaseHandle } from '@evident/db/client';
 import { queuePhotosWithoutThumbnails } from '@evident/db/queries/thumbnail-jobs';
 import { evidenceFiles, jobs, users } from '@evident/db/schema';
 import {
@@ -11,37 +11,21 @@ import {
 } from '@evident/db/testing/factories';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmptyDatabase } from './harness';
 
 const migrationsFolder = fileURLToPath(new URL('../../../packages/db/migrations', import.meta.url));
 // In journal order: 0000 ... 0003, then 0004_jobs.
 const migrations = readMigrationFiles({ migrationsFolder });
 
 let database: DatabaseHandle;
-let dropDatabase: () => Promise<void> = async () => {};
 
 /** An empty database (no migrations run), on PGlite or on the test PostgreSQL server. */
 beforeAll(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    database = await openDatabase({ kind: 'pglite' });
-    return;
-  }
-  const name = `evident_test_mig_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
-  dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
+  database = await openEmptyDatabase();
 });
 afterAll(async () => {
   await database.close();
-  await dropDatabase();
 });
 
 async function apply(from: number, to: number) {
