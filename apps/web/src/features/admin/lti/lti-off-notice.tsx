@@ -14,6 +14,8 @@ export function LtiOffNotice() {
       title="LTI is switched off on this server"
       icon={<IconPlugConnectedX size={20} aria-hidden />}
       data-testid="lti-off"
+      // Mantine's light yellow writes the title in yellow 9, about 3:1 on the alert's own background.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm">
         No learning platform can launch Evident until it is on. Set <Setting>LTI_ENABLED=true</Setting> and{' '}
