@@ -2,13 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@evident/db/client';
 import { queuePhotosWithoutThumbnails } from '@evident/db/queries/thumbnail-jobs';
 import { evidenceFiles, jobs, users } from '@evident/db/schema';
-import {
-  buildEvidenceFile,
-  buildSubmission,
-  buildTask,
-  buildUnit,
-  buildUser,
-} from '@evident/db/testing/factories';
+import { buildSubmission, buildTask, buildUnit, buildUser } from '@evident/db/testing/factories';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +21,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
+
+async function returning(query: ReturnType<typeof sql>): Promise<{ id: string }[]> {
+  const result = (await database.db.execute(query)) as unknown;
+  return Array.isArray(result) ? (result as { id: string }[]) : (result as { rows: { id: string }[] }).rows;
+}
 
 async function apply(from: number, to: number) {
   for (const migration of migrations.slice(from, to)) {
@@ -48,22 +47,29 @@ describe('migration 0004 (the job table)', () => {
       .from(users)
       .where(eq(users.email, 'old.student@example.com'));
     if (!student) throw new Error('the student was not written');
-    const unit = await buildUnit(db);
-    const task = await buildTask(db, { unitId: unit.id });
-    const submission = await buildSubmission(db, { studentId: student.id, taskId: task.id });
-    const video = await buildEvidenceFile(db, {
-      submissionId: submission.id,
-      fileType: 'video/quicktime',
-      fileName: 'clip.mov',
-      videoStatus: 'pending',
-    });
-    const photo = await buildEvidenceFile(db, { submissionId: submission.id, videoStatus: 'pending' });
-    const done = await buildEvidenceFile(db, { submissionId: submission.id, videoStatus: 'ready' });
-    const pdf = await buildEvidenceFile(db, {
-      submissionId: submission.id,
-      fileType: 'application/pdf',
-      fileName: 'form.pdf',
-    });
+    // Raw SQL as well: the factories write today's columns, which a schema at 0004 does not have.
+    const [unit] = await returning(
+      sql`insert into units (unit_code, title) values ('OLD0004', 'Older unit') returning id`,
+    );
+    const [task] = await returning(
+      sql`insert into tasks (unit_id, position, title) values (${unit?.id}, 0, 'Older task') returning id`,
+    );
+    const [submission] = await returning(
+      sql`insert into submissions (student_id, task_id) values (${student.id}, ${task?.id}) returning id`,
+    );
+    const file = async (name: string, type: string, videoStatus: string | null) => {
+      const [row] = await returning(
+        sql`insert into evidence_files (submission_id, object_path, file_name, file_type, file_size, video_status)
+            values (${submission?.id}, ${`evidence/old/${name}`}, ${name}, ${type}, 1024, ${videoStatus}::video_status)
+            returning id`,
+      );
+      if (!row) throw new Error(`${name} was not written`);
+      return row;
+    };
+    const video = await file('clip.mov', 'video/quicktime', 'pending');
+    const photo = await file('photo.jpg', 'image/jpeg', 'pending');
+    const done = await file('done.jpg', 'image/jpeg', 'ready');
+    const pdf = await file('form.pdf', 'application/pdf', null);
     // As the old queue left one: claimed by a server that crashed, one attempt spent.
     await db.execute(
       sql`update evidence_files set video_claimed_at = now(), video_attempts = 1 where id = ${video.id}`,
@@ -97,7 +103,10 @@ describe('migration 0004 (the job table)', () => {
       },
     ]);
     // The files keep what screens show; the claim columns are gone.
-    const files = await db.select().from(evidenceFiles).orderBy(evidenceFiles.createdAt);
+    const files = await db
+      .select({ id: evidenceFiles.id, videoStatus: evidenceFiles.videoStatus })
+      .from(evidenceFiles)
+      .orderBy(evidenceFiles.createdAt);
     expect(new Map(files.map((file) => [file.id, file.videoStatus]))).toEqual(
       new Map([
         [video.id, 'pending'],

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tasks } from './curriculum';
+import { declarations } from './declarations';
 import { users } from './users';
 
 export const submissionStatusEnum = pgEnum('submission_status', [
@@ -84,6 +85,10 @@ export const evidenceFiles = pgTable(
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     /** The client's idempotency key: a retried record returns this file instead of adding another. */
     clientKey: text('client_key'),
+    /** Hex SHA-256 of the stored bytes, computed as the file is recorded; null for files from before. */
+    sha256: text('sha256'),
+    /** The student's authenticity declaration covering this file; null: 'Not declared' (yet). */
+    declarationId: uuid('declaration_id').references(() => declarations.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('evidence_files_object_idx').on(t.objectPath),
@@ -139,6 +144,10 @@ export const gradingDecisions = pgTable(
     strategiesForReassessment: text('strategies_for_reassessment'),
     /** The evidence files the decision judged (those not withdrawn at the time). */
     fileIds: uuid('file_ids').array().notNull().default([]),
+    /** The assessor's declaration that the judgement follows the rules of evidence; null before issue 29. */
+    declarationId: uuid('declaration_id').references(() => declarations.id, { onDelete: 'restrict' }),
+    /** The unit's release whose requirements the decision judged against (`units.release` then). */
+    unitRelease: text('unit_release'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('grading_decisions_submission_idx').on(t.submissionId, t.createdAt)],
