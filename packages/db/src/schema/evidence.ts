@@ -87,6 +87,12 @@ export const evidenceFiles = pgTable(
     clientKey: text('client_key'),
     /** Hex SHA-256 of the stored bytes, computed as the file is recorded; null for files from before. */
     sha256: text('sha256'),
+    /**
+     * Set when `sha256` was computed after the file was recorded (`pnpm cli verify-evidence
+     * --record-missing`, for files from before hashing): such a hash proves the bytes unchanged only
+     * since this time, not since the student sent them. Null for a hash taken as the file was recorded.
+     */
+    sha256RecordedLaterAt: timestamp('sha256_recorded_later_at', { withTimezone: true }),
     /** The student's authenticity declaration covering this file; null: 'Not declared' (yet). */
     declarationId: uuid('declaration_id').references(() => declarations.id, { onDelete: 'restrict' }),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "evidence_files" ADD COLUMN "sha256_recorded_later_at" timestamp with time zone;
