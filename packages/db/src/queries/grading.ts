@@ -161,6 +161,14 @@ export async function recordGradingDecisions(db: Database, decision: Decision): 
     .where(and(inArray(evidenceFiles.submissionId, submissionIds), isNull(evidenceFiles.withdrawnAt)))
     .groupBy(evidenceFiles.submissionId);
   const filesOf = new Map(judged.map((row) => [row.submissionId, row.fileIds]));
+  // The release judged against: a unit fetched again later keeps this decision on its old release.
+  const releases = await db
+    .select({ submissionId: submissions.id, release: units.release })
+    .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .innerJoin(units, eq(units.id, tasks.unitId))
+    .where(inArray(submissions.id, submissionIds));
+  const releaseOf = new Map(releases.map((row) => [row.submissionId, row.release]));
   await db.insert(gradingDecisions).values(
     submissionIds.map((submissionId) => ({
       submissionId,
@@ -170,6 +178,7 @@ export async function recordGradingDecisions(db: Database, decision: Decision): 
       comment: decision.comment,
       strategiesForReassessment: decision.strategiesForReassessment,
       fileIds: filesOf.get(submissionId) ?? [],
+      unitRelease: releaseOf.get(submissionId) ?? null,
       createdAt: at,
     })),
   );
