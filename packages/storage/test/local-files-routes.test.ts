@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { newObjectPath } from '@evident/core/object-path';
 import { checkUploadedObject } from '@evident/core/upload-check';
@@ -37,6 +38,7 @@ describe('the /files routes over HTTP', () => {
       await checkUploadedObject(files.storage, { objectPath, contentType: 'image/jpeg', maxBytes: 10_000 }),
     ).toEqual({
       size: jpeg.length,
+      sha256: createHash('sha256').update(jpeg).digest('hex'),
     });
 
     const url = await files.storage.createDownloadUrl({

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { newObjectPath } from '@evident/core/object-path';
+import { hashStoredObject } from '@evident/core/stored-file-hash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, startFilesServer } from './files-server';
 
@@ -80,5 +82,26 @@ describe('a large upload through the local /files route', () => {
     } finally {
       await handle.close();
     }
+
+    // Its SHA-256 for the record is read back streamed too: memory stays flat again.
+    let expected = createHash('sha256');
+    for await (const chunk of generated(total)) expected = expected.update(chunk as Buffer);
+    global.gc?.();
+    const beforeHash = process.memoryUsage().rss;
+    let hashPeak = beforeHash;
+    const hashSampler = setInterval(() => {
+      hashPeak = Math.max(hashPeak, process.memoryUsage().rss);
+    }, 20);
+    try {
+      expect(await hashStoredObject(files.storage, objectPath)).toEqual({
+        sha256: expected.digest('hex'),
+        size: total,
+      });
+    } finally {
+      clearInterval(hashSampler);
+    }
+    hashPeak = Math.max(hashPeak, process.memoryUsage().rss);
+    expect(hashPeak - beforeHash).toBeLessThan(100 * MB);
+    expect(await hashStoredObject(files.storage, newObjectPath('student-5', 'never-sent.mp4'))).toBeNull();
   }, 120_000);
 });

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { newObjectPath } from '@evident/core/object-path';
+import { hashStoredObject } from '@evident/core/stored-file-hash';
 import { partsToSend, planUploadParts } from '@evident/core/upload-parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage, type S3Storage } from '../src/s3';
@@ -81,6 +82,11 @@ describe('S3 uploads in parts against a SigV4-checking S3 peer', () => {
     expect(stored?.contentType).toBe('video/mp4');
     expect(stored?.metadata.uid).toBe('student-1');
     expect(s3.uploads.has(target.uploadId)).toBe(false);
+    // The joined object's SHA-256, streamed back from the bucket, is the whole file's.
+    expect(await hashStoredObject(storage, objectPath)).toEqual({
+      sha256: createHash('sha256').update(video).digest('hex'),
+      size: video.length,
+    });
     expect(await storage.multipart.listParts(objectPath, target.uploadId)).toEqual({
       parts: [],
       complete: true,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AppError } from '@evident/core/errors';
 import { newObjectPath } from '@evident/core/object-path';
@@ -66,6 +67,8 @@ describe('S3 adapter against a SigV4-checking S3 peer', () => {
       await checkUploadedObject(storage, { objectPath, contentType: 'image/png', maxBytes: 1024 }),
     ).toEqual({
       size: png.length,
+      // Read back from the bucket for the record: the hash of exactly the bytes the browser sent.
+      sha256: createHash('sha256').update(png).digest('hex'),
     });
 
     const url = await storage.createDownloadUrl({

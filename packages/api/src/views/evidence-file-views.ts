@@ -19,6 +19,16 @@ export const evidenceFileRecordOutput = z.object({
   createdAt: isoOutput,
   /** ISO time the device captured it (a file captured offline is sent later); null when not told. */
   capturedAt: isoOutput.nullable(),
+  /**
+   * Hex SHA-256 of the file's bytes, computed as it was recorded; `pnpm cli verify-evidence` checks
+   * the stored file still matches. Null for files recorded before hashing began.
+   */
+  sha256: z.string().nullable(),
+  /**
+   * ISO time the hash was taken when that was after the file was recorded (files from before
+   * hashing): it proves the bytes unchanged only since then. Null for a hash taken at recording.
+   */
+  sha256RecordedLaterAt: isoOutput.nullable(),
 });
 export type EvidenceFileRecord = z.infer<typeof evidenceFileRecordOutput>;
 
@@ -31,6 +41,8 @@ export function toEvidenceFileRecord(file: EvidenceFileRow): EvidenceFileRecord 
     isPrimary: file.isPrimary,
     createdAt: file.createdAt.toISOString(),
     capturedAt: file.capturedAt?.toISOString() ?? null,
+    sha256: file.sha256,
+    sha256RecordedLaterAt: file.sha256RecordedLaterAt?.toISOString() ?? null,
   };
 }
 

@@ -29,6 +29,8 @@ export type NewEvidenceFile = {
   capturedAt?: Date | null;
   /** The client's idempotency key: unique within the submission. */
   clientKey?: string | null;
+  /** Hex SHA-256 of the stored bytes, read back as the file is recorded. */
+  sha256: string;
 };
 
 export async function insertEvidenceFile(db: Database, file: NewEvidenceFile): Promise<EvidenceFileRow> {

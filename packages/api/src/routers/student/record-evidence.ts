@@ -143,7 +143,8 @@ export async function recordEvidence(
   if (current && !canAddMoreEvidence(current.status)) refuseClosedSubmission();
 
   // Outside the transaction: it reads the object store, which may be a slow network away.
-  const { size } = await checkUploadedObject(deps.storage, {
+  // It also reads the whole file back, streamed, for its SHA-256.
+  const { size, sha256 } = await checkUploadedObject(deps.storage, {
     objectPath,
     contentType: grant.fileType,
     maxBytes: grant.maxBytes,
@@ -196,6 +197,7 @@ export async function recordEvidence(
           fileName: input.fileName,
           fileType: grant.fileType,
           fileSize: size,
+          sha256,
           isPrimary,
           recordedBy,
           capturedAt: captureTime(input.capturedAt, now),
