@@ -3,9 +3,10 @@ import type { Database } from '../client';
 import type { EvidenceFileRow } from '../queries/evidence-files';
 import type { SubmissionRow } from '../queries/submissions';
 import type { TaskRow } from '../queries/tasks';
+import type { RequirementRow } from '../queries/unit-requirements';
 import type { UnitRow } from '../queries/units';
 import type { UserRow } from '../queries/users';
-import { enrolments, tasks, units } from '../schema/curriculum';
+import { enrolments, taskRequirements, tasks, unitRequirements, units } from '../schema/curriculum';
 import { evidenceFiles, submissions } from '../schema/evidence';
 import { users } from '../schema/users';
 
@@ -117,4 +118,34 @@ export async function buildEvidenceFile(
       .returning(),
     'evidence file',
   );
+}
+
+/**
+ * A requirement item of a unit (`PE 1` of release '1' unless told), at the end of its release; with
+ * `taskIds` the tasks map it. Sets nothing on the unit: give the unit the same `release` to make it current.
+ */
+export async function buildRequirement(
+  db: Database,
+  fields: Partial<Omit<RequirementRow, 'id' | 'createdAt'>> & { unitId: string; taskIds?: string[] },
+): Promise<RequirementRow> {
+  const n = next();
+  const { taskIds = [], ...rest } = fields;
+  const section = rest.section ?? 'pe';
+  const row = one(
+    await db
+      .insert(unitRequirements)
+      .values({
+        release: '1',
+        section,
+        key: `${section === 'element' ? 'E' : section.toUpperCase()} ${n}`,
+        text: `Requirement ${n}`,
+        position: n,
+        ...rest,
+      })
+      .returning(),
+    'requirement',
+  );
+  if (taskIds.length > 0)
+    await db.insert(taskRequirements).values(taskIds.map((taskId) => ({ taskId, requirementId: row.id })));
+  return row;
 }
