@@ -13,7 +13,8 @@ import { createPino, toLogger } from './logger';
 import { queueKeyCleanups } from './lti/lti-key-cleanup-job';
 import { keyOverlapMs } from './lti/lti-tool';
 import { type LtiPlatformInput, parsePlatformArgs } from './lti/platform-schema';
-import { createServices } from './services';
+import { createServices, createStorage } from './services';
+import { formatVerifyReport, parseVerifyArgs, verifyEvidence, verifyExitCode } from './verify-evidence';
 
 const usage = `Usage: pnpm cli <command>
   migrate                                   apply database migrations
@@ -26,7 +27,11 @@ const usage = `Usage: pnpm cli <command>
                                             register (or update) an LTI 1.3 platform; with the
                                             flag, teachers it launches start approved
   lti-rotate-key                            a new LTI signing key; the old one stays published a day,
-                                            then is deleted a day later`;
+                                            then is deleted a day later
+  verify-evidence [--record-missing]        re-read every evidence file and check its SHA-256; lists
+                                            files changed or missing (exit 1 when any), and those
+                                            recorded before hashing; with the flag, records their
+                                            hash now, marked as recorded later`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -48,6 +53,15 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     platform = parsed.platform;
+  }
+  let recordMissing = false;
+  if (command === 'verify-evidence') {
+    const parsed = parseVerifyArgs(rest);
+    if (!parsed.ok) {
+      console.error(`verify-evidence: ${parsed.message}\n${usage}`);
+      return 2;
+    }
+    recordMissing = parsed.recordMissing;
   }
   const config = loadConfig(process.env);
   // Every command writes; against a running server's embedded database the write would be lost.
@@ -113,6 +127,12 @@ async function main(argv: string[]): Promise<number> {
         await queueKeyCleanups(database.db);
         console.log(`new LTI signing key ${key.kid}; the previous one stays published for a day`);
         return 0;
+      }
+      case 'verify-evidence': {
+        const storage = createStorage(config, toLogger(createPino(config.logLevel)));
+        const report = await verifyEvidence({ db: database.db, storage }, { recordMissing });
+        console.log(formatVerifyReport(report));
+        return verifyExitCode(report);
       }
       default:
         console.error(usage);

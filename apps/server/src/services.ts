@@ -71,7 +71,8 @@ function createEventBus(database: DatabaseHandle, log: Logger, override?: EventB
 /** Resumable parts of 8 MiB: a dropped connection costs at most that much on a phone. */
 const localPartSize = 8 * 1024 * 1024;
 
-function createStorage(config: Config, log: Logger): LocalDiskStorage | S3Storage {
+/** Also what `pnpm cli verify-evidence` reads the files through. */
+export function createStorage(config: Config, log: Logger): LocalDiskStorage | S3Storage {
   if (config.files.s3) return createS3Storage(config.files.s3);
   const secret = resolveFilesSecret(
     {

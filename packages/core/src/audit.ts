@@ -56,6 +56,7 @@ export const auditActions = {
   'class.enrolment-end': { label: 'Class enrolment ended', group: 'Classes' },
   'evidence.recorded': { label: 'Evidence recorded', group: 'Evidence and grading' },
   'evidence.withdrawn': { label: 'Evidence withdrawn', group: 'Evidence and grading' },
+  'evidence.hash-recorded-later': { label: 'File hash recorded later', group: 'Evidence and grading' },
   'submission.graded': { label: 'Grading decision', group: 'Evidence and grading' },
   'reminder.sent': { label: 'Outstanding tasks emailed', group: 'Evidence and grading' },
   'settings.time-zone': { label: 'Time zone changed', group: 'Settings' },
