@@ -9,6 +9,8 @@ export const unitOutput = z.object({
   title: z.string(),
   performanceEvidence: z.string().nullable(),
   mappingDocument: z.string().nullable(),
+  /** The register release whose requirements the unit holds ('catalogue'/'unknown' stand-ins), null before any. */
+  release: z.string().nullable(),
   archivedAt: dateOutput.nullable(),
   archivedBy: z.string().nullable(),
   createdAt: dateOutput,

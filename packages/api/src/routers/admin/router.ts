@@ -67,6 +67,7 @@ import {
   unitTasksInput,
   updateTaskInput,
 } from './tasks';
+import { unitRequirements, unitRequirementsOutput } from './unit-requirements';
 import { archiveUnit, changeUnit, createUnit, fetchFromRegister, removeUnit, unitIdInput } from './units';
 
 const updateUnitInput = unitInput.extend(unitIdInput.shape);
@@ -189,6 +190,12 @@ export const adminRouter = router({
       .input(unitIdInput)
       .output(generatedTasksOutput)
       .mutation(({ ctx, input }) => generateUnitTasks(ctx, input.id)),
+    // Issue 29: the unit's whole requirements (current release), section by section, and what is missing.
+    requirements: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/units/{id}/requirements' } })
+      .input(unitIdInput)
+      .output(unitRequirementsOutput)
+      .query(({ ctx, input }) => unitRequirements(ctx.db, input.id)),
     fetchFromRegister: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/tga/fetch-unit' } })
       .input(unitCodeInput)
