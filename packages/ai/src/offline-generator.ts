@@ -56,6 +56,7 @@ export function generateTasksOffline(input: GenerationInput): GeneratedTasks {
         evidenceTypes: types,
         occasion,
         performanceEvidenceMapping: source.items.map((item) => item.text),
+        requirementKeys: [],
       };
     };
     if (occasions < 2 || occasions > MAX_OCCASION_TASKS) {

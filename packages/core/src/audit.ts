@@ -57,9 +57,11 @@ export const auditActions = {
   'evidence.recorded': { label: 'Evidence recorded', group: 'Evidence and grading' },
   'evidence.withdrawn': { label: 'Evidence withdrawn', group: 'Evidence and grading' },
   'evidence.hash-recorded-later': { label: 'File hash recorded later', group: 'Evidence and grading' },
+  'evidence.declared': { label: 'Evidence declared own work', group: 'Evidence and grading' },
   'submission.graded': { label: 'Grading decision', group: 'Evidence and grading' },
   'reminder.sent': { label: 'Outstanding tasks emailed', group: 'Evidence and grading' },
   'settings.time-zone': { label: 'Time zone changed', group: 'Settings' },
+  'settings.declaration': { label: 'Declaration wording changed', group: 'Settings' },
 } as const satisfies Record<string, { label: string; group: AuditGroup }>;
 
 export type AuditAction = keyof typeof auditActions;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_EVIDENCE_TYPES, DEFAULT_PHASE, phaseSchema, taskFields, unitCodeSchema } from './curriculum';
+import { requirementKeySchema } from './requirements';
 import { multiLineText, requiredLine } from './text-fields';
 
 export const idSchema = (what: string) => z.uuid({ error: `${what} must be an id` });
@@ -41,7 +42,14 @@ export const taskInput = z.object({
     .default(DEFAULT_EVIDENCE_TYPES),
   /** Left out: a new task has none and an edited one keeps its own; null takes it out of its occasion. */
   occasion: occasionSchema.nullish(),
+  /** The spec's callers' form: Performance Evidence texts, each mapped to the unit's PE item of that text. */
   performanceEvidenceMapping: z.array(taskFields.performanceEvidenceItem).max(50).optional(),
+  /** Keys of the unit's current requirement items (`PC 1.1`, `KE 3`); left out, an edited task keeps its own. */
+  requirementKeys: z
+    .array(requirementKeySchema)
+    .max(200)
+    .transform((keys) => [...new Set(keys)])
+    .optional(),
 });
 export type TaskInput = z.input<typeof taskInput>;
 

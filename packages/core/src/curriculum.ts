@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RequirementItem } from './requirements';
 import { multiLineText, requiredLine, text } from './text-fields';
 
 export const phases = ['Prepare', 'Check', 'Do', 'Review/Communicate'] as const;
@@ -68,4 +69,11 @@ export type RegisterUnit = {
   /** A note about the text itself ("summary, not the official register text"), kept out of it. */
   note?: string;
   elements: { title: string; performanceCriteria: string[] }[];
+  /** The register's release number the unit was read from; the catalogue's stand-in for its summaries. */
+  release?: string;
+  /**
+   * The whole unit as keyed items (`E 1`, `PC 1.1`, `PE 1`, `KE 3.2`, `AC 1`, `FS 1`): only what the
+   * source holds, so a section missing here is not at hand, never guessed (issue 29).
+   */
+  requirements?: RequirementItem[];
 };

@@ -1,4 +1,5 @@
 import { assignableRoles, userStatuses } from '@evident/core/people';
+import { requirementSections } from '@evident/core/requirements';
 import { z } from 'zod';
 import { isoOutput, userSummaryOutput } from '../../views/common-outputs';
 import { taskOutput, unitOutput } from '../../views/curriculum-outputs';
@@ -51,7 +52,12 @@ export const auditPageOutput = z.object({
 });
 
 export const unitListOutput = z.array(
-  unitOutput.extend({ taskCount: z.number(), submissionCount: z.number() }),
+  unitOutput.extend({
+    taskCount: z.number(),
+    submissionCount: z.number(),
+    /** PC, PE and KE items of the current release, and how many no live task maps; null before any were read. */
+    coverage: z.object({ coverable: z.number(), uncovered: z.number() }).nullable(),
+  }),
 );
 export const generatedTasksOutput = z.object({ message: z.string(), taskCount: z.number() });
 export const registerUnitOutput = z.object({
@@ -63,9 +69,25 @@ export const registerUnitOutput = z.object({
   fallbackReason: z.string().nullable(),
 });
 
+/**
+ * A task as an admin sees it: with the keys of the requirement items it maps (all of them, so a form
+ * can send them back), and each item's release, marked `current: false` when an older release's.
+ */
+export const mappedTaskOutput = taskOutput.extend({
+  requirementKeys: z.array(z.string()),
+  requirements: z.array(
+    z.object({
+      key: z.string(),
+      release: z.string(),
+      section: z.enum(requirementSections),
+      current: z.boolean(),
+    }),
+  ),
+});
+
 export const unitTasksOutput = z.object({
   unit: unitOutput,
-  tasks: z.array(taskOutput.extend({ submissionCount: z.number() })),
+  tasks: z.array(mappedTaskOutput.extend({ submissionCount: z.number() })),
 });
 
 export const ltiPlatformOutput = z.object({

@@ -20,6 +20,7 @@ import { peopleTokensRouter } from '../tokens/router';
 import { approveUser, approveUserInput } from './approve-user';
 import { auditCsv, auditPage } from './audit';
 import { adminClassesRouter } from './classes/router';
+import { adminDeclarationsRouter } from './declarations';
 import { generateUnitTasks } from './generate-unit-tasks';
 import { impersonate, impersonateInput, stopImpersonation } from './impersonation';
 import {
@@ -134,6 +135,8 @@ export const adminRouter = router({
       .output(orgSettingsOutput)
       .mutation(({ ctx, input }) => updateOrgSettings(ctx, input)),
   }),
+  // The wording students and assessors confirm, each save a new version (issue 29).
+  declarations: adminDeclarationsRouter,
   impersonation: router({
     start: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/admin/impersonate' } })

@@ -2,8 +2,10 @@ import { idSchema, taskInput } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
 import { lookupIdSchema } from '@evident/core/lookup-id';
 import type { EventBus } from '@evident/core/ports/events';
+import { supersededReasons } from '@evident/core/unit-outcomes';
 import type { Database } from '@evident/db/client';
 import { isForeignKeyViolation } from '@evident/db/errors';
+import { listTaskRequirements } from '@evident/db/queries/task-requirements';
 import {
   countSubmissionsPerTask,
   countTaskSubmissions,
@@ -12,11 +14,14 @@ import {
   listUnitTasks,
   reorderUnitTasks,
   setTaskArchived,
+  type TaskRow,
   updateTask,
 } from '@evident/db/queries/tasks';
 import { z } from 'zod';
 import { auditCurriculum, type CurriculumActor, changedFields } from '../../rules/curriculum-audit';
+import { resolveTaskMapping, storeTaskMapping } from '../../rules/task-mapping';
 import { requireTask } from '../../rules/tasks';
+import { reopenUnitOutcomes } from '../../rules/unit-outcomes';
 import { requireUnit } from '../../rules/units';
 
 // Ids the REST paths carry: one that cannot be an id is simply not found.
@@ -35,6 +40,33 @@ export const reorderTasksInput = unitId.extend({ taskIds: z.array(idSchema('Task
  */
 type Deps = CurriculumActor & { db: Database; events: EventBus };
 
+/** Each task with the requirement items it maps; `release` is the unit's current one. */
+export async function withRequirements<T extends TaskRow>(db: Database, release: string | null, rows: T[]) {
+  const mapped = await listTaskRequirements(
+    db,
+    rows.map((task) => task.id),
+  );
+  return rows.map((task) => {
+    const items = mapped.get(task.id) ?? [];
+    return {
+      ...task,
+      requirementKeys: items.map((item) => item.key),
+      requirements: items.map(({ key, release: itemRelease, section }) => ({
+        key,
+        release: itemRelease,
+        section,
+        current: itemRelease === release,
+      })),
+    };
+  });
+}
+
+async function oneWithRequirements(db: Database, release: string | null, task: TaskRow) {
+  const [mapped] = await withRequirements(db, release, [task]);
+  if (!mapped) throw new AppError('NOT_FOUND', 'Task not found');
+  return mapped;
+}
+
 export async function listTasks(db: Database, unitId: string) {
   const unit = await requireUnit(db, unitId);
   const [rows, submitted] = await Promise.all([
@@ -42,36 +74,56 @@ export async function listTasks(db: Database, unitId: string) {
     countSubmissionsPerTask(db, unit.id),
   ]);
   // How many submissions each task has: its delete button offers Archive instead when there are any.
-  return { unit, tasks: rows.map((task) => ({ ...task, submissionCount: submitted.get(task.id) ?? 0 })) };
+  const counted = rows.map((task) => ({ ...task, submissionCount: submitted.get(task.id) ?? 0 }));
+  return { unit, tasks: await withRequirements(db, unit.release, counted) };
 }
 
 export async function createTask(deps: Deps, input: z.output<typeof createTaskInput>) {
-  const { unitId: id, ...fields } = input;
+  const { unitId: id, requirementKeys, performanceEvidenceMapping, ...fields } = input;
   const unit = await requireUnit(deps.db, id);
+  const mapping = await resolveTaskMapping(deps.db, { unit, requirementKeys, performanceEvidenceMapping });
   const task = await deps.db.transaction(async (tx) => {
     const row = await insertTask(tx, {
       unitId: id,
-      fields: { ...fields, occasion: fields.occasion ?? null },
+      fields: {
+        ...fields,
+        occasion: fields.occasion ?? null,
+        performanceEvidenceMapping: mapping?.performanceEvidenceMapping ?? [],
+      },
     });
+    await storeTaskMapping(tx, row.id, mapping);
     await auditCurriculum(tx, deps, 'task.create', { unit, task: row });
+    // No standing outcome judged this task: the unit is open again for everyone with one.
+    await reopenUnitOutcomes(tx, { unitId: id, reason: supersededReasons.newTask(row.title) });
     return row;
   });
   await deps.events.publish({ type: 'tasks.changed', unitId: id });
-  return task;
+  return oneWithRequirements(deps.db, unit.release, task);
 }
 
 export async function changeTask(deps: Deps, input: z.output<typeof updateTaskInput>) {
-  const { taskId: id, ...fields } = input;
+  const { taskId: id, requirementKeys, performanceEvidenceMapping, ...fields } = input;
   const existing = await requireTask(deps.db, id);
   const unit = await requireUnit(deps.db, existing.unitId);
+  const mapping = await resolveTaskMapping(deps.db, {
+    unit,
+    existing,
+    requirementKeys,
+    performanceEvidenceMapping,
+  });
   const next = {
     ...fields,
     occasion: fields.occasion === undefined ? existing.occasion : fields.occasion,
-    performanceEvidenceMapping: fields.performanceEvidenceMapping ?? existing.performanceEvidenceMapping,
+    performanceEvidenceMapping: mapping?.performanceEvidenceMapping ?? existing.performanceEvidenceMapping,
   };
+  const [before] = await withRequirements(deps.db, unit.release, [existing]);
   const task = await deps.db.transaction(async (tx) => {
     const row = await updateTask(tx, { id, fields: next });
-    const changed = changedFields(existing, next);
+    await storeTaskMapping(tx, id, mapping);
+    const changed = changedFields(
+      { ...existing, requirementKeys: before?.requirementKeys ?? [] },
+      { ...next, requirementKeys: mapping?.requirementKeys },
+    );
     // Saved as it was: nothing changed, nothing to record.
     if (row && changed.length > 0)
       await auditCurriculum(tx, deps, 'task.update', { unit, task: row, detail: { changed } });
@@ -79,7 +131,7 @@ export async function changeTask(deps: Deps, input: z.output<typeof updateTaskIn
   });
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
   await deps.events.publish({ type: 'tasks.changed', unitId: task.unitId });
-  return task;
+  return oneWithRequirements(deps.db, unit.release, task);
 }
 
 const keptTask = () =>
@@ -111,16 +163,19 @@ export async function removeTask(deps: Deps, taskId: string) {
 export async function archiveTask(deps: Deps, taskId: string, archived: boolean) {
   const { db, events } = deps;
   const task = await requireTask(db, taskId);
-  if ((task.archivedAt !== null) === archived) return task;
   const unit = await requireUnit(db, task.unitId);
+  if ((task.archivedAt !== null) === archived) return oneWithRequirements(db, unit.release, task);
   const changed = await db.transaction(async (tx) => {
     const row = await setTaskArchived(tx, { id: task.id, archivedBy: archived ? deps.realUserId : null });
     await auditCurriculum(tx, deps, archived ? 'task.archive' : 'task.unarchive', { unit, task });
+    // A task back in the unit is one no standing outcome judged, as a new one is.
+    if (!archived)
+      await reopenUnitOutcomes(tx, { unitId: unit.id, reason: supersededReasons.newTask(task.title) });
     return row;
   });
   if (!changed) throw new AppError('NOT_FOUND', 'Task not found');
   await events.publish({ type: 'tasks.changed', unitId: task.unitId });
-  return changed;
+  return oneWithRequirements(db, unit.release, changed);
 }
 
 export async function reorderTasks(deps: Deps, input: z.output<typeof reorderTasksInput>) {
@@ -140,5 +195,5 @@ export async function reorderTasks(deps: Deps, input: z.output<typeof reorderTas
     if (moved) await auditCurriculum(tx, deps, 'task.reorder', { unit, detail: { order: titles } });
   });
   await events.publish({ type: 'tasks.changed', unitId: input.unitId });
-  return listUnitTasks(db, input.unitId);
+  return withRequirements(db, unit.release, await listUnitTasks(db, input.unitId));
 }

@@ -15,6 +15,7 @@ import { queueLtiScores } from '@evident/db/queries/lti-passbacks';
 import { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { gradedMailJob } from '../../jobs/graded-mail-job';
+import { declareIfGiven, requireDeclarationVersion } from '../../rules/declarations';
 
 type Locked = Awaited<ReturnType<typeof lockSubmissionsForGrading>>[number];
 
@@ -70,6 +71,9 @@ export const gradedOutput = z.object({
  */
 export async function gradeSubmissions(ctx: AuthedContext, input: GradeRequest, now: Date = new Date()) {
   const { submissionIds, status } = input;
+  // An unknown version is the caller's mistake whatever the submissions: said first, nothing locked.
+  if (input.declarationVersion !== undefined)
+    await requireDeclarationVersion(ctx.db, 'assessor', input.declarationVersion);
   const graded = await ctx.db.transaction(async (tx) => {
     const rows = await lockSubmissionsForGrading(tx, { submissionIds });
     const found = new Set(rows.map((row) => row.id));
@@ -98,8 +102,17 @@ export async function gradeSubmissions(ctx: AuthedContext, input: GradeRequest, 
     }
     const decided = rows.filter((row) => row.status !== 'submitted');
     if (decided.length > 0) throw await alreadyGraded(tx, decided);
+    // One declaration covers every decision of the request (a bulk grade is one judgement, one confirm).
+    const declarationId = await declareIfGiven(tx, {
+      kind: 'assessor',
+      version: input.declarationVersion,
+      userId: ctx.user.id,
+      actingAdminId: ctx.user.isImpersonating ? ctx.realUserId : null,
+      now,
+    });
     await recordGradingDecisions(tx, {
       submissionIds,
+      declarationId,
       status,
       comment: input.comment,
       strategiesForReassessment: input.strategiesForReassessment,

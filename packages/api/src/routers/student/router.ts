@@ -1,6 +1,16 @@
 import { unitCodeInput } from '@evident/core/curriculum-inputs';
+import { declareEvidenceInput } from '@evident/core/declarations';
+import { currentDeclarationText } from '@evident/db/queries/declarations';
 import { listStudentTasks } from '@evident/db/queries/tasks';
 import { router, studentProcedure } from '../../trpc';
+import { declarationTextOutput } from '../../views/declaration-outputs';
+import {
+  declaredEvidenceOutput,
+  declareEvidence,
+  listUndeclared,
+  undeclaredFilesInput,
+  undeclaredFilesOutput,
+} from './declare-evidence';
 import {
   completeUploadInput,
   recordEvidenceInput,
@@ -28,6 +38,21 @@ export const studentRouter = router({
       .meta({ rest: { method: 'GET', path: '/api/student/tasks' } })
       .output(studentTasksOutput)
       .query(({ ctx }) => listStudentTasks(ctx.db, ctx.user.id)),
+  }),
+  /** The authenticity declaration in force, shown in full before an upload (issue 29). */
+  declarations: router({
+    get: studentProcedure
+      .meta({ rest: { method: 'GET', path: '/api/student/declaration' } })
+      .output(declarationTextOutput)
+      .query(({ ctx }) => currentDeclarationText(ctx.db, 'student')),
+    /** One declaration for files recorded without one (the task's prompt, the reminder mail's link). */
+    record: studentProcedure
+      .meta({ rest: { method: 'POST', path: '/api/evidence/declare' } })
+      .input(declareEvidenceInput)
+      .output(declaredEvidenceOutput)
+      .mutation(({ ctx, input }) =>
+        declareEvidence(ctx, { studentId: ctx.user.id, actorId: ctx.realUserId ?? ctx.user.id }, input),
+      ),
   }),
   units: router({
     /** Whether Setup Unit takes a unit code (`SELF_ENROL`), so the screen can say so before anyone types. */
@@ -66,6 +91,11 @@ export const studentRouter = router({
       .mutation(({ ctx, input }) =>
         recordEvidence(ctx, { studentId: ctx.user.id, recordedBy: ctx.realUserId }, input),
       ),
+    listUndeclared: studentProcedure
+      .meta({ rest: { method: 'GET', path: '/api/student/evidence/undeclared' } })
+      .input(undeclaredFilesInput)
+      .output(undeclaredFilesOutput)
+      .query(({ ctx, input }) => listUndeclared(ctx, ctx.user.id, input?.taskId)),
     withdraw: studentProcedure
       .meta({ rest: { method: 'POST', path: '/api/evidence/{fileId}/withdraw' } })
       .input(withdrawEvidenceInput)
