@@ -26,6 +26,7 @@ export function studentsOf(event: DomainEvent): string[] {
     case 'video.processed':
     case 'thumbnail.processed':
     case 'enrolment.created':
+    case 'unitOutcome.changed':
       return [event.studentId];
     case 'submission.graded':
       return [...new Set(event.submissions.map((entry) => entry.studentId))];
@@ -60,6 +61,7 @@ export function eventForViewer(
     case 'video.processed':
     case 'thumbnail.processed':
     case 'enrolment.created':
+    case 'unitOutcome.changed':
       return event.studentId === viewer.userId ? event : null;
     case 'submission.graded': {
       const own = event.submissions.filter((entry) => entry.studentId === viewer.userId);
@@ -80,6 +82,7 @@ function scopedForAssessor(event: DomainEvent, seesStudent: SeesStudent): Domain
     case 'video.processed':
     case 'thumbnail.processed':
     case 'enrolment.created':
+    case 'unitOutcome.changed':
       return seesStudent(event.studentId) ? event : null;
     case 'submission.graded': {
       const seen = event.submissions.filter((entry) => seesStudent(entry.studentId));

@@ -34,6 +34,8 @@ export type DomainEvent =
   | { type: 'unit.changed'; unitId: string }
   /** A student enrolled in a unit. */
   | { type: 'enrolment.created'; studentId: string; unitId: string }
+  /** A student's unit outcome was recorded, replaced or reopened (superseded) (issue 29). */
+  | { type: 'unitOutcome.changed'; studentId: string; unitId: string }
   /** A person was created, approved or changed. */
   | { type: 'user.changed'; userId: string };
 

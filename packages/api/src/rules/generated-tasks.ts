@@ -1,9 +1,11 @@
 import { AppError } from '@evident/core/errors';
 import type { GeneratedTasks } from '@evident/core/ports/task-generator';
+import { supersededReasons } from '@evident/core/unit-outcomes';
 import type { Database } from '@evident/db/client';
 import { replaceUnitTasks } from '@evident/db/queries/tasks';
 import { type UnitRow, updateUnit } from '@evident/db/queries/units';
 import type { Services } from '../context';
+import { reopenUnitOutcomes } from './unit-outcomes';
 
 export type GenerationDeps = Pick<Services, 'db' | 'register' | 'taskGenerator'>;
 
@@ -33,5 +35,7 @@ export async function storeGenerated(
 ): Promise<number> {
   const count = await replaceUnitTasks(tx, { unitId, drafts: generated.tasks });
   await updateUnit(tx, { id: unitId, fields: { mappingDocument: generated.mappingDocument } });
+  // New tasks no standing outcome judged (set-up refuses a unit with evidence, so this is rare).
+  await reopenUnitOutcomes(tx, { unitId, reason: supersededReasons.newTasks(count) });
   return count;
 }

@@ -27,7 +27,12 @@ export type KnownEvent =
     }
   | Pick<DomainEventOf<'video.processed' | 'thumbnail.processed'>, 'type' | 'fileId'>
   | DomainEventOf<
-      'tasks.generated' | 'tasks.changed' | 'unit.changed' | 'enrolment.created' | 'user.changed'
+      | 'tasks.generated'
+      | 'tasks.changed'
+      | 'unit.changed'
+      | 'enrolment.created'
+      | 'user.changed'
+      | 'unitOutcome.changed'
     >;
 
 type KnownEventOf<T extends DomainEventType> = Extract<KnownEvent, { type: T }>;
@@ -47,6 +52,9 @@ const curriculumOf = (unitId: string): QueryTarget[] => [
   { path: 'student.tasks.list' },
   { path: 'staff.submissions.list' },
   { path: 'staff.evidenceMatrix.get' },
+  // A new task reopens the unit's outcomes.
+  { path: 'student.unitOutcomes.list' },
+  { path: 'staff.unitOutcomes.list', input: { unitId } },
 ];
 
 /**
@@ -73,6 +81,11 @@ export const eventInvalidations: { [T in DomainEventType]: (event: KnownEventOf<
   'tasks.changed': (event) => curriculumOf(event.unitId),
   'unit.changed': (event) => curriculumOf(event.unitId),
   'enrolment.created': () => [{ path: 'student.tasks.list' }, { path: 'staff.evidenceMatrix.get' }],
+  'unitOutcome.changed': (event) => [
+    { path: 'student.unitOutcomes.list' },
+    { path: 'staff.unitOutcomes.list', input: { unitId: event.unitId } },
+    { path: 'staff.evidenceMatrix.get' },
+  ],
   // Everything an admin's screens show of a person: the people lists and their search, the counts,
   // the audit trail and the classes they are in.
   'user.changed': () => [

@@ -56,6 +56,7 @@ export function changeIdentity(event: KnownEvent): string {
     case 'unit.changed':
       return `${event.type} ${event.unitId}`;
     case 'enrolment.created':
+    case 'unitOutcome.changed':
       return `${event.type} ${event.studentId} ${event.unitId}`;
     case 'user.changed':
       return `${event.type} ${event.userId}`;

@@ -1,6 +1,7 @@
 import { AppError } from '@evident/core/errors';
 import type { GradeRequest } from '@evident/core/grade-input';
 import { gradeStatuses } from '@evident/core/grading';
+import { supersededReasons } from '@evident/core/unit-outcomes';
 import { fullName } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
 import { recordAudit } from '@evident/db/queries/audit';
@@ -12,6 +13,7 @@ import {
 } from '@evident/db/queries/grading';
 import { enqueueJobs } from '@evident/db/queries/jobs';
 import { queueLtiScores } from '@evident/db/queries/lti-passbacks';
+import { supersedeStandingOutcomes } from '@evident/db/queries/unit-outcomes';
 import { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { gradedMailJob } from '../../jobs/graded-mail-job';
@@ -137,13 +139,22 @@ export async function gradeSubmissions(ctx: AuthedContext, input: GradeRequest, 
         },
       });
     }
+    // A task not yet satisfactory reopens the unit: its outcome stays in the record, superseded.
+    const reopened =
+      status === 'not_yet_satisfactory'
+        ? await supersedeStandingOutcomes(
+            tx,
+            rows.map((row) => ({ ...row, reason: supersededReasons.notYetSatisfactory(row.taskTitle) })),
+            now,
+          )
+        : [];
     // Grade passback to an LMS rides on the job table: a platform that is down never holds up grading.
     const scores = await queueLtiScores(
       tx,
       rows.map((row) => ({ studentId: row.studentId, unitId: row.unitId })),
     );
     const mails = await enqueueJobs(tx, gradedMails(rows, input, now));
-    return Object.assign(rows, { scores, mails: mails.length });
+    return Object.assign(rows, { scores, mails: mails.length, reopened });
   });
   if (graded.scores > 0 || graded.mails > 0) ctx.jobs.wake();
   await ctx.events.publish({
@@ -156,5 +167,6 @@ export async function gradeSubmissions(ctx: AuthedContext, input: GradeRequest, 
       unitId: row.unitId,
     })),
   });
+  for (const pair of graded.reopened) await ctx.events.publish({ type: 'unitOutcome.changed', ...pair });
   return { status, submissionIds, count: graded.length };
 }

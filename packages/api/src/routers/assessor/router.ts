@@ -1,8 +1,10 @@
 import { gradeInput } from '@evident/core/grade-input';
+import { recordUnitOutcomeInput } from '@evident/core/unit-outcomes';
 import { currentDeclarationText } from '@evident/db/queries/declarations';
 import { gradeProcedure, router } from '../../trpc';
 import { declarationTextOutput } from '../../views/declaration-outputs';
 import { gradedOutput, gradeSubmissions } from './grade-submissions';
+import { recordedUnitOutcomeOutput, recordUnitOutcome } from './record-unit-outcome';
 
 /** What only an assessor does (an admin only while viewing the app as one): the decision itself. */
 export const assessorRouter = router({
@@ -19,5 +21,12 @@ export const assessorRouter = router({
       .input(gradeInput)
       .output(gradedOutput)
       .mutation(({ ctx, input }) => gradeSubmissions(ctx, input)),
+  }),
+  unitOutcomes: router({
+    record: gradeProcedure
+      .meta({ rest: { method: 'POST', path: '/api/assessor/unit-outcomes', status: 201 } })
+      .input(recordUnitOutcomeInput)
+      .output(recordedUnitOutcomeOutput)
+      .mutation(({ ctx, input }) => recordUnitOutcome(ctx, input)),
   }),
 });

@@ -34,6 +34,7 @@ import {
   submissionOutcomesInput,
   submissionOutcomesOutput,
 } from './submission-outcomes';
+import { listUnitOutcomesFor, unitOutcomesInput, unitOutcomesOutput } from './unit-outcomes';
 
 /**
  * Staff: assessors (once approved) and admins, as themselves or viewing the app as an assessor. They
@@ -78,6 +79,14 @@ export const staffRouter = router({
       .input(matrixSubmissionInput)
       .output(matrixSubmissionOutput)
       .query(({ ctx, input }) => getMatrixSubmission(ctx, input)),
+  }),
+  // The unit outcomes recorded by `assessor.unitOutcomes.record`, scoped as grading is.
+  unitOutcomes: router({
+    list: staffProcedure
+      .meta({ rest: { method: 'GET', path: '/api/assessor/unit-outcomes' } })
+      .input(unitOutcomesInput)
+      .output(unitOutcomesOutput)
+      .query(({ ctx, input }) => listUnitOutcomesFor(ctx, input)),
   }),
   outstanding: router({
     list: staffProcedure

@@ -1,3 +1,4 @@
+import { unitOutcomeValues } from '@evident/core/unit-outcomes';
 import { z } from 'zod';
 import { submissionStatusOutput } from '../../views/common-outputs';
 import { taskOutput } from '../../views/curriculum-outputs';
@@ -18,6 +19,17 @@ export const studentTasksOutput = z.array(
         fileCount: z.number(),
       })
       .nullable(),
+  }),
+);
+
+/** `student.unitOutcomes.list`: the outcome standing in each unit that has one (issue 29). */
+export const studentOutcomesOutput = z.array(
+  z.object({
+    unitId: z.string(),
+    outcome: z.enum(unitOutcomeValues),
+    /** For Not Yet Competent: what the student still has to show. */
+    remaining: z.string().nullable(),
+    createdAt: z.date(),
   }),
 );
 

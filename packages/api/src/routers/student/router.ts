@@ -2,6 +2,7 @@ import { unitCodeInput } from '@evident/core/curriculum-inputs';
 import { declareEvidenceInput } from '@evident/core/declarations';
 import { currentDeclarationText } from '@evident/db/queries/declarations';
 import { listStudentTasks } from '@evident/db/queries/tasks';
+import { listStandingOutcomesOfStudent } from '@evident/db/queries/unit-outcomes';
 import { router, studentProcedure } from '../../trpc';
 import { declarationTextOutput } from '../../views/declaration-outputs';
 import {
@@ -22,6 +23,7 @@ import {
   completedUploadOutput,
   setUpOptionsOutput,
   setUpOutput,
+  studentOutcomesOutput,
   studentTasksOutput,
   uploadedPartsOutput,
 } from './outputs';
@@ -53,6 +55,12 @@ export const studentRouter = router({
       .mutation(({ ctx, input }) =>
         declareEvidence(ctx, { studentId: ctx.user.id, actorId: ctx.realUserId ?? ctx.user.id }, input),
       ),
+  }),
+  // The outcome standing in each of the student's units: the dashboard's Competent banner.
+  unitOutcomes: router({
+    list: studentProcedure
+      .output(studentOutcomesOutput)
+      .query(({ ctx }) => listStandingOutcomesOfStudent(ctx.db, ctx.user.id)),
   }),
   units: router({
     /** Whether Setup Unit takes a unit code (`SELF_ENROL`), so the screen can say so before anyone types. */
