@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { declarationVersionSchema } from './declarations';
 import { gradeStatuses, maxGradedAtOnce, strategiesRequired } from './grading';
 import { multiLineText } from './text-fields';
 
@@ -22,6 +23,12 @@ export const gradeInput = z
     strategiesForReassessment: multiLineText({ label: 'Strategies for reassessment', max: 10_000 })
       .nullish()
       .transform(blankToNull),
+    /**
+     * The version of the assessor's declaration (the judgement follows the rules of evidence) the
+     * assessor confirmed. Optional so the spec's callers keep working: a decision without one is
+     * recorded as 'Not declared'.
+     */
+    declarationVersion: declarationVersionSchema.optional(),
   })
   .superRefine((grade, ctx) => {
     if (grade.status === 'not_yet_satisfactory' && !grade.strategiesForReassessment) {

@@ -29,6 +29,11 @@ export const evidenceFileRecordOutput = z.object({
    * hashing): it proves the bytes unchanged only since then. Null for a hash taken at recording.
    */
   sha256RecordedLaterAt: isoOutput.nullable(),
+  /**
+   * Issue 29: whether the student's authenticity declaration covers the file. False: recorded
+   * without one ('Not declared'), until the student declares it (POST /api/evidence/declare).
+   */
+  declared: z.boolean(),
 });
 export type EvidenceFileRecord = z.infer<typeof evidenceFileRecordOutput>;
 
@@ -43,6 +48,7 @@ export function toEvidenceFileRecord(file: EvidenceFileRow): EvidenceFileRecord 
     capturedAt: file.capturedAt?.toISOString() ?? null,
     sha256: file.sha256,
     sha256RecordedLaterAt: file.sha256RecordedLaterAt?.toISOString() ?? null,
+    declared: file.declarationId !== null,
   };
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { tasks } from '../schema/curriculum';
-import { declarations } from '../schema/declarations';
+import { declarations, declarationTexts } from '../schema/declarations';
 import { evidenceFiles, submissions } from '../schema/evidence';
+import { users } from '../schema/users';
 
 /**
  * Whether any of a student's evidence in a unit (files not withdrawn, on any of its tasks, archived
@@ -119,4 +120,48 @@ export async function findDeclarations(db: Database, ids: string[]): Promise<Map
   if (unique.length === 0) return new Map();
   const rows = await db.select().from(declarations).where(inArray(declarations.id, unique));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Saves new wording as the next version of the kind and returns it; earlier versions are never
+ * changed. Two admins saving at once: the second's insert meets the first's version (the primary
+ * key) and fails rather than overwrite; the caller says so.
+ */
+export async function addDeclarationText(
+  db: Database,
+  input: { kind: 'student' | 'assessor'; text: string; by: string; at: Date },
+) {
+  const [latest] = await db
+    .select({ version: declarationTexts.version })
+    .from(declarationTexts)
+    .where(eq(declarationTexts.kind, input.kind))
+    .orderBy(desc(declarationTexts.version))
+    .limit(1);
+  const [row] = await db
+    .insert(declarationTexts)
+    .values({
+      kind: input.kind,
+      version: (latest?.version ?? 0) + 1,
+      text: input.text,
+      createdBy: input.by,
+      createdAt: input.at,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** Every version of both kinds, newest first within a kind, with who saved each (null: shipped with the app). */
+export async function listDeclarationHistory(db: Database) {
+  return db
+    .select({
+      kind: declarationTexts.kind,
+      version: declarationTexts.version,
+      text: declarationTexts.text,
+      createdAt: declarationTexts.createdAt,
+      createdByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(declarationTexts)
+    .leftJoin(users, eq(users.id, declarationTexts.createdBy))
+    .orderBy(asc(declarationTexts.kind), desc(declarationTexts.version));
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
 import { enrolments, tasks, units } from '../schema/curriculum';
+import { declarations } from '../schema/declarations';
 import { evidenceFiles, gradingDecisions, submissions } from '../schema/evidence';
 import { users } from '../schema/users';
 import { type StudentScope, studentInScope } from './class-scope';
@@ -128,6 +129,8 @@ type Decision = {
   strategiesForReassessment: string | null;
   assessorId: string;
   actingAdminId: string | null;
+  /** The assessor's declaration covering every decision of the request; null: 'Not declared'. */
+  declarationId?: string | null;
   at: Date;
 };
 
@@ -178,6 +181,7 @@ export async function recordGradingDecisions(db: Database, decision: Decision): 
       comment: decision.comment,
       strategiesForReassessment: decision.strategiesForReassessment,
       fileIds: filesOf.get(submissionId) ?? [],
+      declarationId: decision.declarationId ?? null,
       unitRelease: releaseOf.get(submissionId) ?? null,
       createdAt: at,
     })),
@@ -200,10 +204,14 @@ export async function listGradingDecisions(db: Database, { submissionIds }: { su
       assessorName: sql<string | null>`${assessor.firstName} || ' ' || ${assessor.lastName}`,
       actingAdminId: gradingDecisions.actingAdminId,
       actingAdminName: sql<string | null>`${actingAdmin.firstName} || ' ' || ${actingAdmin.lastName}`,
+      /** The assessor's declaration the decision carries: its version and time; null: 'Not declared'. */
+      declarationVersion: declarations.version,
+      declaredAt: declarations.createdAt,
     })
     .from(gradingDecisions)
     .leftJoin(assessor, eq(assessor.id, gradingDecisions.assessorId))
     .leftJoin(actingAdmin, eq(actingAdmin.id, gradingDecisions.actingAdminId))
+    .leftJoin(declarations, eq(declarations.id, gradingDecisions.declarationId))
     .where(inArray(gradingDecisions.submissionId, submissionIds))
     .orderBy(asc(gradingDecisions.createdAt), asc(gradingDecisions.id));
 }

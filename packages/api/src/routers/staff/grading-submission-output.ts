@@ -38,6 +38,10 @@ export const gradingSubmissionsOutput = z.array(
         strategiesForReassessment: z.string().nullable(),
         assessorName: z.string().nullable(),
         createdAt: iso,
+        declarationVersion: z
+          .number()
+          .nullable()
+          .describe("The version of the assessor's declaration the decision carries; null: 'Not declared'"),
       }),
     ),
   }),

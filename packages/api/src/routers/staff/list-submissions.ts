@@ -15,6 +15,8 @@ export type EarlierDecision = {
   strategiesForReassessment: string | null;
   assessorName: string | null;
   createdAt: string;
+  /** The version of the assessor's declaration the decision carries; null: 'Not declared'. */
+  declarationVersion: number | null;
 };
 
 /** Spec section 3, Submission (assessor view), plus what the grading screen shows around it. */
@@ -88,6 +90,7 @@ export async function listGradingSubmissions(
       strategiesForReassessment: decision.strategiesForReassessment,
       assessorName: decision.assessorName,
       createdAt: decision.createdAt.toISOString(),
+      declarationVersion: decision.declarationVersion,
       fileIds: decision.fileIds,
     });
     decisionsBySubmission.set(decision.submissionId, list);

@@ -1,5 +1,6 @@
 import { idSchema } from '@evident/core/curriculum-inputs';
 import { moment } from '@evident/core/date-fields';
+import { declarationVersionSchema } from '@evident/core/declarations';
 import { lookupIdSchema } from '@evident/core/lookup-id';
 import { requiredLine, text } from '@evident/core/text-fields';
 import { z } from 'zod';
@@ -51,6 +52,14 @@ export const recordEvidenceInput = z.object({
   clientKey,
   /** When the file was captured on the device; a file sent hours later still counts from then. */
   capturedAt: moment({ label: 'Captured time' }).optional(),
+  /**
+   * Issue 29: the version of the student's authenticity declaration they confirmed before this
+   * upload (GET /api/student/declaration). Optional so the spec's callers keep working; a file
+   * recorded without one is 'Not declared' until the student declares it.
+   */
+  declarationVersion: declarationVersionSchema.optional(),
+  /** When they confirmed it, when that was earlier (offline capture); otherwise the time it is recorded. */
+  declaredAt: moment({ label: 'Declared time' }).optional(),
 });
 export type RecordEvidenceInput = z.input<typeof recordEvidenceInput>;
 

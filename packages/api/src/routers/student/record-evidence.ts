@@ -5,6 +5,7 @@ import { checkUploadedObject } from '@evident/core/upload-check';
 import type { Database } from '@evident/db/client';
 import { isForeignKeyViolation } from '@evident/db/errors';
 import { recordAudit } from '@evident/db/queries/audit';
+import { attachDeclaration } from '@evident/db/queries/evidence-declarations';
 import {
   countSubmissionFiles,
   type EvidenceFileRow,
@@ -25,6 +26,7 @@ import { findUploadGrant, markUploadGrantRecorded } from '@evident/db/queries/up
 import { videoJob } from '@evident/db/queries/video-jobs';
 import { z } from 'zod';
 import type { Services } from '../../context';
+import { declareIfGiven, requireDeclarationVersion } from '../../rules/declarations';
 import { publishSubmissionCreated } from '../../rules/submission-events';
 import { requireStudentTask } from '../../rules/tasks';
 import { noUploadIssued, requireOwnUploadGrant } from '../../rules/upload-grants';
@@ -118,6 +120,8 @@ export async function recordEvidence(
     objectPath: string;
     clientKey?: string;
     capturedAt?: string;
+    declarationVersion?: number;
+    declaredAt?: string;
   },
   now: Date = new Date(),
 ): Promise<RecordedEvidence> {
@@ -131,6 +135,8 @@ export async function recordEvidence(
   }
   const grant = await requireOwnUploadGrant(db, studentId, objectPath);
   if (grant.recordedAt) return alreadyRecorded(db, studentId, objectPath, taskId);
+  if (input.declarationVersion !== undefined)
+    await requireDeclarationVersion(db, 'student', input.declarationVersion);
 
   if (normaliseMimeType(input.fileType) !== grant.fileType) {
     throw new AppError(
@@ -203,10 +209,21 @@ export async function recordEvidence(
           capturedAt: captureTime(input.capturedAt, now),
           ...(queued ? { videoStatus: 'pending' as const } : {}),
         };
-        const file = clientKey
+        const inserted = clientKey
           ? await insertEvidenceFileOnce(tx, { ...values, clientKey })
           : await insertEvidenceFile(tx, values);
-        if (!file) throw new ClientKeyTaken();
+        if (!inserted) throw new ClientKeyTaken();
+        // The student's declaration for this upload, dated when they confirmed it (offline: at capture).
+        const declarationId = await declareIfGiven(tx, {
+          kind: 'student',
+          version: input.declarationVersion,
+          userId: studentId,
+          actingAdminId: recordedBy === studentId ? null : recordedBy,
+          at: input.declaredAt ? new Date(input.declaredAt) : null,
+          now,
+        });
+        if (declarationId) await attachDeclaration(tx, { fileIds: [inserted.id], declarationId });
+        const file = { ...inserted, declarationId };
         // Queued in the same transaction, so a restart right after the commit still processes it.
         if (queued) await enqueueJob(tx, queueVideo ? videoJob(file.id) : thumbnailJob(file.id));
         await markUploadGrantRecorded(tx, { objectPath, at: now });
@@ -215,7 +232,7 @@ export async function recordEvidence(
           actingAsId: recordedBy === studentId ? null : studentId,
           action: 'evidence.recorded',
           subjectId: file.id,
-          detail: { submissionId: submission.id, taskId },
+          detail: { submissionId: submission.id, taskId, declared: declarationId !== null },
         });
         return { submission, file };
       });
