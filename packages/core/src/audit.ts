@@ -59,6 +59,7 @@ export const auditActions = {
   'evidence.hash-recorded-later': { label: 'File hash recorded later', group: 'Evidence and grading' },
   'evidence.declared': { label: 'Evidence declared own work', group: 'Evidence and grading' },
   'submission.graded': { label: 'Grading decision', group: 'Evidence and grading' },
+  'observation.recorded': { label: 'Observation recorded', group: 'Evidence and grading' },
   'unit.outcome': { label: 'Unit outcome recorded', group: 'Evidence and grading' },
   'reminder.sent': { label: 'Outstanding tasks emailed', group: 'Evidence and grading' },
   'settings.time-zone': { label: 'Time zone changed', group: 'Settings' },

@@ -28,6 +28,7 @@ import {
   syncLtiCourse,
 } from './lti-courses';
 import { getMatrixSubmission, matrixSubmissionInput, matrixSubmissionOutput } from './matrix-submission';
+import { listSubmissionObservations, observationListInput, observationListOutput } from './observations';
 import { listReportSubjects, reportSubjectsOutput } from './report-subjects';
 import {
   listSubmissionOutcomes,
@@ -87,6 +88,14 @@ export const staffRouter = router({
       .input(unitOutcomesInput)
       .output(unitOutcomesOutput)
       .query(({ ctx, input }) => listUnitOutcomesFor(ctx, input)),
+  }),
+  // The observation checklists recorded on submissions (`assessor.observations.record`).
+  observations: router({
+    list: staffProcedure
+      .meta({ rest: { method: 'GET', path: '/api/assessor/observations' } })
+      .input(observationListInput)
+      .output(observationListOutput)
+      .query(({ ctx, input }) => listSubmissionObservations(ctx, input)),
   }),
   outstanding: router({
     list: staffProcedure

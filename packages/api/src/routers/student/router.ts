@@ -27,6 +27,7 @@ import {
   studentTasksOutput,
   uploadedPartsOutput,
 } from './outputs';
+import { listOwnObservations, studentObservationsInput, studentObservationsOutput } from './observations';
 import { recordEvidence, recordedEvidenceOutput } from './record-evidence';
 import { setUpUnit } from './set-up-unit';
 import { getTaskEvidence, taskEvidenceOutput } from './task-evidence';
@@ -72,6 +73,14 @@ export const studentRouter = router({
       .input(unitCodeInput)
       .output(setUpOutput)
       .mutation(({ ctx, input }) => setUpUnit(ctx, ctx.user.id, input.unitCode)),
+  }),
+  // What assessors observed of the student at work on a task (View Evidence).
+  observations: router({
+    list: studentProcedure
+      .meta({ rest: { method: 'GET', path: '/api/student/tasks/{taskId}/observations' } })
+      .input(studentObservationsInput)
+      .output(studentObservationsOutput)
+      .query(({ ctx, input }) => listOwnObservations(ctx.db, ctx.user.id, input.taskId)),
   }),
   evidence: router({
     list: studentProcedure
