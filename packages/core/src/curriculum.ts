@@ -57,6 +57,11 @@ export const taskDraftSchema = z.object({
   evidenceTypes: taskFields.evidenceTypes.default(DEFAULT_EVIDENCE_TYPES),
   occasion: z.number().int().min(1).max(50).nullable().default(null),
   performanceEvidenceMapping: z.array(taskFields.performanceEvidenceItem).max(50).default([]),
+  /**
+   * The keys of the unit's requirement items the task evidences (`PC 1.1`, `KE 3`). Checked against
+   * the unit before anything is stored: a key the unit does not have is dropped, never written.
+   */
+  requirementKeys: z.array(z.string().max(20)).max(200).default([]),
 });
 export type TaskDraft = z.infer<typeof taskDraftSchema>;
 

@@ -10,15 +10,15 @@ import { orgSettingsInput, orgSettingsOutput } from '@evident/core/org-settings'
 import { userSearchInput } from '@evident/core/people';
 import { listPeople } from '@evident/db/queries/people';
 import { countAdminStats } from '@evident/db/queries/stats';
-import { listUnits } from '@evident/db/queries/units';
 import { z } from 'zod';
 import { requireUnit } from '../../rules/units';
 import { adminProcedure, router } from '../../trpc';
 import { idOutput, okOutput, textFileOutput } from '../../views/common-outputs';
-import { taskOutput, unitOutput } from '../../views/curriculum-outputs';
+import { unitOutput } from '../../views/curriculum-outputs';
 import { peopleTokensRouter } from '../tokens/router';
 import { approveUser, approveUserInput } from './approve-user';
 import { auditCsv, auditPage } from './audit';
+import { coverageCsv, coverageOf, coverageOutput, listUnitsWithCoverage } from './coverage';
 import { adminClassesRouter } from './classes/router';
 import { adminDeclarationsRouter } from './declarations';
 import { generateUnitTasks } from './generate-unit-tasks';
@@ -45,6 +45,7 @@ import {
   ltiPlatformOutput,
   ltiRegistrationLinkOutput,
   ltiStatusOutput,
+  mappedTaskOutput,
   peopleOutput,
   peoplePageOutput,
   reactivatedOutput,
@@ -157,7 +158,7 @@ export const adminRouter = router({
     list: adminProcedure
       .meta({ rest: { method: 'GET', path: '/api/admin/units' } })
       .output(unitListOutput)
-      .query(({ ctx }) => listUnits(ctx.db)),
+      .query(({ ctx }) => listUnitsWithCoverage(ctx.db)),
     get: adminProcedure
       .meta({ rest: { method: 'GET', path: '/api/admin/units/{id}' } })
       .input(unitIdInput)
@@ -193,6 +194,19 @@ export const adminRouter = router({
       .input(unitIdInput)
       .output(generatedTasksOutput)
       .mutation(({ ctx, input }) => generateUnitTasks(ctx, input.id)),
+    // Issue 29: which task maps which requirement item, and the same grid as a spreadsheet.
+    coverage: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/units/{id}/coverage' } })
+      .input(unitIdInput)
+      .output(coverageOutput)
+      .query(({ ctx, input }) => coverageOf(ctx.db, input.id)),
+    coverageCsv: adminProcedure
+      .meta({
+        rest: { method: 'GET', path: '/api/admin/units/{id}/coverage.csv', download: { mediaType: 'text/csv' } },
+      })
+      .input(unitIdInput)
+      .output(textFileOutput)
+      .query(({ ctx, input }) => coverageCsv(ctx.db, input.id)),
     // Issue 29: the unit's whole requirements (current release), section by section, and what is missing.
     requirements: adminProcedure
       .meta({ rest: { method: 'GET', path: '/api/admin/units/{id}/requirements' } })
@@ -265,12 +279,12 @@ export const adminRouter = router({
     create: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/admin/units/{unitId}/tasks' } })
       .input(createTaskInput)
-      .output(taskOutput)
+      .output(mappedTaskOutput)
       .mutation(({ ctx, input }) => createTask(ctx, input)),
     update: adminProcedure
       .meta({ rest: { method: 'PUT', path: '/api/admin/tasks/{taskId}' } })
       .input(updateTaskInput)
-      .output(taskOutput)
+      .output(mappedTaskOutput)
       .mutation(({ ctx, input }) => changeTask(ctx, input)),
     delete: adminProcedure
       .meta({ rest: { method: 'DELETE', path: '/api/admin/tasks/{taskId}' } })
@@ -280,16 +294,16 @@ export const adminRouter = router({
     archive: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/admin/tasks/{taskId}/archive' } })
       .input(taskIdInput)
-      .output(taskOutput)
+      .output(mappedTaskOutput)
       .mutation(({ ctx, input }) => archiveTask(ctx, input.taskId, true)),
     unarchive: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/admin/tasks/{taskId}/unarchive' } })
       .input(taskIdInput)
-      .output(taskOutput)
+      .output(mappedTaskOutput)
       .mutation(({ ctx, input }) => archiveTask(ctx, input.taskId, false)),
     reorder: adminProcedure
       .input(reorderTasksInput)
-      .output(z.array(taskOutput))
+      .output(z.array(mappedTaskOutput))
       .mutation(({ ctx, input }) => reorderTasks(ctx, input)),
   }),
 });

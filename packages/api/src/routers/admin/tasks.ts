@@ -2,7 +2,7 @@ import { idSchema, taskInput } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
 import { lookupIdSchema } from '@evident/core/lookup-id';
 import type { EventBus } from '@evident/core/ports/events';
-import { supersededReasons, supersededReasons } from '@evident/core/unit-outcomes';
+import { supersededReasons } from '@evident/core/unit-outcomes';
 import type { Database } from '@evident/db/client';
 import { isForeignKeyViolation } from '@evident/db/errors';
 import { listTaskRequirements } from '@evident/db/queries/task-requirements';
@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { auditCurriculum, type CurriculumActor, changedFields } from '../../rules/curriculum-audit';
 import { resolveTaskMapping, storeTaskMapping } from '../../rules/task-mapping';
 import { requireTask } from '../../rules/tasks';
-import { reopenUnitOutcomes, reopenUnitOutcomes } from '../../rules/unit-outcomes';
+import { reopenUnitOutcomes } from '../../rules/unit-outcomes';
 import { requireUnit } from '../../rules/units';
 
 // Ids the REST paths carry: one that cannot be an id is simply not found.
@@ -93,8 +93,6 @@ export async function createTask(deps: Deps, input: z.output<typeof createTaskIn
     });
     await storeTaskMapping(tx, row.id, mapping);
     await auditCurriculum(tx, deps, 'task.create', { unit, task: row });
-    // No standing outcome judged this task: the unit is open again for everyone with one.
-    await reopenUnitOutcomes(tx, { unitId: id, reason: supersededReasons.newTask(row.title) });
     // No standing outcome judged this task: the unit is open again for everyone with one.
     await reopenUnitOutcomes(tx, { unitId: id, reason: supersededReasons.newTask(row.title) });
     return row;
@@ -170,8 +168,6 @@ export async function archiveTask(deps: Deps, taskId: string, archived: boolean)
   const changed = await db.transaction(async (tx) => {
     const row = await setTaskArchived(tx, { id: task.id, archivedBy: archived ? deps.realUserId : null });
     await auditCurriculum(tx, deps, archived ? 'task.archive' : 'task.unarchive', { unit, task });
-    // A task back in the unit is one no standing outcome judged, as a new one is.
-    if (!archived) await reopenUnitOutcomes(tx, { unitId: unit.id, reason: supersededReasons.newTask(task.title) });
     // A task back in the unit is one no standing outcome judged, as a new one is.
     if (!archived)
       await reopenUnitOutcomes(tx, { unitId: unit.id, reason: supersededReasons.newTask(task.title) });
