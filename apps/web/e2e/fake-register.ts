@@ -1,5 +1,7 @@
 // A stand-in for training.gov.au on loopback, speaking its JSON shapes (unit, release, content bundles
-// whose content is HTML). It knows one unit; every other code gets the register's 404.
+// whose content is HTML, every section of a unit). It knows one unit; every other code gets the
+// register's 404. POST /__release/2 publishes a second release (one item reworded, one added), as the
+// register does when a unit is revised, so a spec can fetch the unit again and see what changed.
 import { createServer, type ServerResponse } from 'node:http';
 
 const port = Number(process.env.E2E_REGISTER_PORT ?? 4318);
@@ -15,28 +17,77 @@ performance criteria and foundation skills of this unit, including evidence of t
   <li>complete an incident report form</li>
 </ul>`;
 
-const routes: Record<string, unknown> = {
-  '/api/training/BSBWHS211': {
-    code: 'BSBWHS211',
-    title: 'Contribute to the health and safety of self and others',
-    componentType: ['Unit'],
-    releases: [{ releaseNumber: '1', releaseDate: '2020-11-24T00:00:00', currency: 'Current' }],
-  },
-  '/api/training/BSBWHS211/releases/1': {
-    releaseNumber: '1',
-    contentBundles: [{ id: 'whs-pe', type: 'Unit' }],
-  },
-  '/api/content/bundle/whs-pe': {
-    id: 'whs-pe',
+const criteria = `<table>
+<tr><td><p>ELEMENT</p></td><td><p>PERFORMANCE CRITERIA</p></td></tr>
+<tr><td><p>1. Work safely</p></td><td><p>1.1 Follow safe work practices</p><p>1.2 Use personal protective equipment</p></td></tr>
+<tr><td><p>2. Report hazards</p></td><td><p>2.1 Identify hazards in the work area</p><p>2.2 Report hazards to the supervisor</p></td></tr>
+</table>`;
+
+const knowledge = (
+  revised: boolean,
+) => `<p>The candidate must be able to demonstrate knowledge to complete the tasks
+outlined in the elements, performance criteria and foundation skills of this unit, including knowledge of:</p>
+<ul>
+  <li>${revised ? 'roles and responsibilities of workers and supervisors under WHS law' : 'roles and responsibilities under WHS law'}</li>
+  <li>hazards in the work area, including:<ul><li>manual handling</li><li>slips, trips and falls</li></ul></li>
+  ${revised ? '<li>psychosocial hazards</li>' : ''}
+</ul>`;
+
+const conditions = `<p>Assessment of the skills in this unit of competency must take place under the following conditions:</p>
+<ul><li>physical conditions:<ul><li>a workplace or an environment that accurately represents workplace conditions</li></ul></li></ul>
+<p>Assessors of this unit must satisfy the requirements for assessors in applicable vocational education and training legislation, frameworks and/or standards.</p>`;
+
+const skills = `<table><tr><th>Skill</th><th>Description</th></tr>
+<tr><td>Reading</td><td><ul><li>Interprets safety signs and instructions</li></ul></td></tr></table>`;
+
+function bundle(id: string, revised: boolean) {
+  return {
+    id,
     items: [
       {
         contentType: 'Application',
         content: '<p>This unit describes the skills required to work safely.</p>',
       },
+      { contentType: 'PerformanceCriteria', title: 'Elements and performance criteria', content: criteria },
       { contentType: 'PerformanceEvidence', title: 'Performance evidence', content: performanceEvidence },
+      { contentType: 'KnowledgeEvidence', title: 'Knowledge evidence', content: knowledge(revised) },
+      { contentType: 'AssessmentConditions', title: 'Assessment conditions', content: conditions },
+      { contentType: 'FoundationSkills', title: 'Foundation skills', content: skills },
     ],
-  },
-};
+  };
+}
+
+let current = '1';
+
+function routes(): Record<string, unknown> {
+  return {
+    '/api/training/BSBWHS211': {
+      code: 'BSBWHS211',
+      title: 'Contribute to the health and safety of self and others',
+      componentType: ['Unit'],
+      releases: [
+        {
+          releaseNumber: '1',
+          releaseDate: '2020-11-24T00:00:00',
+          currency: current === '1' ? 'Current' : 'Superseded',
+        },
+        ...(current === '2'
+          ? [{ releaseNumber: '2', releaseDate: '2025-07-01T00:00:00', currency: 'Current' }]
+          : []),
+      ],
+    },
+    '/api/training/BSBWHS211/releases/1': {
+      releaseNumber: '1',
+      contentBundles: [{ id: 'whs-1', type: 'Unit' }],
+    },
+    '/api/training/BSBWHS211/releases/2': {
+      releaseNumber: '2',
+      contentBundles: [{ id: 'whs-2', type: 'Unit' }],
+    },
+    '/api/content/bundle/whs-1': bundle('whs-1', false),
+    '/api/content/bundle/whs-2': bundle('whs-2', true),
+  };
+}
 
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -46,7 +97,12 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 createServer((request, response) => {
   const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
   if (pathname === '/healthz') return send(response, 200, { ok: true });
-  const body = routes[pathname];
+  const release = /^\/__release\/([12])$/.exec(pathname);
+  if (request.method === 'POST' && release?.[1]) {
+    current = release[1];
+    return send(response, 200, { current });
+  }
+  const body = routes()[pathname];
   if (request.method !== 'GET' || body === undefined)
     return send(response, 404, { title: 'Not Found', status: 404 });
   send(response, 200, body);

@@ -1,12 +1,18 @@
 import { normaliseUnitCode, type RegisterUnit } from '@evident/core/curriculum';
 import { type ExampleUnitCode, exampleUnits } from '@evident/core/example-units';
 import type { TrainingRegister } from '@evident/core/ports/register';
+import { CATALOGUE_RELEASE, elementsToItems, parseRequirementText } from '@evident/core/requirement-text';
 import { notInCatalogue } from './register-errors';
 
 /*
  * The offline register: the example units, summarised in our own words from public facts about
  * each unit. The official wording belongs to the register, so each summary says it is not that, in
  * a note beside the text: tasks are generated from the text, and the note is no evidence item.
+ *
+ * Only elements, criteria and Performance Evidence are here. Knowledge Evidence, Assessment
+ * Conditions and Foundation Skills are requirements an RTO is audited against word for word; this
+ * build could not read them from training.gov.au, and a requirement must never be made up, so they
+ * stay out and the unit's requirements view says each is missing and where to get it (issue 29).
  */
 
 export const CATALOGUE_NOTE = 'Summary prepared by Evident; not the official register text.';
@@ -196,11 +202,22 @@ function isCatalogued(code: string): code is ExampleUnitCode {
 }
 
 /** Units the offline register holds, in the order the unit-setup screen lists them. */
-export const catalogueUnits: readonly RegisterUnit[] = exampleUnits.map(({ code }) => ({
-  code,
-  ...catalogue[code],
-  note: CATALOGUE_NOTE,
-}));
+export const catalogueUnits: readonly RegisterUnit[] = exampleUnits.map(({ code }) => catalogueUnit(code));
+
+/** A catalogue unit with its items, under the catalogue's stand-in release (it is no register release). */
+function catalogueUnit(code: ExampleUnitCode): RegisterUnit {
+  const unit = catalogue[code];
+  return {
+    code,
+    ...unit,
+    note: CATALOGUE_NOTE,
+    release: CATALOGUE_RELEASE,
+    requirements: [
+      ...elementsToItems(unit.elements),
+      ...parseRequirementText('pe', unit.performanceEvidence).items,
+    ],
+  };
+}
 
 export function hasCatalogueUnit(rawCode: string): boolean {
   return isCatalogued(normaliseUnitCode(rawCode));
@@ -213,7 +230,7 @@ export function createCatalogueRegister(): TrainingRegister {
       const code = normaliseUnitCode(rawCode);
       if (!isCatalogued(code)) throw notInCatalogue(code);
       // A copy, so a caller that edits the unit cannot change the catalogue for everyone else.
-      return structuredClone({ code, ...catalogue[code], note: CATALOGUE_NOTE });
+      return structuredClone(catalogueUnit(code));
     },
   };
 }

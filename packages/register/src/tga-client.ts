@@ -6,6 +6,7 @@ import { htmlToPlainText } from './html-text';
 import { getJsonWithRetry, RegisterUnavailable, type RetryOptions, sleep } from './http-retry';
 import { parsePerformanceCriteria } from './performance-criteria';
 import { notAUnitCode, registerFailed, unitNotFound } from './register-errors';
+import { requirementsOf } from './requirement-sections';
 import {
   bundleIdsOf,
   pickCurrentRelease,
@@ -53,6 +54,9 @@ export const TGA_DEFAULTS = {
 const API_VERSION = '1.0';
 const PERFORMANCE_EVIDENCE = new Set(['performanceevidence']);
 const PERFORMANCE_CRITERIA = new Set(['performancecriteria', 'elementsandperformancecriteria', 'elements']);
+const KNOWLEDGE_EVIDENCE = new Set(['knowledgeevidence', 'requiredknowledge']);
+const ASSESSMENT_CONDITIONS = new Set(['assessmentconditions']);
+const FOUNDATION_SKILLS = new Set(['foundationskills']);
 
 function findSection(items: TgaContentItem[], keys: Set<string>): string | undefined {
   const byType = items.find((item) => keys.has(sectionKey(item.contentType ?? item.type)) && item.content);
@@ -136,11 +140,19 @@ export function createTgaClient(config: TgaClientConfig): TrainingRegister {
     const title = component.title?.trim() || chosen?.title?.trim() || release.title?.trim();
     const evidenceHtml = findSection(items, PERFORMANCE_EVIDENCE);
     const criteriaHtml = findSection(items, PERFORMANCE_CRITERIA);
+    const elements = criteriaHtml ? parsePerformanceCriteria(criteriaHtml) : [];
     return {
       code,
       title: mustExist(title || undefined, `title of ${code}`),
       performanceEvidence: evidenceHtml ? htmlToPlainText(evidenceHtml) : '',
-      elements: criteriaHtml ? parsePerformanceCriteria(criteriaHtml) : [],
+      elements,
+      release: releaseNumber,
+      requirements: requirementsOf(elements, {
+        pe: evidenceHtml,
+        ke: findSection(items, KNOWLEDGE_EVIDENCE),
+        ac: findSection(items, ASSESSMENT_CONDITIONS),
+        fs: findSection(items, FOUNDATION_SKILLS),
+      }),
     };
   }
 

@@ -38,6 +38,24 @@ describe('offline catalogue', () => {
     },
   );
 
+  it.each(exampleUnits.map((example) => [example.code]))(
+    'keys %s as elements, criteria and PE under the catalogue release, and holds no KE, AC or FS it cannot quote',
+    async (code) => {
+      const unit = await catalogue.fetchUnit(code);
+      const sections = new Set((unit.requirements ?? []).map((item) => item.section));
+
+      expect(unit.release).toBe('catalogue');
+      expect([...sections]).toEqual(['element', 'pc', 'pe']);
+      const criteria = unit.elements.flatMap((element) => element.performanceCriteria);
+      expect(unit.requirements?.filter((item) => item.section === 'pc').map((item) => item.text)).toEqual(
+        criteria,
+      );
+      expect(unit.requirements?.find((item) => item.key === 'PC 1.1')?.parentKey).toBe('E 1');
+      const keys = (unit.requirements ?? []).map((item) => item.key);
+      expect(new Set(keys).size).toBe(keys.length);
+    },
+  );
+
   it('lists the example units in the order the unit-setup screen offers them', () => {
     expect(catalogueUnits.map((unit) => unit.code)).toEqual(['RIIWHS204E', 'HLTINF006', 'SITXFSA005']);
     expect(catalogueUnits.map((unit) => unit.title)).toEqual([

@@ -105,6 +105,66 @@ describe('training.gov.au client', () => {
     ]);
   });
 
+  it('reads the whole unit as keyed items with the release: criteria, PE, KE, AC and foundation skills', async () => {
+    const unit = await client().fetchUnit('RIIWHS204E');
+    const items = (unit.requirements ?? []).map((item) => [item.key, item.parentKey, item.text]);
+
+    expect(unit.release).toBe('2');
+    expect(items.filter(([key]) => /^(E|PC) /.test(String(key)))).toEqual([
+      ['E 1', null, 'Plan and prepare for work'],
+      ['PC 1.1', 'E 1', 'Access & interpret work documents'],
+      ['PC 1.2', 'E 1', 'Identify fall hazards'],
+      ['E 2', null, 'Install fall protection'],
+      ['PC 2.1', 'E 2', 'Select anchor points'],
+      ['PC 2.2', 'E 2', 'Fit the harness, including: checking straps; adjusting the fit'],
+    ]);
+    expect(items.filter(([key]) => String(key).startsWith('KE '))).toEqual([
+      ['KE 1', null, 'hazards associated with work at heights'],
+      ['KE 2', null, 'fall protection equipment, including:'],
+      ['KE 2.1', 'KE 2', 'harnesses and lanyards'],
+      ['KE 2.2', 'KE 2', 'anchor points & static lines'],
+      ['KE 3', null, 'relevant legislation, including:'],
+      ['KE 3.1', 'KE 3', 'work health and safety regulations'],
+      ['KE 3.2', 'KE 3', 'codes of practice for falls'],
+    ]);
+    expect(items.filter(([key]) => String(key).startsWith('AC '))).toEqual([
+      ['AC 1', null, 'physical conditions:'],
+      ['AC 1.1', 'AC 1', 'a workplace or an environment that accurately represents workplace conditions'],
+      ['AC 2', null, 'resources, equipment and materials:'],
+      ['AC 2.1', 'AC 2', 'fall arrest harness'],
+      ['AC 2.2', 'AC 2', 'anchor points'],
+      [
+        'AC 3',
+        null,
+        'Assessors of this unit must satisfy the requirements for assessors in applicable vocational education and training legislation, frameworks and/or standards.',
+      ],
+    ]);
+    expect(items.filter(([key]) => String(key).startsWith('FS '))).toEqual([
+      ['FS 1', null, 'Reading'],
+      ['FS 1.1', 'FS 1', 'Interprets safety documents'],
+      ['FS 1.2', 'FS 1', 'Reads equipment tags'],
+      ['FS 2', null, 'Oral communication'],
+      ['FS 2.1', 'FS 2', 'Agrees signals with the team'],
+    ]);
+    // The framing sentences are no items: nothing evidences "the candidate must ...".
+    expect(
+      items.some(([, , text]) =>
+        /candidate must be able|Evidence required|This section describes|Assessment of the skills/.test(
+          String(text),
+        ),
+      ),
+    ).toBe(false);
+    expect(items.filter(([key]) => String(key).startsWith('PE ')).map(([key]) => key)).toEqual([
+      'PE 1',
+      'PE 1.1',
+      'PE 1.2',
+      'PE 1.2.1',
+      'PE 2',
+      'PE 3',
+      'PE 3.1',
+    ]);
+  });
+
   it('says a unit the register does not know was not found', async () => {
     const error = await rejection(client().fetchUnit('xyz999'));
 

@@ -44,6 +44,33 @@ const PERFORMANCE_CRITERIA_HTML = `<table>
         <ul><li>checking straps</li><li>adjusting the fit</li></ul></td></tr>
 </table>`;
 
+// As the register publishes them: framing in a paragraph, then nested lists; skills in a table.
+const KNOWLEDGE_EVIDENCE_HTML = `<p>The candidate must be able to demonstrate knowledge to complete the tasks outlined in the
+elements, performance criteria and foundation skills of this unit, including knowledge of:</p>
+<ul>
+  <li>hazards associated with work at heights</li>
+  <li>fall protection equipment, including:
+    <ul><li>harnesses and lanyards</li><li>anchor points &amp; static lines</li></ul>
+  </li>
+  <li>relevant legislation, including:
+    <ul><li>work health and safety regulations</li><li>codes of practice for falls</li></ul>
+  </li>
+</ul>`;
+
+const ASSESSMENT_CONDITIONS_HTML = `<p>Assessment of the skills in this unit of competency must take place under the following conditions:</p>
+<ul>
+  <li>physical conditions:<ul><li>a workplace or an environment that accurately represents workplace conditions</li></ul></li>
+  <li>resources, equipment and materials:<ul><li>fall arrest harness</li><li>anchor points</li></ul></li>
+</ul>
+<p>Assessors of this unit must satisfy the requirements for assessors in applicable vocational education and training legislation, frameworks and/or standards.</p>`;
+
+const FOUNDATION_SKILLS_HTML = `<p>This section describes those language, literacy, numeracy and employment skills that are essential to performance.</p>
+<table>
+<tr><th><p>Skill</p></th><th><p>Performance Criteria</p></th><th><p>Description</p></th></tr>
+<tr><td><p>Reading</p></td><td><p>1.1, 1.2</p></td><td><ul><li>Interprets safety documents</li><li>Reads equipment tags</li></ul></td></tr>
+<tr><td><p>Oral communication</p></td><td><p>1.4</p></td><td><p>Agrees signals with the team</p></td></tr>
+</table>`;
+
 export function component(code: string, title: string) {
   return {
     code,
@@ -81,8 +108,10 @@ export const bundles = {
         title: 'Elements and performance criteria',
         content: PERFORMANCE_CRITERIA_HTML,
       },
-      { contentType: 'KnowledgeEvidence', content: '<ul><li>fall arrest principles</li></ul>' },
+      { contentType: 'KnowledgeEvidence', title: 'Knowledge evidence', content: KNOWLEDGE_EVIDENCE_HTML },
       { contentType: 'AssessmentConditions', content: null },
+      { title: 'Assessment conditions', content: ASSESSMENT_CONDITIONS_HTML },
+      { contentType: 'FoundationSkills', title: 'Foundation skills', content: FOUNDATION_SKILLS_HTML },
     ],
   },
 };
