@@ -1,4 +1,6 @@
+import { submissions } from '@evident/db/schema';
 import { buildSubmission, buildTask, buildUnit } from '@evident/db/testing/factories';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieJar, courseAssessor, type LtiEnv, startLtiEnv, until } from './lti/lti-harness';
 
@@ -15,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('LTI grade passback (Assignment and Grade Services)', () => {
-  it('posts InProgress for partial progress, then Completed 100/100 once every task is satisfactory, through retries', async () => {
+  it('posts InProgress for partial progress, then Completed 100/100 awaiting the unit outcome once every task is satisfactory, through retries', async () => {
     const unit = await buildUnit(env.db, { unitCode: 'HLTWHS001' });
     const tasks = [
       await buildTask(env.db, { unitId: unit.id }),
@@ -91,7 +93,8 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
       scoreGiven: 100,
       scoreMaximum: 100,
       activityProgress: 'Completed',
-      gradingProgress: 'FullyGraded',
+      // Every task satisfactory, but the assessor has not judged the unit yet.
+      gradingProgress: 'PendingManual',
     });
     await until(
       env,
@@ -104,6 +107,62 @@ describe('LTI grade passback (Assignment and Grade Services)', () => {
       (list) => list.length === 0,
     );
   }, 120_000);
+
+  it('sends the unit outcome once recorded (Competent: FullyGraded 100), and progress again once a NYS decision reopens it', async () => {
+    const unit = await buildUnit(env.db, { unitCode: 'HLTWHS004' });
+    const task = await buildTask(env.db, { unitId: unit.id, title: 'Report a hazard' });
+    const jar = cookieJar();
+    await env.launch(jar, {
+      claims: {
+        sub: 'learner-outcome',
+        [`${lti}resource_link`]: { id: 'outcome-link' },
+        [`${lti}custom`]: { unit_code: 'HLTWHS004' },
+        [ags]: {
+          scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
+          lineitem: env.platform.lineItemUrl('li-outcome'),
+        },
+      },
+    });
+    const student = await (await env.send(jar, `${env.publicUrl}/api/auth/user`)).json();
+    const submission = await buildSubmission(env.db, { studentId: student.id, taskId: task.id });
+    const assessor = await (await courseAssessor(env, student.id)).caller();
+    const sent = () =>
+      env.platform.scores.filter((s) => s.lineItem === env.platform.lineItemUrl('li-outcome'));
+    await assessor.assessor.submissions.grade({ submissionIds: [submission.id], status: 'satisfactory' });
+    await until(env, sent, (s) => s.length >= 1);
+
+    await assessor.assessor.unitOutcomes.record({
+      studentId: student.id,
+      unitId: unit.id,
+      outcome: 'competent',
+      justification: 'Reported hazards correctly on site.',
+      declarationVersion: 1,
+    });
+    const graded = await until(env, sent, (s) => s.length >= 2);
+    expect(graded[1]?.body).toMatchObject({
+      userId: 'learner-outcome',
+      scoreGiven: 100,
+      scoreMaximum: 100,
+      activityProgress: 'Completed',
+      gradingProgress: 'FullyGraded',
+      comment: 'Competent (1 of 1 tasks satisfactory)',
+    });
+
+    // More evidence on the task, judged not yet satisfactory: the outcome is superseded.
+    await env.db.update(submissions).set({ status: 'submitted' }).where(eq(submissions.id, submission.id));
+    await assessor.assessor.submissions.grade({
+      submissionIds: [submission.id],
+      status: 'not_yet_satisfactory',
+      strategiesForReassessment: 'Photograph the hazard report',
+    });
+    const reopened = await until(env, sent, (s) => s.length >= 3);
+    expect(reopened[2]?.body).toMatchObject({
+      scoreGiven: 0,
+      activityProgress: 'InProgress',
+      gradingProgress: 'Pending',
+      comment: '0 of 1 tasks satisfactory',
+    });
+  }, 60_000);
 
   it('sends nothing for a link without a gradebook column', async () => {
     const unit = await buildUnit(env.db, { unitCode: 'HLTWHS002' });
@@ -172,6 +231,6 @@ describe('a grade recorded while a passback is being sent', () => {
     const sent = await until(env, race, (s) =>
       s.some((score) => score.body.activityProgress === 'Completed'),
     );
-    expect(sent.at(-1)?.body).toMatchObject({ scoreGiven: 100, gradingProgress: 'FullyGraded' });
+    expect(sent.at(-1)?.body).toMatchObject({ scoreGiven: 100, gradingProgress: 'PendingManual' });
   }, 60_000);
 });

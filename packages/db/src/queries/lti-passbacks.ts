@@ -5,6 +5,7 @@ import { tasks, units } from '../schema/curriculum';
 import { submissions } from '../schema/evidence';
 import { jobs } from '../schema/jobs';
 import { ltiLinkLearners, ltiPlatforms, ltiResourceLinks } from '../schema/lti';
+import { unitOutcomes } from '../schema/outcomes';
 import { users } from '../schema/users';
 import { enqueueJobs, type NewJob } from './jobs';
 
@@ -51,7 +52,10 @@ export async function queueLtiScores(
   return queued.length;
 }
 
-/** What a score needs: where it goes, for whom, and the student's progress in the link's unit now. */
+/**
+ * What a score needs: where it goes, for whom, the student's progress in the link's unit now, and
+ * the unit outcome standing for them, if any (a superseded one counts for nothing).
+ */
 export async function findLtiScoreFacts(
   db: Database,
   { linkId, userId }: { linkId: string; userId: string },
@@ -77,10 +81,21 @@ export async function findLtiScoreFacts(
     .from(tasks)
     .leftJoin(submissions, and(eq(submissions.taskId, tasks.id), eq(submissions.studentId, userId)))
     .where(and(eq(tasks.unitId, row.unitId), isNull(tasks.archivedAt)));
+  const [outcome] = await db
+    .select({ outcome: unitOutcomes.outcome, remaining: unitOutcomes.remaining })
+    .from(unitOutcomes)
+    .where(
+      and(
+        eq(unitOutcomes.studentId, userId),
+        eq(unitOutcomes.unitId, row.unitId),
+        isNull(unitOutcomes.supersededAt),
+      ),
+    );
   return {
     ...row,
     lineItemUrl: row.lineItemUrl,
     progress: progress ?? { total: 0, satisfied: 0, submitted: 0 },
+    outcome: outcome ?? null,
   };
 }
 
