@@ -39,7 +39,15 @@ export type QueuedCapture = {
   refusal?: string;
   /** The student cancelled the send: it waits for 'Retry upload' rather than going by itself. */
   held?: boolean;
+  /**
+   * The authenticity declaration the student confirmed before choosing this file (issue 29): the
+   * version they read and when, sent with the file however much later signal returns. Absent: the
+   * wording could not be loaded, and the file arrives 'Not declared' for the student to declare.
+   */
+  declaration?: QueuedDeclaration;
 };
+
+export type QueuedDeclaration = { version: number; declaredAt: string };
 
 /** The bytes live in a store of their own: progress updates rewrite the small record, never the file. */
 type StoredCapture = Omit<QueuedCapture, 'blob'>;

@@ -28,7 +28,8 @@ const buster = import.meta.env.VITE_BUILD_ID ?? '';
 
 type Persisted = { buster: string; savedAt: number; state: DehydratedState };
 
-const keptQueries: QueryPath[] = ['student.tasks.list'];
+// The declaration's wording too: a student offline still reads what they confirm (issue 29).
+const keptQueries: QueryPath[] = ['student.tasks.list', 'student.declarations.get'];
 const keptKeys = keptQueries.map((path) => queryKeyOf(path));
 
 function isKeptKey(queryKey: readonly unknown[]): boolean {

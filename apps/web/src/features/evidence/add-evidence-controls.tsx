@@ -20,6 +20,7 @@ import { UploadProgress } from './upload-progress';
 import { cancelUpload, discardUpload, retryUpload, startUpload } from './upload-queue';
 import { useTaskUpload } from './upload-store';
 import { canRecordAudio } from './use-audio-recorder';
+import { useDeclarationStep } from './use-declaration-step';
 
 type AddEvidenceControlsProps = {
   userId: string;
@@ -61,12 +62,17 @@ export function AddEvidenceControls({
   const recordVideo = camera || (touch && asksForVideo);
   const chooseVideo = !touch && asksForVideo;
   const recordAudio = microphone && evidenceTypes.includes('audio');
+  // Each file is declared the student's own work before it is chosen (issue 29).
+  const declaration = useDeclarationStep(taskTitle);
+  const choose = (input: { current: HTMLInputElement | null }) => () =>
+    declaration.ask('Confirm and choose file', () => input.current?.click());
+  const openRecorder = () => declaration.ask('Confirm and record', recorder.open);
 
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
     // Cleared so that choosing the same file again still counts as a change.
     event.currentTarget.value = '';
-    if (file) startUpload(userId, taskId, file);
+    if (file) startUpload(userId, taskId, file, declaration.take());
   }
 
   const uploading = upload?.state === 'active';
@@ -194,7 +200,7 @@ export function AddEvidenceControls({
           <Group gap="xs">
             <Button
               leftSection={<IconPaperclip size={18} aria-hidden />}
-              onClick={() => fileInput.current?.click()}
+              onClick={choose(fileInput)}
               aria-describedby={describedBy}
               data-testid="add-evidence"
               fullWidth={touch}
@@ -202,16 +208,12 @@ export function AddEvidenceControls({
               {addLabel}
             </Button>
             {chooseVideo ? (
-              <CaptureButton
-                icon={IconVideo}
-                describedBy={describedBy}
-                onClick={() => videoInput.current?.click()}
-              >
+              <CaptureButton icon={IconVideo} describedBy={describedBy} onClick={choose(videoInput)}>
                 Choose video
               </CaptureButton>
             ) : null}
             {recordAudio && !touch ? (
-              <CaptureButton icon={IconMicrophone} describedBy={describedBy} onClick={recorder.open}>
+              <CaptureButton icon={IconMicrophone} describedBy={describedBy} onClick={openRecorder}>
                 Record audio
               </CaptureButton>
             ) : null}
@@ -220,27 +222,17 @@ export function AddEvidenceControls({
             // On a phone the camera and the microphone sit side by side as equal tiles.
             <div className={classes.tiles}>
               {camera ? (
-                <CaptureButton
-                  tile
-                  icon={IconCamera}
-                  describedBy={describedBy}
-                  onClick={() => photoInput.current?.click()}
-                >
+                <CaptureButton tile icon={IconCamera} describedBy={describedBy} onClick={choose(photoInput)}>
                   Take photo
                 </CaptureButton>
               ) : null}
               {recordVideo ? (
-                <CaptureButton
-                  tile
-                  icon={IconVideo}
-                  describedBy={describedBy}
-                  onClick={() => videoInput.current?.click()}
-                >
+                <CaptureButton tile icon={IconVideo} describedBy={describedBy} onClick={choose(videoInput)}>
                   Record video
                 </CaptureButton>
               ) : null}
               {recordAudio ? (
-                <CaptureButton tile icon={IconMicrophone} describedBy={describedBy} onClick={recorder.open}>
+                <CaptureButton tile icon={IconMicrophone} describedBy={describedBy} onClick={openRecorder}>
                   Record audio
                 </CaptureButton>
               ) : null}
@@ -255,8 +247,9 @@ export function AddEvidenceControls({
         opened={recorderOpened}
         taskTitle={taskTitle}
         onClose={recorder.close}
-        onRecorded={(file) => startUpload(userId, taskId, file)}
+        onRecorded={(file) => startUpload(userId, taskId, file, declaration.take())}
       />
+      {declaration.dialog}
     </Stack>
   );
 }

@@ -64,6 +64,12 @@ export function EvidenceFileItem({ file, action }: { file: EvidenceFileLinks; ac
                   Primary
                 </Badge>
               ) : null}
+              {file.declared === false ? (
+                // Issue 29: sent without the student's authenticity declaration (yet).
+                <Badge size="xs" variant="light" color="orange" tt="none" data-testid="not-declared">
+                  Not declared
+                </Badge>
+              ) : null}
             </Group>
             <CaptureTimes file={file} />
           </Stack>

@@ -5,6 +5,7 @@ import {
   CaptureStorageFullError,
   deleteQueuedCapture,
   type QueuedCapture,
+  type QueuedDeclaration,
   queuedCapturesOf,
 } from '../capture/capture-db';
 import { askForBackgroundSync } from '../capture/send-triggers';
@@ -130,8 +131,16 @@ export async function openQueueFor(userId: string): Promise<void> {
   await sendQueued();
 }
 
-/** Prepares `file`, keeps it in the queue, then sends it when it can; several may wait per task. */
-export function startUpload(userId: string, taskId: string, file: File): void {
+/**
+ * Prepares `file`, keeps it in the queue, then sends it when it can; several may wait per task.
+ * `declaration`: what the student confirmed just before choosing it, kept with the file.
+ */
+export function startUpload(
+  userId: string,
+  taskId: string,
+  file: File,
+  declaration?: QueuedDeclaration,
+): void {
   const key = crypto.randomUUID();
   // The moment the student took or chose it; the assessor sees it as 'Captured'.
   const capturedAt = new Date().toISOString();
@@ -160,6 +169,7 @@ export function startUpload(userId: string, taskId: string, file: File): void {
         queuedAt: Date.now(),
         sentBefore: false,
         uploaded: false,
+        ...(declaration ? { declaration } : {}),
       };
       await addQueuedCapture(item);
       askForPersistentStorage();

@@ -110,6 +110,10 @@ export async function sendItem(entry: Entry, item: QueuedCapture): Promise<boole
         objectPath: grant.objectPath,
         clientKey: item.key,
         capturedAt: item.capturedAt,
+        // The declaration made at capture, dated then, not when signal returned.
+        ...(item.declaration
+          ? { declarationVersion: item.declaration.version, declaredAt: item.declaration.declaredAt }
+          : {}),
       }),
       (recorded) => ({
         type: 'submission.created',

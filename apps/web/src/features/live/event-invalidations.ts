@@ -40,6 +40,8 @@ type KnownEventOf<T extends DomainEventType> = Extract<KnownEvent, { type: T }>;
 const evidenceOf = (taskId?: string): QueryTarget[] => [
   { path: 'student.tasks.list' },
   { path: 'student.evidence.list', ...(taskId ? { input: { taskId } } : {}) },
+  // A file sent 'Not declared' joins the task's declaration prompt; a withdrawn one leaves it.
+  { path: 'student.evidence.listUndeclared' },
   { path: 'staff.submissions.list' },
   { path: 'staff.evidenceMatrix.get' },
 ];

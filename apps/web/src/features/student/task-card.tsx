@@ -21,6 +21,7 @@ import { useTaskUpload } from '../evidence/upload-store';
 import { ClampedText } from './clamped-text';
 import type { StudentTask } from './student-task';
 import classes from './task-card.module.css';
+import { UndeclaredPrompt } from './undeclared-prompt';
 
 type TaskCardProps = {
   task: StudentTask;
@@ -129,6 +130,10 @@ export const TaskCard = memo(function TaskCard({ task, userId, onViewEvidence }:
         ) : null}
 
         {status === 'not_yet_satisfactory' ? <ReassessmentStrategies taskId={task.id} /> : null}
+
+        {fileCount > 0 ? (
+          <UndeclaredPrompt taskId={task.id} taskTitle={task.title} describedBy={titleId} />
+        ) : null}
 
         <div className={classes.actions}>
           {addable ? (
