@@ -67,7 +67,7 @@ describe('the evidence matrix', () => {
   it('a unit with no students or tasks answers empty lists, and an unknown unit is a 404', async () => {
     const caller = await assessor();
     const empty = await caller.staff.evidenceMatrix.get({ unitId: fx.three.unit.id });
-    expect(empty).toMatchObject({ students: [], tasks: [], submissions: {} });
+    expect(empty).toMatchObject({ students: [], tasks: [], submissions: {}, outcomes: {} });
     await expect(
       caller.staff.evidenceMatrix.get({ unitId: '00000000-0000-4000-8000-000000000000' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Unit not found' });
@@ -163,10 +163,10 @@ describe('exporting the matrix as CSV', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines).toEqual([
-      'First Name,Last Name,Email,Task 1: MTX1 task 1,Task 2: MTX1 task 2,Task 3: MTX1 task 3,Progress (%),Satisfied,Tasks',
-      `Ada,Archer,${fx.ada.email},Satisfactory - 1 file,Satisfactory - 1 file,Satisfactory - 1 file,100,3,3`,
-      `Ben,Brown,${fx.ben.email},Satisfactory - 2 files,NYS - 2 files,Pending - 0 files,33,1,3`,
-      `Cy,"Clark ""C\\"" Zoë",${fx.cy.email},Pending - 0 files,Pending - 0 files,Pending - 0 files,0,0,3`,
+      'First Name,Last Name,Email,Task 1: MTX1 task 1,Task 2: MTX1 task 2,Task 3: MTX1 task 3,Progress (%),Satisfied,Tasks,Unit',
+      `Ada,Archer,${fx.ada.email},Satisfactory - 1 file,Satisfactory - 1 file,Satisfactory - 1 file,100,3,3,`,
+      `Ben,Brown,${fx.ben.email},Satisfactory - 2 files,NYS - 2 files,Pending - 0 files,33,1,3,`,
+      `Cy,"Clark ""C\\"" Zoë",${fx.cy.email},Pending - 0 files,Pending - 0 files,Pending - 0 files,0,0,3,`,
       '',
     ]);
   });

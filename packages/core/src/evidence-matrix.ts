@@ -11,6 +11,10 @@ export type MatrixCell = { status: SubmittedStatus; fileCount: number };
 /** Keyed `studentId-taskId`; no entry means the task is pending for that student. */
 export type MatrixSubmissions = Readonly<Record<string, MatrixCell>>;
 
+/** The unit outcome standing for each student who has one, keyed by student id (issue 29). */
+export type MatrixOutcome = { id: string; outcome: 'competent' | 'not_yet_competent' };
+export type MatrixOutcomes = Readonly<Record<string, MatrixOutcome>>;
+
 export const matrixFilters = ['all', 'complete', 'incomplete'] as const;
 export type MatrixFilter = (typeof matrixFilters)[number];
 

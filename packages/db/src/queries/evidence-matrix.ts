@@ -1,4 +1,4 @@
-import type { MatrixSubmissions } from '@evident/core/evidence-matrix';
+import type { MatrixOutcomes, MatrixSubmissions } from '@evident/core/evidence-matrix';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { type StudentScope, studentInScope } from './class-scope';
@@ -17,6 +17,8 @@ export type EvidenceMatrix = {
   students: MatrixStudent[];
   tasks: MatrixTask[];
   submissions: MatrixSubmissions;
+  /** The unit outcome standing for each student who has one. */
+  outcomes: MatrixOutcomes;
 };
 export type MatrixUnit = { id: string; unitCode: string; title: string; studentCount: number };
 
@@ -27,7 +29,9 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 }
 
 /**
- * One unit's matrix in one statement, as JSON text: `{"students":[..],"tasks":[..],"submissions":{..}}`.
+ * One unit's matrix in one statement, as JSON text:
+ * `{"students":[..],"tasks":[..],"submissions":{..},"outcomes":{..}}`, the outcomes (standing ones
+ * only) keyed by student id.
  * Postgres builds the answer (the submissions keyed `studentId-taskId`), so the server reads one value
  * instead of mapping tens of thousands of rows, and the REST path can send it on as it is.
  * File counts leave out withdrawn files; students are those enrolled in the unit.
@@ -73,6 +77,12 @@ export async function readEvidenceMatrixJson(
             where t.unit_id = ${unitId} ${inScope}
             group by s.id
           ) c
+        ), '') || '},"outcomes":{' || coalesce((
+          select string_agg(
+            '"' || o.student_id || '":{"id":"' || o.id || '","outcome":"' || o.outcome || '"}', ',')
+          from unit_outcomes o
+          join enrolments e on e.student_id = o.student_id and e.unit_id = o.unit_id
+          where o.unit_id = ${unitId} and o.superseded_at is null ${inScope}
         ), '') || '}}' as json
     `,
   );

@@ -6,6 +6,7 @@ import {
   matrixFilters,
   matrixProgress,
 } from '@evident/core/evidence-matrix';
+import { unitOutcomeLabels } from '@evident/core/unit-outcomes';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import type { ScopeReader } from '../../rules/class-scope';
@@ -21,6 +22,9 @@ export const evidenceMatrixCsvInput = z
       .transform((value) => value || 'all'),
   })
   .optional();
+
+const outcomeLabel = (outcome: keyof typeof unitOutcomeLabels | undefined) =>
+  outcome ? unitOutcomeLabels[outcome] : '';
 
 export const matrixCsvOutput = z.object({
   fileName: z.string(),
@@ -49,6 +53,8 @@ export async function exportEvidenceMatrixCsv(
     'Progress (%)',
     'Satisfied',
     'Tasks',
+    // The assessor's judgement of the whole unit (issue 29); empty until one is recorded.
+    'Unit',
   ];
   const rows = students.map((student) => {
     const progress = matrixProgress(matrix.submissions, student.id, matrix.tasks);
@@ -60,6 +66,7 @@ export async function exportEvidenceMatrixCsv(
       progress.percent,
       progress.satisfied,
       progress.total,
+      outcomeLabel(matrix.outcomes[student.id]?.outcome),
     ];
   });
   const content = stringify([header, ...rows], {

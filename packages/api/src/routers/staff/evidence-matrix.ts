@@ -1,4 +1,5 @@
 import { AppError } from '@evident/core/errors';
+import { unitOutcomeValues } from '@evident/core/unit-outcomes';
 import {
   type EvidenceMatrix,
   findUnitWithLatestEvidence,
@@ -54,6 +55,8 @@ export const evidenceMatrixOutput = z.object({
       }),
     )
     .readonly(),
+  /** Keyed by student id: the unit outcome standing for each student who has one (issue 29). */
+  outcomes: z.record(z.string(), z.object({ id: z.string(), outcome: z.enum(unitOutcomeValues) })).readonly(),
 });
 
 /** Spec section 3 "Evidence matrix response", plus the units to choose from and the one shown. */
@@ -84,7 +87,7 @@ export async function getEvidenceMatrixJson(ctx: ScopeReader, input: EvidenceMat
     : (units.find((candidate) => candidate.id === latest) ?? busiest(units));
   if (requested && !unit) throw new AppError('NOT_FOUND', 'Unit not found');
   const head = `{"units":${JSON.stringify(units)},"unit":${JSON.stringify(unit ?? null)}`;
-  if (!unit) return `${head},"students":[],"tasks":[],"submissions":{}}`;
+  if (!unit) return `${head},"students":[],"tasks":[],"submissions":{},"outcomes":{}}`;
   const body = matrix ?? (await readEvidenceMatrixJson(ctx.db, { unitId: unit.id, scope }));
   return `${head},${body.slice(1)}`;
 }
