@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_EVIDENCE_TYPES, DEFAULT_PHASE, phaseSchema, taskFields, unitCodeSchema } from './curriculum';
 import { requirementKeySchema } from './requirements';
+import { unitRequirementsInput } from './requirement-inputs';
 import { multiLineText, requiredLine } from './text-fields';
 
 export const idSchema = (what: string) => z.uuid({ error: `${what} must be an id` });
@@ -26,6 +27,8 @@ export const unitInput = z.object({
   performanceEvidence: multiLineText({ label: 'Performance Evidence', max: 50_000 })
     .nullish()
     .transform(blankToNull),
+  /** The unit's requirements as fetched or pasted; left out, the unit keeps the ones it holds (issue 29). */
+  requirements: unitRequirementsInput.optional(),
 });
 export type UnitInput = z.input<typeof unitInput>;
 

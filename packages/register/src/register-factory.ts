@@ -24,9 +24,9 @@ export const NOT_LISTED_REASON = 'the national training register does not list i
  */
 function withCatalogueFallback(live: TrainingRegister, catalogue: TrainingRegister): TrainingRegister {
   return {
-    async fetchUnit(code) {
+    async fetchUnit(code, options) {
       try {
-        return await live.fetchUnit(code);
+        return await live.fetchUnit(code, options);
       } catch (error) {
         if (!canFallBack(error) || !hasCatalogueUnit(code)) throw error;
         const fallbackReason = error.code === 'NOT_FOUND' ? NOT_LISTED_REASON : whatHappenedTo(error);

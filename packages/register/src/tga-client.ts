@@ -157,11 +157,11 @@ export function createTgaClient(config: TgaClientConfig): TrainingRegister {
   }
 
   return {
-    fetchUnit(rawCode) {
+    fetchUnit(rawCode, options) {
       // Anything but letters and digits cannot be a unit code; don't send it upstream.
       const code = unitCodeSchema.safeParse(rawCode);
       if (!code.success) return Promise.reject(notAUnitCode(rawCode));
-      return cache.getOrLoad(code.data, load);
+      return cache.getOrLoad(code.data, load, options?.fresh);
     },
   };
 }

@@ -19,9 +19,14 @@ export class UnitCache {
     this.#now = options.now;
   }
 
-  getOrLoad(code: string, load: (code: string) => Promise<RegisterUnit>): Promise<RegisterUnit> {
+  /** `fresh` loads again even when a copy is kept (an admin checking for a new release). */
+  getOrLoad(
+    code: string,
+    load: (code: string) => Promise<RegisterUnit>,
+    fresh = false,
+  ): Promise<RegisterUnit> {
     const cached = this.#entries.get(code);
-    if (cached && cached.expiresAt > this.#now()) return cached.unit;
+    if (cached && !fresh && cached.expiresAt > this.#now()) return cached.unit;
     this.#entries.delete(code);
 
     const unit = load(code);

@@ -9,5 +9,6 @@ export type RegisterAnswer = RegisterUnit & { fallbackReason?: string };
 
 /** Looks a unit of competency up on a training register. Throws AppError NOT_FOUND for unknown codes. */
 export type TrainingRegister = {
-  fetchUnit(code: string): Promise<RegisterAnswer>;
+  /** `fresh` asks the register again instead of a copy it answered earlier (a unit fetched again). */
+  fetchUnit(code: string, options?: { fresh?: boolean }): Promise<RegisterAnswer>;
 };

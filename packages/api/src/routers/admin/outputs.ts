@@ -67,6 +67,19 @@ export const registerUnitOutput = z.object({
   note: z.string().nullable(),
   /** Set when the bundled example units answered instead of the register: why, as a clause. */
   fallbackReason: z.string().nullable(),
+  /** The register's release number, or 'catalogue' for the bundled summaries (issue 29). */
+  release: z.string().nullable(),
+  /** The whole unit as keyed items, in the register's order; only what the source holds. */
+  requirements: z.array(
+    z.object({
+      section: z.enum(requirementSections),
+      key: z.string(),
+      parentKey: z.string().nullable(),
+      text: z.string(),
+    }),
+  ),
+  /** Sections the answer holds no items of: not at hand, to fetch again or paste. */
+  missingSections: z.array(z.enum(requirementSections)),
 });
 
 /**

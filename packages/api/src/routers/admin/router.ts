@@ -1,5 +1,5 @@
 import { auditSearchInput } from '@evident/core/audit';
-import { unitCodeInput, unitInput } from '@evident/core/curriculum-inputs';
+import { unitInput } from '@evident/core/curriculum-inputs';
 import {
   ltiPassbackIdInput,
   ltiPlatformIdInput,
@@ -70,7 +70,15 @@ import {
   updateTaskInput,
 } from './tasks';
 import { unitRequirements, unitRequirementsOutput } from './unit-requirements';
-import { archiveUnit, changeUnit, createUnit, fetchFromRegister, removeUnit, unitIdInput } from './units';
+import {
+  archiveUnit,
+  changeUnit,
+  createUnit,
+  fetchFromRegister,
+  fetchUnitInput,
+  removeUnit,
+  unitIdInput,
+} from './units';
 
 const updateUnitInput = unitInput.extend(unitIdInput.shape);
 
@@ -215,9 +223,9 @@ export const adminRouter = router({
       .query(({ ctx, input }) => unitRequirements(ctx.db, input.id)),
     fetchFromRegister: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/tga/fetch-unit' } })
-      .input(unitCodeInput)
+      .input(fetchUnitInput)
       .output(registerUnitOutput)
-      .mutation(({ ctx, input }) => fetchFromRegister(ctx.register, input.unitCode)),
+      .mutation(({ ctx, input }) => fetchFromRegister(ctx.register, input.unitCode, input)),
   }),
 
   ltiStatus: router({

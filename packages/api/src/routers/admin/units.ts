@@ -1,13 +1,15 @@
-import type { unitInput } from '@evident/core/curriculum-inputs';
+import { unitCodeInput, type unitInput } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
 import { lookupIdSchema } from '@evident/core/lookup-id';
 import type { EventBus } from '@evident/core/ports/events';
 import type { TrainingRegister } from '@evident/core/ports/register';
+import { requirementSections } from '@evident/core/requirements';
 import type { Database } from '@evident/db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '@evident/db/errors';
 import {
   countUnitSubmissions,
   deleteUnit,
+  findUnit,
   insertUnit,
   setUnitArchived,
   updateUnit,
@@ -15,6 +17,7 @@ import {
 import { z } from 'zod';
 import { auditCurriculum, type CurriculumActor, changedFields } from '../../rules/curriculum-audit';
 import { requireUnit } from '../../rules/units';
+import { applyRequirements, derivePerformanceEvidence, type RequirementsChange } from './apply-requirements';
 
 /** The unit a REST path names: an id that cannot be one is simply not found. */
 export const unitIdInput = z.object({ id: lookupIdSchema('Unit') });
@@ -28,11 +31,28 @@ type Deps = CurriculumActor & { db: Database; events: EventBus };
 
 const duplicateCode = (code: string) => new AppError('CONFLICT', `A unit with code ${code} already exists`);
 
+/** The requirements sent, or Performance Evidence items from the typed text when the unit has none yet. */
+function saveRequirements(
+  tx: Database,
+  unitId: string,
+  input: UnitFields,
+): Promise<RequirementsChange | null> {
+  return input.requirements
+    ? applyRequirements(tx, unitId, input.requirements)
+    : derivePerformanceEvidence(tx, unitId, input.performanceEvidence);
+}
+
+const requirementsDetail = (change: RequirementsChange | null) => (change ? { requirements: change } : {});
+
 export async function createUnit(deps: Deps, input: UnitFields) {
+  const { requirements: _, ...fields } = input;
   const unit = await deps.db.transaction(async (tx) => {
-    const row = await insertUnit(tx, input);
-    if (row) await auditCurriculum(tx, deps, 'unit.create', { unit: row });
-    return row;
+    const row = await insertUnit(tx, fields);
+    if (!row) return row;
+    const change = await saveRequirements(tx, row.id, input);
+    const saved = change ? ((await findUnit(tx, row.id)) ?? row) : row;
+    await auditCurriculum(tx, deps, 'unit.create', { unit: saved, detail: requirementsDetail(change) });
+    return saved;
   });
   if (!unit) throw duplicateCode(input.unitCode);
   await deps.events.publish({ type: 'unit.changed', unitId: unit.id });
@@ -40,18 +60,24 @@ export async function createUnit(deps: Deps, input: UnitFields) {
 }
 
 export async function changeUnit(deps: Deps, input: UnitFields & { id: string }) {
-  const { id, ...fields } = input;
+  const { id, requirements: _, ...fields } = input;
   const existing = await requireUnit(deps.db, id);
   let unit: Awaited<ReturnType<typeof updateUnit>>;
   try {
     unit = await deps.db.transaction(async (tx) => {
-      const row = await updateUnit(tx, { id, fields });
-      const changed = changedFields(existing, fields);
+      const updated = await updateUnit(tx, { id, fields });
+      if (!updated) return updated;
+      const change = await saveRequirements(tx, id, input);
+      const row = change ? ((await findUnit(tx, id)) ?? updated) : updated;
+      const changed = [...changedFields(existing, fields), ...(change ? ['requirements'] : [])];
       // Saved as it was: nothing changed, nothing to record.
-      if (row && changed.length > 0) {
+      if (changed.length > 0) {
         const renamed =
           existing.unitCode !== row.unitCode ? { from: existing.unitCode, to: row.unitCode } : {};
-        await auditCurriculum(tx, deps, 'unit.update', { unit: row, detail: { changed, ...renamed } });
+        await auditCurriculum(tx, deps, 'unit.update', {
+          unit: row,
+          detail: { changed, ...renamed, ...requirementsDetail(change) },
+        });
       }
       return row;
     });
@@ -114,14 +140,28 @@ export async function archiveUnit(deps: Deps, id: string, archived: boolean) {
   return changed;
 }
 
+/** A unit code to look up; `fresh` (the unit form fetching a saved unit again) skips the kept copy. */
+export const fetchUnitInput = unitCodeInput.extend({
+  fresh: z.boolean({ error: 'fresh must be true or false' }).optional(),
+});
+
 /** What the register holds for a unit code, for the admin's unit form to fill itself from. */
-export async function fetchFromRegister(register: TrainingRegister, unitCode: string) {
-  const unit = await register.fetchUnit(unitCode);
+export async function fetchFromRegister(
+  register: TrainingRegister,
+  unitCode: string,
+  options: { fresh?: boolean } = {},
+) {
+  const unit = await register.fetchUnit(unitCode, { fresh: options.fresh === true });
   return {
     code: unit.code,
     title: unit.title,
     performanceEvidence: unit.performanceEvidence,
     note: unit.note ?? null,
     fallbackReason: unit.fallbackReason ?? null,
+    release: unit.release ?? null,
+    requirements: unit.requirements ?? [],
+    missingSections: requirementSections.filter(
+      (section) => !unit.requirements?.some((item) => item.section === section),
+    ),
   };
 }
