@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './chromium';
+import { confirmDeclaration } from './declaration-steps';
 import { expectToast, studentWithUnit } from './support';
 
 // Chromium's stand-in microphone (a steady tone), granted without a prompt.
@@ -43,6 +44,7 @@ test('a student records audio on a task that asks for it, hears it back and uplo
   const taskId = await card.getAttribute('data-task-id');
 
   await card.getByRole('button', { name: 'Record audio' }).click();
+  await confirmDeclaration(page);
   const recorder = page.getByRole('dialog', { name: 'Record audio' });
   await recorder.getByRole('button', { name: 'Start recording' }).click();
   await expect(recorder.getByRole('timer', { name: 'Recording length' })).toHaveText(/0:0[2-9]/, {

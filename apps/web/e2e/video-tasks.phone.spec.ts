@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { confirmDeclaration } from './declaration-steps';
 import { admin } from './e2e-env';
 import { expectToast, registerThroughUi, uniqueEmail } from './support';
 
@@ -73,10 +74,8 @@ test('on a phone, a video task offers the camera for a video, and a student reco
   const camera = videoTask.getByTestId('evidence-video-input');
   await expect(camera).toHaveAttribute('accept', 'video/*');
   await expect(camera).toHaveAttribute('capture', 'environment');
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    videoTask.getByRole('button', { name: 'Record video' }).click(),
-  ]);
+  await videoTask.getByRole('button', { name: 'Record video' }).click();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), confirmDeclaration(page)]);
   await chooser.setFiles({ name: 'lifting.mp4', mimeType: 'video/mp4', buffer: clip() });
   await expectToast(page, 'Evidence uploaded', 'Your evidence has been successfully uploaded');
   await expect(videoTask.getByTestId('task-status')).toHaveAttribute('data-status', 'submitted');
@@ -96,10 +95,8 @@ test.describe('on a desktop', () => {
     await expect(videoTask.getByRole('button', { name: 'Choose video' })).toBeVisible();
     await expect(photoTask.getByRole('button', { name: 'Choose video' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^(?:Take photo|Record video)$/ })).toHaveCount(0);
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      videoTask.getByRole('button', { name: 'Choose video' }).click(),
-    ]);
+    await videoTask.getByRole('button', { name: 'Choose video' }).click();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), confirmDeclaration(page)]);
     await chooser.setFiles({ name: 'lifting.mp4', mimeType: 'video/mp4', buffer: clip() });
     await expect(videoTask.getByTestId('task-status')).toHaveAttribute('data-status', 'submitted');
   });

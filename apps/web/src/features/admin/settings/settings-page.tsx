@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../widgets/document-title';
 import { LoadError } from '../../widgets/load-error';
 import { PageHeader } from '../../widgets/page-header';
 import { positionedWhileOpen } from '../../widgets/positioned-while-open';
+import { DeclarationsPanel } from './declarations-panel';
 
 type ZoneGroup = { group: string; items: { value: string; label: string }[] };
 
@@ -42,7 +43,10 @@ function zoneOptions(current: string | undefined): ZoneGroup[] {
   ];
 }
 
-/** Settings (/admin/settings): how the organisation's documents are written. Today, their time zone. */
+/**
+ * Settings (/admin/settings): how the organisation's documents are written (their time zone), and
+ * the declarations students and assessors confirm (issue 29).
+ */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const settings = trpc.admin.settings.get.useQuery();
@@ -67,7 +71,10 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" subtitle="How Evident writes your organisation's documents." />
+      <PageHeader
+        title="Settings"
+        subtitle="How Evident writes your organisation's documents, and what students and assessors declare."
+      />
       {settings.isError ? (
         <LoadError
           title="Could not load the settings"
@@ -128,6 +135,9 @@ export function SettingsPage() {
           </form>
         </Paper>
       )}
+      <Stack gap="lg" mt="lg">
+        <DeclarationsPanel />
+      </Stack>
     </>
   );
 }
