@@ -3,6 +3,7 @@ import { Badge, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { DateTimeText, dateOnly, timeOnly } from '../../format/date-time';
 import { type FileLook, iconOfLook, lookOfFile } from '../evidence/file-look';
+import { FileHashButton } from './file-hash-button';
 import classes from './grading.module.css';
 import type { GradingFile } from './grading-types';
 
@@ -118,6 +119,7 @@ export function GradingFileTile({
           </span>
         ) : null}
       </UnstyledButton>
+      <FileHashButton file={file} />
     </li>
   );
 }
