@@ -170,6 +170,19 @@ describe('a unit saved with the requirements it was fetched with', () => {
   });
 });
 
+describe('a unit a student sets up', () => {
+  it("holds the catalogue's keyed summary when the register does not list it, and says what is missing", async () => {
+    const student = await (await env.signedIn('student')).caller();
+    const { unitId } = await student.student.units.setUp({ unitCode: 'RIIWHS204E' });
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const view = await admin.admin.units.requirements({ id: unitId });
+    expect(view.release).toBe('catalogue');
+    expect(view.sections.map((section) => section.section)).toEqual(['element', 'pc', 'pe']);
+    expect(view.missing.map((section) => section.section)).toEqual(['ke', 'ac', 'fs']);
+    expect(view.missing[0]?.reason).toContain('not in the bundled catalogue');
+  });
+});
+
 describe('bad requirements', () => {
   it('answer 400 with what is wrong, and write nothing', async () => {
     const app = await env.app();

@@ -16,8 +16,12 @@ import {
 } from '@evident/db/queries/units';
 import { z } from 'zod';
 import { auditCurriculum, type CurriculumActor, changedFields } from '../../rules/curriculum-audit';
+import {
+  applyRequirements,
+  derivePerformanceEvidence,
+  type RequirementsChange,
+} from '../../rules/unit-requirements';
 import { requireUnit } from '../../rules/units';
-import { applyRequirements, derivePerformanceEvidence, type RequirementsChange } from './apply-requirements';
 
 /** The unit a REST path names: an id that cannot be one is simply not found. */
 export const unitIdInput = z.object({ id: lookupIdSchema('Unit') });

@@ -1,4 +1,6 @@
 import { AppError } from '@evident/core/errors';
+import type { RegisterAnswer } from '@evident/core/ports/register';
+import { UNKNOWN_RELEASE } from '@evident/core/requirement-text';
 import { SELF_ENROL_CLOSED_MESSAGE } from '@evident/core/self-enrol';
 import type { Database } from '@evident/db/client';
 import { countUnitTasks } from '@evident/db/queries/tasks';
@@ -19,6 +21,7 @@ import {
   type CurriculumActor,
 } from '../../rules/curriculum-audit';
 import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/generated-tasks';
+import { applyRequirements, derivePerformanceEvidence } from '../../rules/unit-requirements';
 
 /**
  * `student.units.setUp` / `POST /api/units/generate-tasks`: rate-limited per student. With
@@ -117,6 +120,8 @@ async function createAndEnrol(
     if (raced) return raced;
     if (!found) await auditCurriculum(tx, actor, 'unit.create', { unit, detail: { via: 'student set-up' } });
     if (!unit.performanceEvidence) await updateUnit(tx, { id: unit.id, fields: { performanceEvidence } });
+    // The unit's requirements before its tasks, so the generated tasks map to items it holds.
+    await keepRequirements(tx, unit, fromRegister);
     const taskCount = await storeGenerated(tx, unit.id, generated);
     await auditCurriculum(tx, actor, 'task.generate', {
       unit,
@@ -125,6 +130,22 @@ async function createAndEnrol(
     await enrol(tx, { studentId, unitId: unit.id });
     return { unitId: unit.id, unitCode, taskCount, created: true };
   });
+}
+
+/** The register's whole unit when it answered and the unit holds none yet; else PE items from its text. */
+async function keepRequirements(tx: Database, unit: UnitRow, fromRegister: RegisterAnswer | null) {
+  if (unit.release !== null) return;
+  if (fromRegister?.requirements?.length)
+    await applyRequirements(tx, unit.id, {
+      release: fromRegister.release ?? UNKNOWN_RELEASE,
+      items: fromRegister.requirements,
+    });
+  else
+    await derivePerformanceEvidence(
+      tx,
+      unit.id,
+      unit.performanceEvidence ?? fromRegister?.performanceEvidence ?? null,
+    );
 }
 
 async function enrolIfReady(db: Database, studentId: string, unitCode: string): Promise<SetUp | null> {
