@@ -32,6 +32,7 @@ import { Route as AdminClassesIdRouteImport } from './routes/admin/classes/$id'
 import { Route as AdminLtiPassbacksRouteImport } from './routes/admin/lti_.passbacks'
 import { Route as AdminUnitsIndexRouteImport } from './routes/admin/units/index'
 import { Route as AdminUnitsNewRouteImport } from './routes/admin/units/new'
+import { Route as AdminUnitsIdCoverageRouteImport } from './routes/admin/units/$id/coverage'
 import { Route as AdminUnitsIdEditRouteImport } from './routes/admin/units/$id/edit'
 import { Route as AdminUnitsIdTasksRouteImport } from './routes/admin/units/$id/tasks'
 import { Route as AdminUsersIdTokensRouteImport } from './routes/admin/users_.$id.tokens'
@@ -151,6 +152,11 @@ const AdminUnitsNewRoute = AdminUnitsNewRouteImport.update({
   path: '/units/new',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminUnitsIdCoverageRoute = AdminUnitsIdCoverageRouteImport.update({
+  id: '/units/$id/coverage',
+  path: '/units/$id/coverage',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUnitsIdEditRoute = AdminUnitsIdEditRouteImport.update({
   id: '/units/$id/edit',
   path: '/units/$id/edit',
@@ -191,6 +197,7 @@ export interface FileRoutesByFullPath {
   '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/classes/': typeof AdminClassesIndexRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
+  '/admin/units/$id/coverage': typeof AdminUnitsIdCoverageRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
   '/admin/users/$id/tokens': typeof AdminUsersIdTokensRoute
@@ -218,6 +225,7 @@ export interface FileRoutesByTo {
   '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/classes': typeof AdminClassesIndexRoute
   '/admin/units': typeof AdminUnitsIndexRoute
+  '/admin/units/$id/coverage': typeof AdminUnitsIdCoverageRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
   '/admin/users/$id/tokens': typeof AdminUsersIdTokensRoute
@@ -247,6 +255,7 @@ export interface FileRoutesById {
   '/admin/units/new': typeof AdminUnitsNewRoute
   '/admin/classes/': typeof AdminClassesIndexRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
+  '/admin/units/$id/coverage': typeof AdminUnitsIdCoverageRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
   '/admin/users_/$id/tokens': typeof AdminUsersIdTokensRoute
@@ -277,6 +286,7 @@ export interface FileRouteTypes {
     | '/admin/units/new'
     | '/admin/classes/'
     | '/admin/units/'
+    | '/admin/units/$id/coverage'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
     | '/admin/users/$id/tokens'
@@ -304,6 +314,7 @@ export interface FileRouteTypes {
     | '/admin/units/new'
     | '/admin/classes'
     | '/admin/units'
+    | '/admin/units/$id/coverage'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
     | '/admin/users/$id/tokens'
@@ -332,6 +343,7 @@ export interface FileRouteTypes {
     | '/admin/units/new'
     | '/admin/classes/'
     | '/admin/units/'
+    | '/admin/units/$id/coverage'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
     | '/admin/users_/$id/tokens'
@@ -516,6 +528,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUnitsNewRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/units/$id/coverage': {
+      id: '/admin/units/$id/coverage'
+      path: '/units/$id/coverage'
+      fullPath: '/admin/units/$id/coverage'
+      preLoaderRoute: typeof AdminUnitsIdCoverageRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/units/$id/edit': {
       id: '/admin/units/$id/edit'
       path: '/units/$id/edit'
@@ -551,6 +570,7 @@ interface AdminRouteRouteChildren {
   AdminUnitsNewRoute: typeof AdminUnitsNewRoute
   AdminClassesIndexRoute: typeof AdminClassesIndexRoute
   AdminUnitsIndexRoute: typeof AdminUnitsIndexRoute
+  AdminUnitsIdCoverageRoute: typeof AdminUnitsIdCoverageRoute
   AdminUnitsIdEditRoute: typeof AdminUnitsIdEditRoute
   AdminUnitsIdTasksRoute: typeof AdminUnitsIdTasksRoute
   AdminUsersIdTokensRoute: typeof AdminUsersIdTokensRoute
@@ -567,6 +587,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminUnitsNewRoute: AdminUnitsNewRoute,
   AdminClassesIndexRoute: AdminClassesIndexRoute,
   AdminUnitsIndexRoute: AdminUnitsIndexRoute,
+  AdminUnitsIdCoverageRoute: AdminUnitsIdCoverageRoute,
   AdminUnitsIdEditRoute: AdminUnitsIdEditRoute,
   AdminUnitsIdTasksRoute: AdminUnitsIdTasksRoute,
   AdminUsersIdTokensRoute: AdminUsersIdTokensRoute,

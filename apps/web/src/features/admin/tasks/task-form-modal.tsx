@@ -19,12 +19,13 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
 import { invalidateFor } from '../../live/event-invalidations';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 import type { AdminTask } from '../admin-types';
+import { RequirementPicker } from './requirement-picker';
 import { evidenceTypeLabels } from './task-labels';
 import classes from './unit-tasks.module.css';
 
@@ -60,6 +61,9 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
   const [types, setTypes] = useState<EvidenceType[]>(task?.evidenceTypes ?? DEFAULT_EVIDENCE_TYPES);
   // '' while empty: the task belongs to no occasion ('General Tasks' in the list).
   const [occasion, setOccasion] = useState<string | number>(task?.occasion ?? '');
+  // Sent only once changed: an edit of the words alone leaves the mapping (and its releases) as it was.
+  const [requirementKeys, setRequirementKeys] = useState<string[] | null>(null);
+  const older = useMemo(() => (task?.requirements ?? []).filter((item) => !item.current), [task]);
 
   // Kept in the spec's order, whatever order they were ticked in.
   const toggleType = (type: EvidenceType) =>
@@ -104,6 +108,7 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
       tooltip,
       evidenceTypes: types,
       occasion: chosenOccasion,
+      ...(requirementKeys ? { requirementKeys } : {}),
     };
     if (task) update.mutate({ taskId: task.id, ...fields });
     else create.mutate({ unitId, ...fields });
@@ -162,6 +167,12 @@ function TaskForm({ unitId, task, onDone }: { unitId: string; task: AdminTask | 
           value={tooltip}
           onChange={(event) => setTooltip(event.currentTarget.value)}
           maxLength={2000}
+        />
+        <RequirementPicker
+          unitId={unitId}
+          value={requirementKeys ?? task?.requirementKeys ?? []}
+          onChange={setRequirementKeys}
+          older={older}
         />
         <fieldset className={classes.evidenceToggles}>
           <legend className={classes.legend}>Evidence types</legend>

@@ -118,7 +118,27 @@ export const TaskItem = memo(function TaskItem({
         </div>
       ) : null}
 
-      {task.performanceEvidenceMapping.length > 0 ? (
+      {task.requirements.length > 0 ? (
+        <div className={classes.mapping}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" className={classes.mappingLabel}>
+            Maps
+          </Text>
+          <Group gap={4} mt={4}>
+            {task.requirements.map((item) => (
+              <Badge
+                key={`${item.release}:${item.key}`}
+                variant={item.current ? 'light' : 'outline'}
+                color={item.current ? 'blue' : 'orange'}
+                tt="none"
+                size="sm"
+                ff="monospace"
+              >
+                {item.current ? item.key : `${item.key} (release ${item.release})`}
+              </Badge>
+            ))}
+          </Group>
+        </div>
+      ) : task.performanceEvidenceMapping.length > 0 ? (
         <div className={classes.mapping}>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" className={classes.mappingLabel}>
             Performance Evidence

@@ -1,5 +1,6 @@
 import { Badge, Button, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconListDetails, IconPlus } from '@tabler/icons-react';
+import { IconListDetails, IconPlus, IconTable } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
 import { countNoun } from '../../../format/count-noun';
@@ -61,12 +62,23 @@ export function UnitTasksPage({ unitId }: { unitId: string }) {
         title={unit.unitCode}
         subtitle={unit.title}
         actions={
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setForm({ opened: true, task: null })}
-          >
-            Add Task
-          </Button>
+          <>
+            <Button
+              renderRoot={(props) => (
+                <Link {...props} to="/admin/units/$id/coverage" params={{ id: unit.id }} />
+              )}
+              variant="default"
+              leftSection={<IconTable size={18} aria-hidden />}
+            >
+              Coverage
+            </Button>
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setForm({ opened: true, task: null })}
+            >
+              Add Task
+            </Button>
+          </>
         }
       />
 

@@ -18,6 +18,31 @@ export function escapeHtml(text: string): string {
 export function openMappingDocument(unitCode: string, mappingDocument: string): boolean {
   const view = window.open('', '_blank');
   if (!view) return false;
+  writeMappingDocument(view, unitCode, mappingDocument);
+  return true;
+}
+
+/**
+ * For a document that must be fetched first (a unit's coverage): the window opens in the click, or a
+ * browser blocks it, and the text is written once it arrives. Null when the window was blocked.
+ */
+export function openMappingWindowFor(unitCode: string, text: Promise<string>): Promise<boolean> | null {
+  const view = window.open('', '_blank');
+  if (!view) return null;
+  view.opener = null;
+  return text.then(
+    (mappingDocument) => {
+      writeMappingDocument(view, unitCode, mappingDocument);
+      return true;
+    },
+    () => {
+      view.close();
+      return false;
+    },
+  );
+}
+
+function writeMappingDocument(view: Window, unitCode: string, mappingDocument: string) {
   view.document.write(
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
       `<meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -29,5 +54,4 @@ export function openMappingDocument(unitCode: string, mappingDocument: string): 
   view.document.close();
   // The new page has no business reaching back into the app.
   view.opener = null;
-  return true;
 }

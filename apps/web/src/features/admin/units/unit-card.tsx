@@ -1,5 +1,6 @@
-import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArchive,
   IconArchiveOff,
   IconEdit,
@@ -30,7 +31,9 @@ type UnitCardProps = {
 export const UnitCard = memo(function UnitCard({ unit, busy, onAction }: UnitCardProps) {
   const headingId = `unit-${unit.id}-heading`;
   const hasEvidence = Boolean(unit.performanceEvidence?.trim());
-  const hasMapping = Boolean(unit.mappingDocument?.trim());
+  // With requirements, View Mapping shows the coverage; before them, the document generation wrote.
+  const hasMapping = unit.coverage !== null || Boolean(unit.mappingDocument?.trim());
+  const uncovered = unit.coverage?.uncovered ?? 0;
   const archived = unit.archivedAt !== null;
 
   return (
@@ -63,6 +66,17 @@ export const UnitCard = memo(function UnitCard({ unit, busy, onAction }: UnitCar
         {hasEvidence ? 'Performance Evidence recorded' : 'No Performance Evidence yet'}
         {unit.submissionCount > 0 ? ` · ${countNoun(unit.submissionCount, 'submission')}` : ''}
       </Text>
+      {uncovered > 0 && unit.coverage ? (
+        <Anchor
+          renderRoot={(props) => <Link {...props} to="/admin/units/$id/coverage" params={{ id: unit.id }} />}
+          size="sm"
+          mt={6}
+          className={classes.coverageWarning}
+        >
+          <IconAlertTriangle size={16} aria-hidden />
+          {countNoun(uncovered, 'requirement')} of {unit.coverage.coverable} not covered by any task
+        </Anchor>
+      ) : null}
 
       <Group gap={6} mt="md" className={classes.actions}>
         <Button

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../widgets/document-title';
 import { LoadError } from '../../widgets/load-error';
 import { PageHeader } from '../../widgets/page-header';
 import type { AdminUnit } from '../admin-types';
-import { openMappingDocument } from './mapping-window';
+import { openMappingDocument, openMappingWindowFor } from './mapping-window';
 import { type UnitAction, UnitCard } from './unit-card';
 import { filterUnits, toSearchable } from './unit-search';
 import classes from './units-page.module.css';
@@ -180,6 +180,7 @@ function useUnitActions() {
   const restoreUnit = unarchive.mutate;
   const openTasks = useNavigate();
   const deleteUnit = remove.mutate;
+  const fetchCoverage = utils.admin.units.coverage.fetch;
   const onAction = useCallback(
     (action: UnitAction, unit: AdminUnit) => {
       switch (action) {
@@ -206,11 +207,24 @@ function useUnitActions() {
             onConfirm: () => generateTasks({ id: unit.id }),
           });
           return;
-        case 'mapping':
-          if (!openMappingDocument(unit.unitCode, unit.mappingDocument ?? '')) {
+        case 'mapping': {
+          const blocked = () =>
             toastError('Could not open the mapping', 'Allow pop-up windows for this site and try again');
+          // A unit with requirements: the mapping is its coverage now, as the coverage screen shows it.
+          if (unit.coverage) {
+            const text = fetchCoverage({ id: unit.id }).then((coverage) => coverage.mappingDocument);
+            const opened = openMappingWindowFor(unit.unitCode, text);
+            if (!opened) blocked();
+            else
+              void opened.then((ok) => {
+                if (!ok)
+                  toastError('Could not open the mapping', 'The coverage could not be loaded; try again');
+              });
+            return;
           }
+          if (!openMappingDocument(unit.unitCode, unit.mappingDocument ?? '')) blocked();
           return;
+        }
         case 'archive':
           confirmAction({
             title: 'Archive unit',
@@ -245,7 +259,7 @@ function useUnitActions() {
           return;
       }
     },
-    [generateTasks, deleteUnit, archiveUnit, restoreUnit, openTasks],
+    [generateTasks, deleteUnit, archiveUnit, restoreUnit, openTasks, fetchCoverage],
   );
 
   return { generate, remove, archive, unarchive, onAction };

@@ -1,0 +1,100 @@
+import { requirementSectionTitles } from '@evident/core/requirements';
+import { IconCheck } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import type { AdminCoverage } from '../admin-types';
+import classes from './coverage.module.css';
+
+type Item = AdminCoverage['items'][number];
+
+/** Items grouped by section, in the unit's order (the query already answers them in that order). */
+function bySection(items: Item[]) {
+  const groups: { section: Item['section']; items: Item[] }[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last.section === item.section) last.items.push(item);
+    else groups.push({ section: item.section, items: [item] });
+  }
+  return groups;
+}
+
+/**
+ * Items down, tasks across, a tick where a task maps the item. A real table, so a screen reader
+ * reads each cell with its item and task; it scrolls in its own box, reachable by keyboard.
+ */
+export function CoverageGrid({ coverage }: { coverage: AdminCoverage }) {
+  const { tasks } = coverage;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable to scroll it by keyboard
+    <section className={classes.scroller} aria-label="Coverage grid" tabIndex={0}>
+      <table className={classes.table}>
+        <caption className={classes.srOnly}>
+          Requirements of {coverage.unit.unitCode} down, tasks across; a tick where a task maps the item
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className={classes.itemHead}>
+              Requirement
+            </th>
+            {tasks.map((task, index) => (
+              <th key={task.id} scope="col" className={classes.taskHead} title={task.title}>
+                <span className={classes.taskTitle}>
+                  <span aria-hidden>{index + 1}. </span>
+                  {task.title}
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {bySection(coverage.items).map((group) => (
+            <Fragment key={group.section}>
+              <tr className={classes.sectionRow}>
+                <th scope="colgroup" colSpan={tasks.length + 1}>
+                  <span className={classes.sectionLabel}>
+                    {requirementSectionTitles[group.section]}
+                    {group.items[0]?.coverable ? '' : ' (for reference)'}
+                  </span>
+                </th>
+              </tr>
+              {group.items.map((item) => (
+                <ItemRow key={item.id} item={item} taskIds={tasks.map((task) => task.id)} />
+              ))}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function ItemRow({ item, taskIds }: { item: Item; taskIds: string[] }) {
+  const uncovered = item.coverable && item.taskIds.length === 0;
+  const rowClass = [uncovered ? classes.uncoveredRow : '', item.coverable ? '' : classes.reference]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <tr className={rowClass || undefined} data-key={item.key}>
+      <th
+        scope="row"
+        className={`${classes.itemCell} ${item.parentKey ? classes.nested : ''}`}
+        title={item.text}
+      >
+        <span className={classes.key}>{item.key}</span>
+        {uncovered ? <span className={classes.srOnly}>, not covered</span> : null}
+        <span className={classes.itemText}>{item.text}</span>
+      </th>
+      {taskIds.map((taskId) => {
+        const mapped = item.taskIds.includes(taskId);
+        return (
+          <td key={taskId} className={classes.cell}>
+            {mapped ? (
+              <IconCheck size={18} className={classes.tick} role="img" aria-label="Mapped" />
+            ) : (
+              <span className={classes.srOnly}>Not mapped</span>
+            )}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
