@@ -30,6 +30,8 @@ const file = (name: string, uploadedAt: string, extra: Partial<File> = {}): File
   uploadedAt,
   capturedAt: null,
   recordedByAdminName: null,
+  sha256: null,
+  sha256RecordedLaterAt: null,
   withdrawal: null,
   ...extra,
 });

@@ -44,6 +44,10 @@ export const assessmentRecordOutput = z.object({
           capturedAt: iso.nullable(),
           /** The admin who recorded the file while viewing the app as the student; null when the student did. */
           recordedByAdminName: z.string().nullable(),
+          /** Hex SHA-256 of the file's bytes (issue 29 §6); null for files from before hashing. */
+          sha256: z.string().nullable(),
+          /** When the hash was taken, if after the file was recorded: it proves the bytes unchanged only since. */
+          sha256RecordedLaterAt: iso.nullable(),
           /**
            * Taken back by the student before any decision judged it (or by an admin viewing as them):
            * kept in the record, as the withdraw dialog promises, but no longer part of the submission.

@@ -48,12 +48,30 @@ function withdrawalNote(withdrawal: NonNullable<RecordFile['withdrawal']>, at: A
   return `Withdrawn ${at(withdrawal.at)} by ${by}`;
 }
 
+/**
+ * The file's SHA-256 under its name, whole: on paper nothing can be copied, and an auditor compares
+ * it with `sha256sum` of the file. In groups of 16 so it wraps in a narrow column and reads in chunks.
+ */
+function hashNote(file: RecordFile, at: At): Content {
+  if (!file.sha256) return { text: 'No SHA-256: recorded before files were hashed', style: 'hash' };
+  const groups = file.sha256.match(/.{1,16}/g)?.join(' ') ?? file.sha256;
+  // A hash taken later proves the bytes unchanged only since then, not since the student sent them.
+  const label = file.sha256RecordedLaterAt
+    ? `SHA-256 (taken ${at(file.sha256RecordedLaterAt)}, after the file was recorded): `
+    : 'SHA-256: ';
+  return { text: `${label}${groups}`, style: 'hash' };
+}
+
 function fileRow(file: RecordFile, at: At): TableCell[] {
   // A withdrawn file stays in the record, greyed: it is no longer part of what was judged.
   const tone = file.withdrawal ? { color: withdrawnColour } : {};
-  const name = file.withdrawal
-    ? { stack: [inFonts(file.fileName), { text: inFonts(withdrawalNote(file.withdrawal, at)), bold: true }] }
-    : { text: inFonts(file.fileName) };
+  const name = {
+    stack: [
+      inFonts(file.fileName),
+      ...(file.withdrawal ? [{ text: inFonts(withdrawalNote(file.withdrawal, at)), bold: true }] : []),
+      hashNote(file, at),
+    ],
+  };
   // Dates, types and sizes on one line each: the file's name and the notes wrap instead.
   const line = (text: string) => ({ text, noWrap: true, ...tone });
   return [
@@ -209,6 +227,7 @@ export function assessmentRecordDocument(record: AssessmentRecord): TDocumentDef
       table: { fontSize: 8.5, margin: [0, 0, 0, 2] },
       description: { color: '#444444', margin: [0, 2, 0, 0] },
       muted: { color: '#666666', fontSize: 8.5 },
+      hash: { color: '#444444', fontSize: 7.5 },
     },
   };
 }

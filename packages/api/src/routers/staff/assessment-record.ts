@@ -91,6 +91,8 @@ export async function getAssessmentRecord(
           uploadedAt: file.createdAt.toISOString(),
           capturedAt: file.capturedAt?.toISOString() ?? null,
           recordedByAdminName: recorders(file),
+          sha256: file.sha256,
+          sha256RecordedLaterAt: file.sha256RecordedLaterAt?.toISOString() ?? null,
           withdrawal: withdrawal(file),
         })),
       decisions: decisions
