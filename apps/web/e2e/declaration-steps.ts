@@ -10,3 +10,16 @@ export async function confirmDeclaration(page: Page): Promise<void> {
   await dialog.getByRole('checkbox', { name: 'I declare that this is true' }).check();
   await dialog.getByTestId('declaration-confirm').click();
 }
+
+/**
+ * The assessor's declaration, asked before the grading screen's first decision (issue 29): ticked
+ * and confirmed, which sends the decision waiting for it. Later decisions on the screen carry it.
+ */
+export async function confirmAssessorDeclaration(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Your declaration' });
+  await expect(dialog.getByTestId('assessor-declaration-text')).toContainText('rules of evidence');
+  await dialog
+    .getByRole('checkbox', { name: 'I make this declaration for the decisions I record here' })
+    .check();
+  await dialog.getByTestId('assessor-declaration-confirm').click();
+}

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, request as playwrightRequest } from '@playwright/test';
+import { confirmAssessorDeclaration } from './declaration-steps';
 import { admin, e2ePort } from './e2e-env';
 import { checklistPdf, scenePhoto, studentWithEvidence } from './grading-data';
 import { expectToast, ownAddress, registerThroughUi, signInThroughUi, uniqueEmail } from './support';
@@ -115,6 +116,7 @@ export async function gradeOneThenBulk(page: Page): Promise<void> {
   await comment.fill('The harness is not visible');
   await first.getByLabel('Strategies for reassessment').fill('A photo with the lanyard clipped on');
   await first.getByRole('button', { name: 'Not Yet Satisfactory' }).click();
+  await confirmAssessorDeclaration(page);
   await expectToast(page, 'Grading complete', 'Submissions have been graded successfully');
   await expect(cards).toHaveCount(2);
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { confirmAssessorDeclaration } from './declaration-steps';
 import { scenePhoto, studentWithEvidence, uploadEvidence } from './grading-data';
 import { approvedAssessor, showStudent } from './grading-flows';
 import { expectToast, uniqueEmail } from './support';
@@ -52,6 +53,7 @@ test("new evidence appears on an open grading screen, and the assessor's decisio
       .filter({ hasText: firstTitle })
       .getByRole('button', { name: 'Satisfactory', exact: true })
       .click();
+    await confirmAssessorDeclaration(assessor);
     await expectToast(assessor, 'Grading complete', 'Submissions have been graded successfully');
     await expect(firstCard).toContainText('Satisfactory');
     expect(await student.evaluate(pageWasKept)).toBe(true);

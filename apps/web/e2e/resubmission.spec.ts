@@ -5,6 +5,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import { confirmAssessorDeclaration } from './declaration-steps';
 import { e2ePort } from './e2e-env';
 import { addEvidence, checklistPdf, scenePhoto, studentWithEvidence, taskIdOf } from './grading-data';
 import { approvedAssessor, approvedAssessorApi, showStudent } from './grading-flows';
@@ -191,6 +192,7 @@ test('when another assessor grades a card open on my screen, it says who and kee
 
     const theirCard = other.getByTestId('submission-card').filter({ hasText: firstTitle });
     await theirCard.getByRole('button', { name: 'Satisfactory', exact: true }).click();
+    await confirmAssessorDeclaration(other);
     await expectToast(other, 'Grading complete', 'Submissions have been graded successfully');
 
     // My screen: the card stays in its place, says who graded it, and keeps my text read-only.

@@ -13,6 +13,12 @@ function Heading({ decision }: { decision: Decision }) {
     <>
       {`${gradeStatusLabels[decision.status]}${by}, `}
       <DateTimeText value={decision.createdAt} options={dateAndTime} />
+      {/* Issue 29: whether the assessor's declaration came with it (callers of the API may send none). */}
+      <span data-testid="decision-declaration">
+        {decision.declarationVersion === null
+          ? ' · Not declared'
+          : ` · Declared (version ${decision.declarationVersion})`}
+      </span>
     </>
   );
 }

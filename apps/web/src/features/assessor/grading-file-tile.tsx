@@ -17,6 +17,8 @@ const actionOf: Record<FileLook, string> = {
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
+const notDeclared = { color: 'var(--mantine-color-orange-text)', fontWeight: 600 } as const;
+
 /** Short marks for what an earlier decision made of a file; the full words go to screen readers. */
 const judgedMark = { satisfactory: 'S', not_yet_satisfactory: 'NYS' } as const;
 const judgedWords = {
@@ -75,12 +77,14 @@ export function GradingFileTile({
     : file.judgedBy
       ? `, ${judgedWords[file.judgedBy.status]}`
       : '';
+  // Issue 29: sent without the student's declaration that it is their own work.
+  const undeclared = file.declared ? '' : ', not declared';
   return (
     <li className={classes.tileItem}>
       <UnstyledButton
         className={classes.tile}
         onClick={() => onOpen(file)}
-        aria-label={`${actionOf[look]}: ${file.fileName}, ${formatKilobytes(file.fileSize)}${mark}${recordedBy}`}
+        aria-label={`${actionOf[look]}: ${file.fileName}, ${formatKilobytes(file.fileSize)}${mark}${undeclared}${recordedBy}`}
         data-testid="grading-file"
       >
         <span className={classes.thumb} aria-hidden>
@@ -100,6 +104,11 @@ export function GradingFileTile({
         <span className={classes.tileSize} data-testid="grading-file-size">
           {formatKilobytes(file.fileSize)}
         </span>
+        {file.declared ? null : (
+          <span className={classes.tileSize} style={notDeclared} data-testid="grading-file-undeclared">
+            Not declared
+          </span>
+        )}
         {file.recordedByAdminName ? (
           <span className={classes.tileSize} data-testid="grading-file-recorder">
             Recorded by admin {file.recordedByAdminName}

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../widgets/document-title';
 import { LoadError } from '../widgets/load-error';
 import { PageHeader } from '../widgets/page-header';
 import { useRevealedCount } from '../widgets/use-revealed-count';
+import { AssessorDeclaration } from './assessor-declaration';
 import { BulkActionBar } from './bulk-action-bar';
 import { ClassFilterSelect } from './class-filter-select';
 import { ExportReportButton } from './export-report-button';
@@ -45,15 +46,19 @@ export function GradingPage() {
   // the rest in tasks of their own, so a slow phone is never frozen while they mount.
   const shown = useRevealedCount(pages.slots.length, 2, 2);
 
-  const grading = useGradeSubmissions(submissions.data, {
-    onSent: pages.gradingStarted,
-    onGraded: (ids) => {
-      pages.gradingEnded(ids, true);
-      setSelected(new Set());
-      setDrafts({});
+  const grading = useGradeSubmissions(
+    submissions.data,
+    {
+      onSent: pages.gradingStarted,
+      onGraded: (ids) => {
+        pages.gradingEnded(ids, true);
+        setSelected(new Set());
+        setDrafts({});
+      },
+      onFailed: (ids) => pages.gradingEnded(ids, false),
     },
-    onFailed: (ids) => pages.gradingEnded(ids, false),
-  });
+    !readOnly,
+  );
 
   const onSelect = useCallback((id: string, on: boolean) => {
     setSelected((current) => {
@@ -195,6 +200,7 @@ export function GradingPage() {
         </section>
       </Stack>
       <FilePreview file={openFile} onClose={() => setOpenFile(null)} />
+      <AssessorDeclaration {...grading.declaration} />
     </>
   );
 }

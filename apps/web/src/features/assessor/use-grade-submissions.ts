@@ -1,6 +1,7 @@
 import type { GradeInput } from '@evident/core/grade-input';
 import { buildGradeRequest, type GradeDraft, type GradeStatus } from '@evident/core/grading';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { queryKeyOf } from '../../data-layer/query-keys';
 import { trpc } from '../../data-layer/trpc-client';
 import { invalidateFor, type KnownEvent } from '../live/event-invalidations';
@@ -58,16 +59,25 @@ export function gradingMutation(
 /**
  * Grading with the spec's checks and toasts (sections 4, 5, 8): strategies before NYS, then one
  * request; on success the list refreshes and `onGraded` clears the selection and typed comments.
- * `shown` is the list on screen, which names the task of each submission graded.
+ * `shown` is the list on screen, which names the task of each submission graded. The screen's first
+ * decision waits for the assessor's declaration (issue 29, `declaration` for its dialog); every
+ * request then carries the version confirmed. `canGrade`: false for an admin reading the screen.
  */
 export function useGradeSubmissions(
   shown: readonly ShownSubmission[] | undefined,
   callbacks: GradingCallbacks,
+  canGrade = true,
 ) {
   const queryClient = useQueryClient();
   const grade = trpc.assessor.submissions.grade.useMutation(
     gradingMutation(queryClient, () => shown, callbacks),
   );
+  const wording = trpc.assessor.declarations.get.useQuery(undefined, {
+    enabled: canGrade,
+    staleTime: 10 * 60_000,
+  });
+  const [declared, setDeclared] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState<GradeInput | null>(null);
 
   function submit(
     status: GradeStatus,
@@ -79,11 +89,24 @@ export function useGradeSubmissions(
       toastError(built.title, built.message);
       return;
     }
-    grade.mutate(built.request);
+    if (declared === null) setWaiting(built.request);
+    else grade.mutate({ ...built.request, declarationVersion: declared });
   }
 
   return {
     submit,
+    declaration: {
+      opened: waiting !== null,
+      wording: wording.data,
+      loadFailed: wording.isError,
+      count: waiting?.submissionIds.length ?? 0,
+      onClose: () => setWaiting(null),
+      onConfirm: (version: number) => {
+        setDeclared(version);
+        if (waiting) grade.mutate({ ...waiting, declarationVersion: version });
+        setWaiting(null);
+      },
+    },
     isPending: grade.isPending,
     /** The submissions the request in flight is grading. */
     pendingIds: grade.isPending ? (grade.variables?.submissionIds ?? []) : [],
