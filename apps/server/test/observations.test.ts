@@ -193,7 +193,9 @@ describe('a checklist refused whole', () => {
       'FORBIDDEN: This student is not enrolled in the unit of this task. Nothing was recorded.',
     );
     expect(
-      await refusal(caller.assessor.observations.getChecklist({ studentId: stranger.user.id, taskId: task.id })),
+      await refusal(
+        caller.assessor.observations.getChecklist({ studentId: stranger.user.id, taskId: task.id }),
+      ),
     ).toMatch(/^FORBIDDEN: This student is not enrolled/);
     expect((await rowsOf(stranger.user.id, task.id)).submissions).toHaveLength(0);
 

@@ -32,6 +32,7 @@ import { Route as AdminClassesIdRouteImport } from './routes/admin/classes/$id'
 import { Route as AdminLtiPassbacksRouteImport } from './routes/admin/lti_.passbacks'
 import { Route as AdminUnitsIndexRouteImport } from './routes/admin/units/index'
 import { Route as AdminUnitsNewRouteImport } from './routes/admin/units/new'
+import { Route as ObserveStudentIdTaskIdRouteImport } from './routes/observe.$studentId.$taskId'
 import { Route as AdminUnitsIdCoverageRouteImport } from './routes/admin/units/$id/coverage'
 import { Route as AdminUnitsIdEditRouteImport } from './routes/admin/units/$id/edit'
 import { Route as AdminUnitsIdTasksRouteImport } from './routes/admin/units/$id/tasks'
@@ -152,6 +153,11 @@ const AdminUnitsNewRoute = AdminUnitsNewRouteImport.update({
   path: '/units/new',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const ObserveStudentIdTaskIdRoute = ObserveStudentIdTaskIdRouteImport.update({
+  id: '/observe/$studentId/$taskId',
+  path: '/observe/$studentId/$taskId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminUnitsIdCoverageRoute = AdminUnitsIdCoverageRouteImport.update({
   id: '/units/$id/coverage',
   path: '/units/$id/coverage',
@@ -195,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
+  '/observe/$studentId/$taskId': typeof ObserveStudentIdTaskIdRoute
   '/admin/classes/': typeof AdminClassesIndexRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/coverage': typeof AdminUnitsIdCoverageRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByTo {
   '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
+  '/observe/$studentId/$taskId': typeof ObserveStudentIdTaskIdRoute
   '/admin/classes': typeof AdminClassesIndexRoute
   '/admin/units': typeof AdminUnitsIndexRoute
   '/admin/units/$id/coverage': typeof AdminUnitsIdCoverageRoute
@@ -253,6 +261,7 @@ export interface FileRoutesById {
   '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti_/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
+  '/observe/$studentId/$taskId': typeof ObserveStudentIdTaskIdRoute
   '/admin/classes/': typeof AdminClassesIndexRoute
   '/admin/units/': typeof AdminUnitsIndexRoute
   '/admin/units/$id/coverage': typeof AdminUnitsIdCoverageRoute
@@ -284,6 +293,7 @@ export interface FileRouteTypes {
     | '/admin/classes/$id'
     | '/admin/lti/passbacks'
     | '/admin/units/new'
+    | '/observe/$studentId/$taskId'
     | '/admin/classes/'
     | '/admin/units/'
     | '/admin/units/$id/coverage'
@@ -312,6 +322,7 @@ export interface FileRouteTypes {
     | '/admin/classes/$id'
     | '/admin/lti/passbacks'
     | '/admin/units/new'
+    | '/observe/$studentId/$taskId'
     | '/admin/classes'
     | '/admin/units'
     | '/admin/units/$id/coverage'
@@ -341,6 +352,7 @@ export interface FileRouteTypes {
     | '/admin/classes/$id'
     | '/admin/lti_/passbacks'
     | '/admin/units/new'
+    | '/observe/$studentId/$taskId'
     | '/admin/classes/'
     | '/admin/units/'
     | '/admin/units/$id/coverage'
@@ -363,6 +375,7 @@ export interface RootRouteChildren {
   UnitSetupRoute: typeof UnitSetupRoute
   WelcomeRoute: typeof WelcomeRoute
   JoinCodeRoute: typeof JoinCodeRoute
+  ObserveStudentIdTaskIdRoute: typeof ObserveStudentIdTaskIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -528,6 +541,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUnitsNewRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/observe/$studentId/$taskId': {
+      id: '/observe/$studentId/$taskId'
+      path: '/observe/$studentId/$taskId'
+      fullPath: '/observe/$studentId/$taskId'
+      preLoaderRoute: typeof ObserveStudentIdTaskIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/units/$id/coverage': {
       id: '/admin/units/$id/coverage'
       path: '/units/$id/coverage'
@@ -611,6 +631,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnitSetupRoute: UnitSetupRoute,
   WelcomeRoute: WelcomeRoute,
   JoinCodeRoute: JoinCodeRoute,
+  ObserveStudentIdTaskIdRoute: ObserveStudentIdTaskIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -65,6 +65,8 @@ export const observationInput = z.object({
   clientKey: requiredLine({ label: 'clientKey', max: 100 }).optional(),
 });
 export type ObservationInput = z.output<typeof observationInput>;
+/** What a client sends (the phone's queue keeps it as it will be sent). */
+export type ObservationRequest = z.input<typeof observationInput>;
 
 /** The calendar day of `moment` in `timeZone`, `2026-03-01`: the checklist's default date and its limit. */
 export function dayIn(moment: Date, timeZone: string): string {

@@ -1,9 +1,11 @@
 import type { GradeDraft, GradeStatus } from '@evident/core/grading';
 import { fullName } from '@evident/core/user';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconClipboardCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { DateTimeText, dateAndTime } from '../../format/date-time';
+import { SubmissionObservations } from '../observation/observation-lists';
 import { EarlierDecisions } from './earlier-decisions';
 import classes from './grading.module.css';
 import { GradingFileTile } from './grading-file-tile';
@@ -95,15 +97,32 @@ export const SubmissionCard = memo(function SubmissionCard({
               <GradingFileTile key={file.id} file={file} onOpen={onOpenFile} />
             ))}
           </ul>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No files: the student withdrew them all.
-          </Text>
-        )}
+        ) : null}
+        {/* Observation checklists are evidence too (issue 29 §5); with neither, the files were withdrawn. */}
+        <SubmissionObservations
+          submissionId={id}
+          emptyText={submission.files.length === 0 ? 'No files: the student withdrew them all.' : undefined}
+        />
 
         <EarlierDecisions decisions={submission.earlierDecisions} />
         {readOnly ? null : (
           <>
+            <Button
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to="/observe/$studentId/$taskId"
+                  params={{ studentId: submission.studentId, taskId: task.id }}
+                />
+              )}
+              variant="light"
+              size="sm"
+              leftSection={<IconClipboardCheck size={18} aria-hidden />}
+              style={{ alignSelf: 'flex-start' }}
+              aria-label={`Observe ${studentName} at work on ${task.title}`}
+            >
+              Observe at work
+            </Button>
             <GrowingTextarea
               label="Comment"
               placeholder="Feedback for the student (optional)"

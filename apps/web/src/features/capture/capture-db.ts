@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { UploadParts } from '../evidence/evidence-outputs';
+import type { QueuedObservation } from '../observation/observation-types';
 
 /**
  * The capture queue's durable half (issue 18): every chosen or captured file is written here, after
@@ -55,16 +56,25 @@ type StoredCapture = Omit<QueuedCapture, 'blob'>;
 type CaptureSchema = DBSchema & {
   items: { key: string; value: StoredCapture; indexes: { byUser: string } };
   blobs: { key: string; value: Blob };
+  /** Assessors' observation checklists signed without signal (issue 29 §5): version 2. */
+  observations: { key: string; value: QueuedObservation; indexes: { byUser: string } };
 };
 
 let opening: Promise<IDBPDatabase<CaptureSchema>> | undefined;
 
-function database(): Promise<IDBPDatabase<CaptureSchema>> {
-  opening ??= openDB<CaptureSchema>('evident-capture', 1, {
-    upgrade(db) {
-      const items = db.createObjectStore('items', { keyPath: 'key' });
-      items.createIndex('byUser', 'userId');
-      db.createObjectStore('blobs');
+/** The queue's database, shared by files and observation checklists (observation-db.ts). */
+export function database(): Promise<IDBPDatabase<CaptureSchema>> {
+  opening ??= openDB<CaptureSchema>('evident-capture', 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        const items = db.createObjectStore('items', { keyPath: 'key' });
+        items.createIndex('byUser', 'userId');
+        db.createObjectStore('blobs');
+      }
+      if (oldVersion < 2) {
+        const observations = db.createObjectStore('observations', { keyPath: 'key' });
+        observations.createIndex('byUser', 'userId');
+      }
     },
   });
   return opening;

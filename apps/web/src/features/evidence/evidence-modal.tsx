@@ -2,6 +2,7 @@ import { canAddMoreEvidence, type TaskStatus } from '@evident/core/student-progr
 import { Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { trpc } from '../../data-layer/trpc-client';
+import { TaskObservations } from '../observation/observation-lists';
 import { AddEvidenceControls } from './add-evidence-controls';
 import type { EvidenceViewerProps, ViewedTask } from './evidence-viewer';
 import { StatusBadge } from './status-badge';
@@ -108,6 +109,8 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
           return null;
         }}
       />
+      {/* What assessors observed of the student at work is evidence on the submission too (issue 29 §5). */}
+      <TaskObservations taskId={task.id} />
       {onlyFileWaits ? (
         <Text size="sm" c="dimmed" data-testid="withdraw-hint">
           To replace this file, add the right one first, then withdraw this one.

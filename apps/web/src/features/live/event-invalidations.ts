@@ -44,6 +44,9 @@ const evidenceOf = (taskId?: string): QueryTarget[] => [
   { path: 'student.evidence.listUndeclared' },
   { path: 'staff.submissions.list' },
   { path: 'staff.evidenceMatrix.get' },
+  // An observation checklist arrives as a submission.created (issue 29 §5).
+  { path: 'staff.observations.list' },
+  { path: 'student.observations.list', ...(taskId ? { input: { taskId } } : {}) },
 ];
 
 const curriculumOf = (unitId: string): QueryTarget[] => [

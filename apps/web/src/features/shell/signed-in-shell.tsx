@@ -13,6 +13,7 @@ import { useCaptureQueue } from '../capture/use-capture-queue';
 import { ConfirmHost } from '../dialog/confirm-host';
 import { LiveUpdates } from '../live/live-updates';
 import { OpenInNewWindow } from '../lti/open-in-new-window';
+import { ObservationQueueBadge } from '../observation/observation-queue-badge';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Brand } from './brand';
 import { usePublishedHeaderHeight } from './header-height';
@@ -91,6 +92,7 @@ function ShellLayout({ user, children }: { user: CurrentUser; children: ReactNod
 
           <Group gap="sm" wrap="nowrap" className={classes.end}>
             {user.role === 'student' ? <QueueBadge /> : null}
+            {user.role === 'assessor' ? <ObservationQueueBadge /> : null}
             <ThemeToggle />
             <Box
               component={Link}

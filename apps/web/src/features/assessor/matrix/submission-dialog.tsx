@@ -1,13 +1,17 @@
 import { fullName } from '@evident/core/user';
-import { Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconClipboardCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { trpc } from '../../../data-layer/trpc-client';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { StatusBadge } from '../../evidence/status-badge';
 import {
   SubmissionEvidence,
   SubmissionLoadError,
   staleUntilLinksExpire,
 } from '../../evidence/submission-evidence';
+import { SubmissionObservations } from '../../observation/observation-lists';
 import type { MatrixStudent, MatrixTask } from './matrix-types';
 
 export type OpenCell = { student: MatrixStudent; task: MatrixTask; taskNumber: number };
@@ -45,6 +49,8 @@ export function SubmissionDialog({ cell, onClose }: { cell: OpenCell | null; onC
 }
 
 function SubmissionContent({ studentId, taskId }: { studentId: string; taskId: string }) {
+  // Only an assessor (or an admin viewing as one) records an observation; an admin as themselves reads.
+  const observer = useCurrentUser()?.role === 'assessor';
   const view = trpc.staff.submissions.get.useQuery(
     { studentId, taskId },
     {
@@ -86,10 +92,23 @@ function SubmissionContent({ studentId, taskId }: { studentId: string; taskId: s
         submission={submission}
         emptyText={
           submission
-            ? 'The student withdrew every file of this submission.'
+            ? 'No files on this submission: the student withdrew them, or it holds only observations.'
             : 'Nothing has been submitted for this task.'
         }
       />
+      {submission ? <SubmissionObservations submissionId={submission.id} /> : null}
+      {observer && submission?.status !== 'satisfactory' ? (
+        <Button
+          variant="light"
+          leftSection={<IconClipboardCheck size={18} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+          renderRoot={(props) => (
+            <Link {...props} to="/observe/$studentId/$taskId" params={{ studentId, taskId }} />
+          )}
+        >
+          Observe at work
+        </Button>
+      ) : null}
       {byAdmins.map((file) => (
         <Text key={file.id} size="xs" c="dimmed" data-testid="recorded-by-admin">
           {file.fileName}: recorded by admin {file.recordedByAdminName}
