@@ -9,6 +9,7 @@ import { lockDataDir } from './data-lock';
 import { isNewEmbeddedDatabase, setUpData, setUpInChildProcess } from './database-setup';
 import { listenEarly } from './early-listen';
 import { createPino, terminalDestination, toLogger } from './logger';
+import { upgradeLegacyRequirements } from './requirements-upgrade';
 import { securityHeadersFor } from './security-headers';
 import { createServices } from './services';
 import { startUploadSweep } from './upload-sweep';
@@ -44,6 +45,8 @@ export async function startServer(
   }
   const database = await openDatabase(config.database);
   await database.migrate();
+  // Units from before issue 29 get their Performance Evidence items and task mappings, once.
+  await upgradeLegacyRequirements(database.db, log);
   const services = createServices(config, database, log);
   await services.events.listening;
   const seeded = setUpInChild ? [] : await setUpData(config, services, log);
