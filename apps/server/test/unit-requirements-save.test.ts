@@ -164,7 +164,10 @@ describe('a unit saved with the requirements it was fetched with', () => {
         id: unit.id,
         unitCode: 'PASTE29',
         title: 'Pasted',
-        requirements: { release: 'catalogue', items: [{ ...pasted[0], text: 'plan it' }] },
+        requirements: {
+          release: 'catalogue',
+          items: [{ section: 'pe', key: 'PE 1', parentKey: null, text: 'plan it' }],
+        },
       }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('PE 1 in other words') });
   });
