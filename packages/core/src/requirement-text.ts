@@ -25,6 +25,15 @@ export function releaseLabel(release: string | null): string {
   return `release ${release}`;
 }
 
+/** Why a unit holds no items of a section, and what an admin can do: never guessed, so it says where to get it. */
+export function missingSectionReason(release: string | null, title: string): string {
+  if (release === CATALOGUE_RELEASE)
+    return `${title} is not in the bundled catalogue: fetch the unit from training.gov.au, or paste the section's text.`;
+  if (release === null || release === UNKNOWN_RELEASE)
+    return `${title} has not been read for this unit: fetch the unit from training.gov.au, or paste the section's text.`;
+  return `Release ${release} as read lists no ${title}: fetch the unit again, or paste the section's text if the register has it.`;
+}
+
 /** Sections an admin pastes one at a time: elements and their criteria are one text on the register. */
 export const pastableSections = ['element', 'pe', 'ke', 'ac', 'fs'] as const;
 export type PastableSection = (typeof pastableSections)[number];

@@ -1,9 +1,5 @@
-import { CATALOGUE_RELEASE, releaseLabel, UNKNOWN_RELEASE } from '@evident/core/requirement-text';
-import {
-  type RequirementSection,
-  requirementSections,
-  requirementSectionTitles,
-} from '@evident/core/requirements';
+import { missingSectionReason, releaseLabel } from '@evident/core/requirement-text';
+import { requirementSections, requirementSectionTitles } from '@evident/core/requirements';
 import type { Database } from '@evident/db/client';
 import { listCurrentRequirements } from '@evident/db/queries/unit-requirements';
 import { z } from 'zod';
@@ -33,16 +29,6 @@ export const unitRequirementsOutput = z.object({
   missing: z.array(z.object({ section: z.enum(requirementSections), title: z.string(), reason: z.string() })),
 });
 
-/** Why a section has no items: never guessed, so the screen says where to get it. */
-function missingReason(release: string | null, section: RequirementSection): string {
-  const title = requirementSectionTitles[section];
-  if (release === CATALOGUE_RELEASE)
-    return `${title} is not in the bundled catalogue: fetch the unit from training.gov.au, or paste the section's text.`;
-  if (release === null || release === UNKNOWN_RELEASE)
-    return `${title} has not been read for this unit: fetch the unit from training.gov.au, or paste the section's text.`;
-  return `Release ${release} as read lists no ${title}: fetch the unit again, or paste the section's text if the register has it.`;
-}
-
 /** The unit's current requirements, section by section, and the sections it does not hold. */
 export async function unitRequirements(db: Database, unitId: string) {
   await requireUnit(db, unitId);
@@ -61,6 +47,6 @@ export async function unitRequirements(db: Database, unitId: string) {
     sections: sections.filter((section) => section.items.length > 0),
     missing: sections
       .filter((section) => section.items.length === 0)
-      .map(({ section, title }) => ({ section, title, reason: missingReason(release, section) })),
+      .map(({ section, title }) => ({ section, title, reason: missingSectionReason(release, title) })),
   };
 }
