@@ -29,7 +29,7 @@ describe('evidence file hashes on local disk', () => {
   });
 
   it('records the hash of the bytes sent; verify-evidence lists a changed file, a missing one and one from before hashing', async () => {
-    const { caller, task, otherTask } = await studentWithUnit(env);
+    const { student, caller, task, otherTask } = await studentWithUnit(env);
     const photo = await jpeg(120, 80);
     const doc = pdf(300);
     const older = pdf(20);
@@ -51,6 +51,21 @@ describe('evidence file hashes on local disk', () => {
       ['Site.jpg', sha256(photo)],
       ['Plan.pdf', sha256(doc)],
     ]);
+
+    // Over REST too, as the spec's callers read it, and documented in OpenAPI.
+    const rest = await app.inject({
+      method: 'GET',
+      url: `/api/student/tasks/${task.id}/evidence`,
+      headers: { cookie: `${env.services.sessions.cookieName}=${student.sessionId}` },
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().submission.files[0]).toMatchObject({ fileName: 'Site.jpg', sha256: sha256(photo) });
+    const openapi = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const answer = openapi.paths['/api/evidence'].post.responses;
+    const fileSchema = (answer['200'] ?? answer['201']).content['application/json'].schema.properties.file;
+    expect(Object.keys(fileSchema.properties)).toEqual(
+      expect.arrayContaining(['sha256', 'sha256RecordedLaterAt']),
+    );
 
     const clean = await verifyEvidence(env.services, { recordMissing: false });
     expect(clean).toMatchObject({ checked: 3, mismatched: [], missing: [], unreadable: [], unhashed: [] });
