@@ -48,6 +48,7 @@ describe('the assessment record PDF and file hashes', () => {
           decisions: [],
         },
       ],
+      unitOutcomes: [],
     };
     const path = join(mkdtempSync(join(tmpdir(), 'evident-hash-')), 'record.pdf');
     writeFileSync(path, await renderAssessmentRecordPdf(record));

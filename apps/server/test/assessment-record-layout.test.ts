@@ -53,6 +53,7 @@ function recordOf(tasks: Task[], timeZone = 'Australia/Sydney', id = 'student'):
     generatedAt: '2026-03-02T03:00:00.000Z',
     timeZone,
     tasks,
+    unitOutcomes: [],
   };
 }
 

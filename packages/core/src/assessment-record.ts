@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gradeStatuses } from './grading';
 import { taskStatuses } from './student-progress';
+import { unitOutcomeValues } from './unit-outcomes';
 
 // A student's assessment record in one unit: what `staff.records.get` answers and what the PDF
 // (`staff.records.exportPdf`, laid out by the `AssessmentRecordPdf` port) shows. Here rather than
@@ -19,6 +20,21 @@ const recordDecision = z.object({
   createdAt: iso,
 });
 export type RecordDecision = z.infer<typeof recordDecision>;
+
+/** A unit outcome as the record keeps it (issue 29): what was judged, why, who declared what. */
+const recordUnitOutcome = z.object({
+  outcome: z.enum(unitOutcomeValues),
+  justification: z.string(),
+  remaining: z.string().nullable(),
+  assessorName: z.string().nullable(),
+  actingAdminName: z.string().nullable(),
+  declaration: z.object({ version: z.number(), text: z.string() }),
+  unitRelease: z.string().nullable(),
+  createdAt: iso,
+  supersededAt: iso.nullable(),
+  supersededReason: z.string().nullable(),
+});
+export type RecordUnitOutcome = z.infer<typeof recordUnitOutcome>;
 
 export const assessmentRecordOutput = z.object({
   student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
@@ -66,5 +82,7 @@ export const assessmentRecordOutput = z.object({
       decisions: z.array(recordDecision),
     }),
   ),
+  /** Every unit outcome recorded, oldest first: the one standing is last and not superseded. */
+  unitOutcomes: z.array(recordUnitOutcome),
 });
 export type AssessmentRecord = z.infer<typeof assessmentRecordOutput>;

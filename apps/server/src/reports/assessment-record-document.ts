@@ -5,6 +5,7 @@ import { taskStatusLabels } from '@evident/core/student-progress';
 import { formatDateTime, timeZoneLabel } from '@evident/core/time-zone';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { inFonts } from './pdf-text';
+import { unitOutcomeSection } from './unit-outcome-section';
 
 type Task = AssessmentRecord['tasks'][number];
 type RecordFile = Task['files'][number];
@@ -216,6 +217,8 @@ export function assessmentRecordDocument(record: AssessmentRecord): TDocumentDef
         ],
         margin: [0, 0, 0, 14],
       },
+      // The judgement of the whole unit first: what an auditor sampling the record looks for.
+      unitOutcomeSection(record, at),
       ...record.tasks.map((task) => taskSection(task, at)),
     ],
     styles: {

@@ -7,6 +7,7 @@ import {
   listWithdrawnSubmissionFiles,
 } from '@evident/db/queries/evidence-files';
 import { listGradingDecisions, listUnitRecordRows } from '@evident/db/queries/grading';
+import { listStudentUnitOutcomes } from '@evident/db/queries/unit-outcomes';
 import { findUnit } from '@evident/db/queries/units';
 import { findUserById, namesOfUsers } from '@evident/db/queries/users';
 import { z } from 'zod';
@@ -55,11 +56,12 @@ export async function getAssessmentRecord(
   await refuseStudentsOutOfScope(deps, [student.id]);
   const rows = await listUnitRecordRows(deps.db, input);
   const submissionIds = rows.flatMap((row) => (row.submissionId ? [row.submissionId] : []));
-  const [current, withdrawn, decisions, { timeZone }] = await Promise.all([
+  const [current, withdrawn, decisions, { timeZone }, outcomes] = await Promise.all([
     listSubmissionFiles(deps.db, submissionIds),
     listWithdrawnSubmissionFiles(deps.db, submissionIds),
     listGradingDecisions(deps.db, { submissionIds }),
     orgTimeZone(deps.db),
+    listStudentUnitOutcomes(deps.db, input),
   ]);
   const files = [...current, ...withdrawn];
   const [recorders, withdrawal] = await Promise.all([
@@ -106,6 +108,11 @@ export async function getAssessmentRecord(
           fileCount: decision.fileIds.length,
           createdAt: decision.createdAt.toISOString(),
         })),
+    })),
+    unitOutcomes: outcomes.map(({ id: _id, studentId: _s, unitId: _u, ...outcome }) => ({
+      ...outcome,
+      createdAt: outcome.createdAt.toISOString(),
+      supersededAt: outcome.supersededAt?.toISOString() ?? null,
     })),
   };
 }
