@@ -122,7 +122,7 @@ describe('the web app as the bundle serves it', () => {
       signedIn: string[];
     };
     const student = boot.screens['/']?.student;
-    expect(student?.queries).toEqual(['student.tasks.list']);
+    expect(student?.queries).toEqual(['student.tasks.list', 'student.unitOutcomes.list']);
     expect(student?.chunks.some((file) => /\/student-home-[^/]+\.js$/.test(file))).toBe(true);
     expect(boot.signedIn.some((file) => /\/signed-in-shell-[^/]+\.js$/.test(file))).toBe(true);
     // The data layer (tRPC, the query cache, the offline queue) is in the signed-in screens' one

@@ -12,7 +12,10 @@ export type FirstScreen = { module: string; queries: QueryPath[] };
  */
 export const firstScreens: Record<string, Partial<Record<Role, FirstScreen>>> = {
   '/': {
-    student: { module: 'src/features/student/student-home.tsx', queries: ['student.tasks.list'] },
+    student: {
+      module: 'src/features/student/student-home.tsx',
+      queries: ['student.tasks.list', 'student.unitOutcomes.list'],
+    },
     assessor: {
       module: 'src/features/assessor/matrix/evidence-matrix-page.tsx',
       queries: ['staff.evidenceMatrix.get', 'staff.classFilter.get'],

@@ -9,6 +9,7 @@ import type { UnitRef } from '@evident/core/student-units';
 import { Button, EmptyState, Paper, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { trpc } from '../../data-layer/trpc-client';
 import { EvidenceViewer, type ViewedTask } from '../evidence/evidence-viewer';
 import { useRevealedCount } from '../widgets/use-revealed-count';
 import { ProgressCard } from './progress-card';
@@ -18,6 +19,7 @@ import type { StudentTask } from './student-task';
 import { useScrollToTaskAnchor } from './task-anchor';
 import { TaskCard } from './task-card';
 import { TaskFilters } from './task-filters';
+import { UnitOutcomeBanner } from './unit-outcome-banner';
 
 type UnitDashboardProps = {
   unit: UnitRef & { tasks: StudentTask[]; progress: StudentProgress };
@@ -36,6 +38,9 @@ export function UnitDashboard({ unit, userId, switcher }: UnitDashboardProps) {
   const [phase, setPhase] = useState<string | null>(null);
   const [viewing, setViewing] = useState<ViewedTask | null>(null);
   const deferredSearch = useDeferredValue(search);
+  // The unit outcome standing, once the assessor records one (a first-screen query too).
+  const outcomes = trpc.student.unitOutcomes.list.useQuery();
+  const outcome = outcomes.data?.find((o) => o.unitId === unit.id);
 
   const progress = unit.progress;
   const counts = useMemo(() => {
@@ -71,6 +76,7 @@ export function UnitDashboard({ unit, userId, switcher }: UnitDashboardProps) {
   return (
     <Stack gap="lg">
       {switcher}
+      {outcome ? <UnitOutcomeBanner unitCode={unit.unitCode} outcome={outcome} /> : null}
       <ProgressCard
         unit={unit}
         progress={progress}

@@ -3,6 +3,7 @@ import {
   type MatrixFilter,
   matrixFilterLabels,
   matrixFilters,
+  matrixProgress,
 } from '@evident/core/evidence-matrix';
 import { Button, EmptyState, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFilterOff, IconTable, IconUsers } from '@tabler/icons-react';
@@ -16,6 +17,7 @@ import { PageHeader } from '../../widgets/page-header';
 import { positionedWhileOpen } from '../../widgets/positioned-while-open';
 import { SelectOnDemand } from '../../widgets/select-on-demand';
 import { ClassFilterSelect } from '../class-filter-select';
+import { type OutcomeSubject, UnitOutcomeDialog } from '../unit-outcome/unit-outcome-dialog';
 import { useClassFilter } from '../use-class-filter';
 import { EmailOutstandingButton } from './email-outstanding-button';
 import { MatrixGrid } from './matrix-grid';
@@ -124,7 +126,8 @@ type MatrixContentProps = {
 
 function MatrixContent({ view, filter, onFilter, onUnit, switching, classSelect }: MatrixContentProps) {
   const [open, setOpen] = useState<OpenCell | null>(null);
-  const { students, tasks, submissions } = view;
+  const [judging, setJudging] = useState<OutcomeSubject | null>(null);
+  const { students, tasks, submissions, outcomes, unit } = view;
   const visible = useMemo(
     () => filterMatrixStudents(students, tasks, submissions, filter),
     [students, tasks, submissions, filter],
@@ -133,6 +136,14 @@ function MatrixContent({ view, filter, onFilter, onUnit, switching, classSelect 
     (student: MatrixStudent, task: MatrixTask) =>
       setOpen({ student, task, taskNumber: tasks.indexOf(task) + 1 }),
     [tasks],
+  );
+  const onOpenOutcome = useCallback(
+    (student: MatrixStudent) => {
+      if (!unit) return;
+      const { satisfied, total } = matrixProgress(submissions, student.id, tasks);
+      setJudging({ student, unit, satisfied, total });
+    },
+    [unit, submissions, tasks],
   );
   const unitOptions = view.units.map((unit) => ({
     value: unit.id,
@@ -181,11 +192,19 @@ function MatrixContent({ view, filter, onFilter, onUnit, switching, classSelect 
         ) : visible.length === 0 ? (
           <NothingMatches onShowAll={() => onFilter('all')} />
         ) : (
-          <MatrixGrid students={visible} tasks={tasks} submissions={submissions} onOpenCell={onOpenCell} />
+          <MatrixGrid
+            students={visible}
+            tasks={tasks}
+            submissions={submissions}
+            outcomes={outcomes}
+            onOpenCell={onOpenCell}
+            onOpenOutcome={onOpenOutcome}
+          />
         )}
       </div>
 
       <SubmissionDialog cell={open} onClose={() => setOpen(null)} />
+      <UnitOutcomeDialog subject={judging} onClose={() => setJudging(null)} />
     </Stack>
   );
 }

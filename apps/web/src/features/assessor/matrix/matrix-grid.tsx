@@ -1,5 +1,7 @@
 import {
   type MatrixCell,
+  type MatrixOutcome,
+  type MatrixOutcomes,
   type MatrixProgress,
   type MatrixSubmissions,
   matrixCell,
@@ -12,6 +14,8 @@ import { type CSSProperties, type MouseEvent, memo, useCallback, useRef } from '
 import classes from './matrix-grid.module.css';
 import boxClasses from './matrix-status-box.module.css';
 import type { MatrixStudent, MatrixTask } from './matrix-types';
+import { UnitCell } from './matrix-unit-cell';
+import unitClasses from './matrix-unit-cell.module.css';
 
 const rowHeight = 60;
 
@@ -19,15 +23,25 @@ type MatrixGridProps = {
   students: readonly MatrixStudent[];
   tasks: readonly MatrixTask[];
   submissions: MatrixSubmissions;
+  outcomes: MatrixOutcomes;
   onOpenCell: (student: MatrixStudent, task: MatrixTask) => void;
+  /** The Unit column's button: record the student's unit outcome, or see and replace it. */
+  onOpenOutcome: (student: MatrixStudent) => void;
 };
 
 /**
- * The matrix itself: a row per student, a column per task, then Progress. Only the rows in view
+ * The matrix itself: a row per student, a column per task, then Progress and the unit outcome. Only the rows in view
  * (plus a few) are in the page, so a cohort of a thousand scrolls as lightly as one of ten.
  * Row indexes tell a screen reader where a row sits among all of them.
  */
-export function MatrixGrid({ students, tasks, submissions, onOpenCell }: MatrixGridProps) {
+export function MatrixGrid({
+  students,
+  tasks,
+  submissions,
+  outcomes,
+  onOpenCell,
+  onOpenOutcome,
+}: MatrixGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: students.length,
@@ -39,13 +53,16 @@ export function MatrixGrid({ students, tasks, submissions, onOpenCell }: MatrixG
   // One listener for every cell: a button carries its row and column in data attributes.
   const onClick = useCallback(
     (event: MouseEvent<HTMLTableSectionElement>) => {
-      const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-task]');
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>(
+        'button[data-task], button[data-outcome]',
+      );
       const row = button?.closest<HTMLElement>('[data-student]');
       const student = students[Number(row?.dataset.student)];
+      if (student && button?.dataset.outcome !== undefined) return onOpenOutcome(student);
       const task = tasks[Number(button?.dataset.task)];
       if (student && task) onOpenCell(student, task);
     },
-    [students, tasks, onOpenCell],
+    [students, tasks, onOpenCell, onOpenOutcome],
   );
 
   const sizes = { '--tasks': tasks.length, '--rows': students.length } as CSSProperties;
@@ -56,7 +73,7 @@ export function MatrixGrid({ students, tasks, submissions, onOpenCell }: MatrixG
         className={classes.table}
         aria-label="Evidence matrix"
         aria-rowcount={students.length + 1}
-        aria-colcount={tasks.length + 2}
+        aria-colcount={tasks.length + 3}
       >
         <thead className={classes.head}>
           <tr aria-rowindex={1} className={`${classes.track} ${classes.headRow}`}>
@@ -71,6 +88,9 @@ export function MatrixGrid({ students, tasks, submissions, onOpenCell }: MatrixG
             ))}
             <th scope="col" className={classes.progressHead}>
               Progress
+            </th>
+            <th scope="col" className={classes.unitHead}>
+              Unit
             </th>
           </tr>
         </thead>
@@ -87,6 +107,7 @@ export function MatrixGrid({ students, tasks, submissions, onOpenCell }: MatrixG
                 student={student}
                 tasks={tasks}
                 submissions={submissions}
+                outcome={outcomes[student.id]}
               />
             );
           })}
@@ -102,9 +123,17 @@ type MatrixRowProps = {
   student: MatrixStudent;
   tasks: readonly MatrixTask[];
   submissions: MatrixSubmissions;
+  outcome: MatrixOutcome | undefined;
 };
 
-const MatrixRow = memo(function MatrixRow({ index, top, student, tasks, submissions }: MatrixRowProps) {
+const MatrixRow = memo(function MatrixRow({
+  index,
+  top,
+  student,
+  tasks,
+  submissions,
+  outcome,
+}: MatrixRowProps) {
   const name = fullName(student);
   const progress = matrixProgress(submissions, student.id, tasks);
   return (
@@ -155,6 +184,11 @@ const MatrixRow = memo(function MatrixRow({ index, top, student, tasks, submissi
             <span className={classes.ratio}>
               {progress.satisfied}/{progress.total}
             </span>
+            {outcome ? (
+              <span className={unitClasses.nameOutcome} data-outcome-value={outcome.outcome}>
+                {outcome.outcome === 'competent' ? 'C' : 'NYC'}
+              </span>
+            ) : null}
           </span>
         </div>
       </th>
@@ -164,6 +198,7 @@ const MatrixRow = memo(function MatrixRow({ index, top, student, tasks, submissi
         </td>
       ))}
       <ProgressCell progress={progress} />
+      <UnitCell outcome={outcome} progress={progress} name={name} />
     </tr>
   );
 });

@@ -1,0 +1,35 @@
+import type { AppRouter } from '@evident/api/root';
+import { unitOutcomeLabels } from '@evident/core/unit-outcomes';
+import { Alert, Text } from '@mantine/core';
+import type { inferRouterOutputs } from '@trpc/server';
+import { DateTimeText, dateOnly } from '../../../format/date-time';
+
+type RecordedOutcome = inferRouterOutputs<AppRouter>['staff']['unitOutcomes']['list'][number];
+
+/** The outcome standing now, as the dialog shows it before a new one replaces it. */
+export function StandingOutcome({ outcome }: { outcome: RecordedOutcome }) {
+  const by = outcome.actingAdminName
+    ? `${outcome.assessorName ?? 'a former assessor'} (made by admin ${outcome.actingAdminName})`
+    : (outcome.assessorName ?? 'a former assessor');
+  return (
+    <Alert
+      variant="light"
+      color={outcome.outcome === 'competent' ? 'teal' : 'orange'}
+      title={`Recorded: ${unitOutcomeLabels[outcome.outcome]}`}
+      data-testid="standing-outcome"
+    >
+      <Text size="sm">
+        By {by} on <DateTimeText value={outcome.createdAt} options={dateOnly} />. A new outcome replaces it;
+        this one stays in the record, marked superseded.
+      </Text>
+      {outcome.remaining ? (
+        <Text size="sm" mt={4}>
+          <b>What remains:</b> {outcome.remaining}
+        </Text>
+      ) : null}
+      <Text size="sm" mt={4}>
+        <b>Justification:</b> {outcome.justification}
+      </Text>
+    </Alert>
+  );
+}
