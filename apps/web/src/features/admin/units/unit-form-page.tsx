@@ -14,7 +14,10 @@ import { PageHeader } from '../../widgets/page-header';
 import type { AdminUnit } from '../admin-types';
 import { ExistingUnitNotice, useExistingUnit } from './existing-unit';
 import { fetchedFromMessage } from './fetched-from';
+import { RequirementsChanges } from './requirements-changes';
+import { RequirementsPanel } from './requirements-panel';
 import classes from './unit-form.module.css';
+import { useUnitRequirements } from './use-unit-requirements';
 
 type UnitFormPageProps = {
   /** Absent or 'new' for create mode (spec section 2, Unit form). */
@@ -69,6 +72,7 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
   // never written into it, since tasks are generated from what the box holds.
   const [evidenceNote, setEvidenceNote] = useState<string | null>(null);
   const existing = useExistingUnit(unitCode, unitId);
+  const requirements = useUnitRequirements(unitId);
   const openExisting = useRef<HTMLAnchorElement>(null);
   const navigate = useNavigate();
 
@@ -78,7 +82,8 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
       setTitle(unit.title);
       setPerformanceEvidence(unit.performanceEvidence);
       setEvidenceNote(unit.note);
-      toastSuccess('Success', fetchedFromMessage(unit));
+      const kept = requirements.adoptFetched(unit);
+      toastSuccess('Success', kept ? `${fetchedFromMessage(unit)} ${kept}` : fetchedFromMessage(unit));
     },
     onError: (error) =>
       toastError('Fetch failed', errorMessage(error, 'Could not fetch from the national training register')),
@@ -112,7 +117,8 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
       openExisting.current?.focus();
       return;
     }
-    fetchUnit.mutate({ unitCode: code });
+    // Fetching a saved unit again asks the register afresh, to see a release published since.
+    fetchUnit.mutate({ unitCode: code, ...(unitId ? { fresh: true } : {}) });
   }
 
   function save(event: FormEvent<HTMLFormElement>) {
@@ -125,8 +131,10 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
     }
     // Spec section 5: Performance Evidence is optional and left out when blank.
     const evidence = performanceEvidence.trim() ? { performanceEvidence } : {};
-    if (unitId) update.mutate({ id: unitId, ...fields, ...evidence });
-    else create.mutate({ ...fields, ...evidence });
+    // Only a fetched or pasted proposal is sent: without one the unit keeps the requirements it holds.
+    const proposed = requirements.proposed ? { requirements: requirements.proposed } : {};
+    if (unitId) update.mutate({ id: unitId, ...fields, ...evidence, ...proposed });
+    else create.mutate({ ...fields, ...evidence, ...proposed });
   }
 
   return (
@@ -191,6 +199,10 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
               onChange={(event) => setPerformanceEvidence(event.currentTarget.value)}
               classNames={{ input: classes.evidenceInput }}
             />
+            {requirements.saved && requirements.proposed ? (
+              <RequirementsChanges before={requirements.saved} after={requirements.proposed} />
+            ) : null}
+            <RequirementsPanel draft={requirements.shown} onPaste={requirements.paste} />
             <Group justify="flex-end" gap="sm" className={classes.buttons}>
               <Button component={Link} to="/admin/units" variant="default">
                 Cancel

@@ -1,0 +1,54 @@
+import {
+  missingSectionReason,
+  type PastableSection,
+  parseRequirementText,
+  releaseLabel,
+  sortBySection,
+  UNKNOWN_RELEASE,
+} from '@evident/core/requirement-text';
+import type { RequirementItem, RequirementSection } from '@evident/core/requirements';
+
+/**
+ * The unit form's requirements: what the unit holds, or what a fetch or a paste proposes to save.
+ * Elements and their criteria are one group, as the register prints them.
+ */
+export type RequirementsDraft = { release: string; items: RequirementItem[] };
+
+export type RequirementGroup = { id: PastableSection; title: string; sections: RequirementSection[] };
+
+export const requirementGroups: RequirementGroup[] = [
+  { id: 'element', title: 'Elements and Performance Criteria', sections: ['element', 'pc'] },
+  { id: 'pe', title: 'Performance Evidence', sections: ['pe'] },
+  { id: 'ke', title: 'Knowledge Evidence', sections: ['ke'] },
+  { id: 'ac', title: 'Assessment Conditions', sections: ['ac'] },
+  { id: 'fs', title: 'Foundation Skills', sections: ['fs'] },
+];
+
+export function itemsOf(draft: RequirementsDraft | null, group: RequirementGroup): RequirementItem[] {
+  return (draft?.items ?? []).filter((item) => group.sections.includes(item.section));
+}
+
+/** How deep an item sits: `PE 1` 0, `PE 1.2` 1, `PC 1.1` under its element 1. */
+export function depthOf(item: RequirementItem): number {
+  if (item.section === 'pc') return 1;
+  return (item.key.split(' ')[1] ?? '').split('.').length - 1;
+}
+
+export function missingReason(draft: RequirementsDraft | null, group: RequirementGroup): string {
+  return missingSectionReason(draft?.release ?? null, group.title);
+}
+
+export function draftLabel(draft: RequirementsDraft | null): string {
+  return releaseLabel(draft?.release ?? null);
+}
+
+/** An admin's pasted text for one group, read by the same parser the register's text goes through. */
+export function readPasted(group: RequirementGroup, text: string): RequirementItem[] {
+  return parseRequirementText(group.id, text).items;
+}
+
+/** The draft with a pasted group added; a unit with nothing read yet holds it under 'release not known'. */
+export function withPasted(draft: RequirementsDraft | null, items: RequirementItem[]): RequirementsDraft {
+  const kept = (draft?.items ?? []).filter((item) => !items.some((added) => added.section === item.section));
+  return { release: draft?.release ?? UNKNOWN_RELEASE, items: sortBySection([...kept, ...items]) };
+}

@@ -1,0 +1,90 @@
+import type { RequirementItem } from '@evident/core/requirements';
+import { Accordion, Badge, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import {
+  depthOf,
+  draftLabel,
+  itemsOf,
+  missingReason,
+  type RequirementGroup,
+  type RequirementsDraft,
+  requirementGroups,
+} from './requirements-model';
+import { PasteSection } from './requirements-paste';
+import classes from './unit-form.module.css';
+
+type PanelProps = {
+  draft: RequirementsDraft | null;
+  /** Adds a pasted group's items to what the form will save. */
+  onPaste: (items: RequirementItem[]) => void;
+};
+
+/**
+ * The unit's requirements, read-only, one accordion item a section: what the register (or the bundled
+ * catalogue) published, and for each section the unit does not hold, why, with a place to paste it.
+ */
+export function RequirementsPanel({ draft, onPaste }: PanelProps) {
+  const held = draft?.items.length ?? 0;
+  return (
+    <Stack gap="xs" data-testid="unit-requirements">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={600} id="unit-requirements-heading">
+          Requirements
+        </Text>
+        <Badge variant="light" color={held > 0 ? 'blue' : 'gray'} data-testid="requirements-release">
+          {draftLabel(draft)}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {held > 0
+          ? `${held} items, as published. Fetch from TGA to update them.`
+          : 'None yet. Fetch the unit from TGA, or paste a section below.'}
+      </Text>
+      <Accordion multiple variant="separated" radius="md" aria-labelledby="unit-requirements-heading">
+        {requirementGroups.map((group) => (
+          <GroupItem key={group.id} group={group} draft={draft} onPaste={onPaste} />
+        ))}
+      </Accordion>
+    </Stack>
+  );
+}
+
+function GroupItem({ group, draft, onPaste }: { group: RequirementGroup } & PanelProps) {
+  const items = itemsOf(draft, group);
+  return (
+    <Accordion.Item value={group.id} data-testid={`requirements-${group.id}`}>
+      <Accordion.Control>
+        <Group justify="space-between" gap="xs" wrap="nowrap" pr="xs">
+          <Text size="sm" fw={600}>
+            {group.title}
+          </Text>
+          {items.length > 0 ? (
+            <Badge variant="light" color="gray" aria-label={`${items.length} items`}>
+              {items.length}
+            </Badge>
+          ) : (
+            <Badge variant="light" color="orange" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+              Missing
+            </Badge>
+          )}
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        {items.length > 0 ? (
+          <ul className={classes.requirementList}>
+            {items.map((item) => (
+              <li key={item.key} style={{ paddingInlineStart: `${depthOf(item) * 1.25}rem` }}>
+                <span className={classes.requirementKey}>{item.key}</span> {item.text}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Stack gap="xs">
+            <Text size="sm">{missingReason(draft, group)}</Text>
+            <PasteSection group={group} onAdd={onPaste} />
+          </Stack>
+        )}
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
