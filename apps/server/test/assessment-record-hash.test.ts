@@ -46,6 +46,7 @@ describe('the assessment record PDF and file hashes', () => {
             file('before.pdf', {}),
           ],
           decisions: [],
+          observations: [],
         },
       ],
       unitOutcomes: [],

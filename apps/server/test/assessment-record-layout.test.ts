@@ -65,6 +65,7 @@ const task = (number: number, files: File[], decisions: Task['decisions']): Task
   submittedAt: '2026-03-01T20:30:00.000Z',
   files,
   decisions,
+  observations: [],
 });
 
 describe('the assessment record PDF', () => {

@@ -36,6 +36,31 @@ const recordUnitOutcome = z.object({
 });
 export type RecordUnitOutcome = z.infer<typeof recordUnitOutcome>;
 
+/**
+ * An assessor's observation checklist on a task's submission (issue 29 §5): when, where, how long,
+ * the typed signature and each requirement item's result with its words and note.
+ */
+const recordObservation = z.object({
+  assessorName: z.string().nullable(),
+  /** The admin who recorded it while viewing the app as the assessor. */
+  actingAdminName: z.string().nullable(),
+  observedOn: z.string(),
+  place: z.string(),
+  durationMinutes: z.number(),
+  signedName: z.string(),
+  unitRelease: z.string().nullable(),
+  items: z.array(
+    z.object({
+      key: z.string(),
+      text: z.string().nullable(),
+      result: z.enum(['observed', 'not_observed', 'not_applicable']),
+      note: z.string().nullable(),
+    }),
+  ),
+  createdAt: iso,
+});
+export type RecordObservation = z.infer<typeof recordObservation>;
+
 export const assessmentRecordOutput = z.object({
   student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   unit: z.object({ id: z.string(), unitCode: z.string(), title: z.string() }),
@@ -80,6 +105,8 @@ export const assessmentRecordOutput = z.object({
       ),
       /** Oldest first: every judgement ever made, never overwritten. */
       decisions: z.array(recordDecision),
+      /** Observation checklists on the submission, oldest first. */
+      observations: z.array(recordObservation),
     }),
   ),
   /** Every unit outcome recorded, oldest first: the one standing is last and not superseded. */

@@ -4,6 +4,7 @@ import { gradeStatusLabels } from '@evident/core/grading';
 import { taskStatusLabels } from '@evident/core/student-progress';
 import { formatDateTime, timeZoneLabel } from '@evident/core/time-zone';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { observationsSection } from './observation-section';
 import { inFonts } from './pdf-text';
 import { unitOutcomeSection } from './unit-outcome-section';
 
@@ -157,6 +158,7 @@ function taskSection(task: Task, at: At): Content {
       task.description ? { text: inFonts(task.description), style: 'description' } : '',
       { id: id.evidence, text: 'Evidence', style: 'h3' },
       filesTable(task, at),
+      observationsSection(task, at),
       { id: id.decisionsHeading, text: 'Decisions', style: 'h3' },
       decisionsTable(task, at),
     ],

@@ -8,11 +8,13 @@ import {
 } from '@evident/db/queries/evidence-files';
 import { listGradingDecisions, listUnitRecordRows } from '@evident/db/queries/grading';
 import { listStudentUnitOutcomes } from '@evident/db/queries/unit-outcomes';
+import { listObservations } from '@evident/db/queries/observations';
 import { findUnit } from '@evident/db/queries/units';
 import { findUserById, namesOfUsers } from '@evident/db/queries/users';
 import { z } from 'zod';
 import { refuseStudentsOutOfScope, type ScopeReader } from '../../rules/class-scope';
 import { orgTimeZone } from '../../rules/org-time-zone';
+import { toObservationView } from '../../views/observation-views';
 import { namesOfRecordingAdmins } from '../../views/recorded-by';
 
 export const assessmentRecordInput = z.object({
@@ -64,6 +66,7 @@ export async function getAssessmentRecord(
     listStudentUnitOutcomes(deps.db, input),
   ]);
   const files = [...current, ...withdrawn];
+  const observations = (await listObservations(deps.db, submissionIds)).map(toObservationView);
   const [recorders, withdrawal] = await Promise.all([
     namesOfRecordingAdmins(deps.db, files, student.id),
     withdrawalsOf(deps.db, withdrawn, student),
@@ -107,6 +110,12 @@ export async function getAssessmentRecord(
           strategiesForReassessment: decision.strategiesForReassessment,
           fileCount: decision.fileIds.length,
           createdAt: decision.createdAt.toISOString(),
+        })),
+      observations: observations
+        .filter((observation) => observation.submissionId === row.submissionId)
+        .map(({ id: _id, submissionId: _submission, createdAt, ...observation }) => ({
+          ...observation,
+          createdAt: createdAt.toISOString(),
         })),
     })),
     unitOutcomes: outcomes.map(({ id: _id, studentId: _s, unitId: _u, ...outcome }) => ({
