@@ -2,10 +2,11 @@ import { Anthropic, APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import type { Message, MessageParam, ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
 import { AppError } from '@evident/core/errors';
 import type { GeneratedTasks, GenerationInput, TaskGenerator } from '@evident/core/ports/task-generator';
-import { checkGeneratedTasks } from './generated-task-check';
+import type { RequirementItem } from '@evident/core/requirements';
+import { checkGeneratedTasks, type TaskCheck } from './generated-task-check';
 import { buildMappingDocument } from './mapping-document';
 import { type PerformanceEvidenceOutline, parsePerformanceEvidence } from './performance-evidence';
-import { RECORD_TASKS_TOOL, recordTasksInputSchema, TASK_SYSTEM_PROMPT, taskUserPrompt } from './task-prompt';
+import { RECORD_TASKS_TOOL, recordTasksInputSchema, taskSystemPrompt, taskUserPrompt } from './task-prompt';
 
 /** The model used when ANTHROPIC_MODEL is not set. */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
@@ -40,17 +41,21 @@ export function createAnthropicTaskGenerator(config: AnthropicTaskGeneratorConfi
   const model = config.model ?? DEFAULT_ANTHROPIC_MODEL;
   const maxTokens = config.maxTokens ?? DEFAULT_MAX_TOKENS;
 
-  async function ask(outline: PerformanceEvidenceOutline, messages: MessageParam[]): Promise<Message> {
+  async function ask(
+    outline: PerformanceEvidenceOutline,
+    requirements: RequirementItem[] | undefined,
+    messages: MessageParam[],
+  ): Promise<Message> {
     try {
       return await client.messages.create({
         model,
         max_tokens: maxTokens,
-        system: TASK_SYSTEM_PROMPT,
+        system: taskSystemPrompt(Boolean(requirements?.length)),
         tools: [
           {
             name: RECORD_TASKS_TOOL,
             description: 'Record the workplace tasks generated from the Performance Evidence.',
-            input_schema: recordTasksInputSchema(outline),
+            input_schema: recordTasksInputSchema(outline, requirements),
           },
         ],
         tool_choice: { type: 'tool', name: RECORD_TASKS_TOOL },
@@ -71,10 +76,19 @@ export function createAnthropicTaskGenerator(config: AnthropicTaskGeneratorConfi
         );
       }
 
+      const { requirements } = input;
       const messages: MessageParam[] = [{ role: 'user', content: taskUserPrompt(input, outline) }];
       let problems: string[] = [];
+      // An answer that covers the PE but leaves criteria or knowledge out: kept if the next is no better.
+      let usable: Extract<TaskCheck, { ok: true }> | null = null;
+      const accept = (checked: Extract<TaskCheck, { ok: true }>): GeneratedTasks => ({
+        tasks: checked.tasks,
+        mappingDocument: buildMappingDocument(input, outline, checked.tasks),
+        generator: `Anthropic ${model}`,
+        ...(checked.refusedKeys.length > 0 ? { refusedKeys: checked.refusedKeys } : {}),
+      });
       for (let attempt = 1; attempt <= 2; attempt++) {
-        const reply = await ask(outline, messages);
+        const reply = await ask(outline, requirements, messages);
         const call = reply.content.find(
           (block): block is ToolUseBlock => block.type === 'tool_use' && block.name === RECORD_TASKS_TOOL,
         );
@@ -85,18 +99,18 @@ export function createAnthropicTaskGenerator(config: AnthropicTaskGeneratorConfi
           );
         }
         if (call && problems.length === 0) {
-          const checked = checkGeneratedTasks(call.input, outline);
+          const checked = checkGeneratedTasks(call.input, outline, requirements);
+          if (checked.ok && (checked.gaps.length === 0 || attempt === 2)) return accept(checked);
           if (checked.ok) {
-            return {
-              tasks: checked.tasks,
-              mappingDocument: buildMappingDocument(input, outline, checked.tasks),
-              generator: `Anthropic ${model}`,
-            };
-          }
-          problems = checked.problems;
+            usable = checked;
+            problems = [
+              `No task names these items yet: ${checked.gaps.map((item) => `${item.key} "${item.text}"`).join('; ')}. Add them to the tasks that evidence them, or add tasks for them.`,
+            ];
+          } else problems = checked.problems;
         }
         messages.push(...correction(reply, call, problems));
       }
+      if (usable) return accept(usable);
       throw new AppError(
         'UPSTREAM_FAILED',
         `The AI returned tasks that could not be used: ${problems.join(' ')}`,

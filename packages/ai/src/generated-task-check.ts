@@ -1,16 +1,27 @@
 import { type TaskDraft, taskDraftSchema } from '@evident/core/curriculum';
+import type { RequirementItem } from '@evident/core/requirements';
 import { z } from 'zod';
 import {
   MAX_OCCASION_TASKS,
   type PerformanceEvidenceLine,
   type PerformanceEvidenceOutline,
 } from './performance-evidence';
+import { keepKnownKeys, peItemByText, uncoveredItems } from './requirement-keys';
 
 const recordTasksSchema = z.object({
   tasks: z.array(taskDraftSchema).min(1, 'Give at least one task').max(200, 'Give at most 200 tasks'),
 });
 
-export type TaskCheck = { ok: true; tasks: TaskDraft[] } | { ok: false; problems: string[] };
+export type TaskCheck =
+  | {
+      ok: true;
+      tasks: TaskDraft[];
+      /** Keys a task named that the unit does not have: dropped from the tasks, never stored. */
+      refusedKeys: string[];
+      /** PC and KE items no task names: worth one more round, not a failure. */
+      gaps: RequirementItem[];
+    }
+  | { ok: false; problems: string[] };
 
 const MAX_REPORTED_PROBLEMS = 20;
 
@@ -19,7 +30,11 @@ const MAX_REPORTED_PROBLEMS = 20;
  * Evidence item (on every required occasion). Mappings are matched forgivingly (case, spacing, a
  * leading item number) and rewritten to the exact item text, which is what the mapping stores.
  */
-export function checkGeneratedTasks(input: unknown, outline: PerformanceEvidenceOutline): TaskCheck {
+export function checkGeneratedTasks(
+  input: unknown,
+  outline: PerformanceEvidenceOutline,
+  requirements?: RequirementItem[],
+): TaskCheck {
   const parsed = recordTasksSchema.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -29,6 +44,7 @@ export function checkGeneratedTasks(input: unknown, outline: PerformanceEvidence
     return { ok: false, problems: problems.slice(0, MAX_REPORTED_PROBLEMS) };
   }
 
+  if (requirements?.length) return checkKeyedTasks(parsed.data.tasks, outline, requirements);
   const problems: string[] = [];
   const tasks = parsed.data.tasks.map((task) => {
     const mapping: string[] = [];
@@ -69,7 +85,50 @@ export function checkGeneratedTasks(input: unknown, outline: PerformanceEvidence
   }
 
   if (problems.length > 0) return { ok: false, problems: problems.slice(0, MAX_REPORTED_PROBLEMS) };
-  return { ok: true, tasks };
+  return { ok: true, tasks, refusedKeys: [], gaps: [] };
+}
+
+/**
+ * A unit with keyed requirements: each task must name at least one of the unit's items; a key the
+ * unit does not have is dropped and reported, never stored; every PE item must be named (on every
+ * required occasion); PC and KE items no task names are gaps, for one more round.
+ */
+function checkKeyedTasks(
+  drafts: TaskDraft[],
+  outline: PerformanceEvidenceOutline,
+  requirements: RequirementItem[],
+): TaskCheck {
+  const { tasks: keyed, refusedKeys } = keepKnownKeys(drafts, requirements);
+  const tasks = keyed.map((task) => ({ ...task, evidenceTypes: [...new Set(task.evidenceTypes)] }));
+  const problems: string[] = [];
+  for (const task of tasks) {
+    if (task.requirementKeys.length === 0)
+      problems.push(`Task "${task.title}" names none of the unit's requirement keys; name at least one.`);
+  }
+  if (refusedKeys.length > 0) {
+    problems.push(
+      `These keys are not in the unit's requirements and were dropped: ${refusedKeys.join(', ')}. Use only keys from the <requirements> list.`,
+    );
+  }
+  const uncovered = uncoveredItems(tasks, requirements);
+  for (const item of uncovered.filter((row) => row.section === 'pe'))
+    problems.push(`No task names ${item.key} "${item.text}".`);
+  for (const line of outline.items) {
+    const required = line.occasions ?? 1;
+    const item = peItemByText(requirements, line.text);
+    if (!item || required < 2 || required > MAX_OCCASION_TASKS) continue;
+    const covering = tasks.filter((task) => task.requirementKeys.includes(item.key));
+    const missing = occasionNumbers(required).filter((n) => !covering.some((task) => task.occasion === n));
+    if (covering.length > 0 && missing.length > 0) {
+      problems.push(
+        `${item.key} "${item.text}" must be shown on ${required} occasions, but no task for it has occasion ${missing.join(', ')}.`,
+      );
+    }
+  }
+  // Only the keys the unit has are wrong to keep out: with them dropped, the rest may stand.
+  const blocking = problems.filter((problem) => !problem.startsWith('These keys are not'));
+  if (blocking.length > 0) return { ok: false, problems: problems.slice(0, MAX_REPORTED_PROBLEMS) };
+  return { ok: true, tasks, refusedKeys, gaps: uncovered.filter((row) => row.section !== 'pe') };
 }
 
 function findLine(entry: string, outline: PerformanceEvidenceOutline): PerformanceEvidenceLine | undefined {

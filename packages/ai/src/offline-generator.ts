@@ -3,6 +3,7 @@ import { AppError } from '@evident/core/errors';
 import type { GeneratedTasks, GenerationInput, TaskGenerator } from '@evident/core/ports/task-generator';
 import { evidenceTypesFor } from './evidence-choice';
 import { buildMappingDocument } from './mapping-document';
+import { coverRequirementsOffline } from './offline-requirement-tasks';
 import { MAX_OCCASION_TASKS, parsePerformanceEvidence } from './performance-evidence';
 import {
   abbreviated,
@@ -68,6 +69,14 @@ export function generateTasksOffline(input: GenerationInput): GeneratedTasks {
     }
   });
 
+  // With the unit's keyed items: each task names its keys, and tasks are added for what PE leaves out.
+  if (input.requirements?.length) {
+    const covered = coverRequirementsOffline(
+      tasks.map(({ task }) => task),
+      input.requirements,
+    );
+    tasks.splice(0, tasks.length, ...covered.map((task, order) => ({ task, order })));
+  }
   // General tasks first, then each occasion in turn, each in the order work happens.
   tasks.sort(
     (a, b) =>

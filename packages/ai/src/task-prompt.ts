@@ -1,10 +1,12 @@
 import { evidenceTypes, phases } from '@evident/core/curriculum';
 import type { GenerationInput } from '@evident/core/ports/task-generator';
+import { type RequirementItem, requirementSectionTitles } from '@evident/core/requirements';
 import type { PerformanceEvidenceOutline } from './performance-evidence';
+import { mappableItems } from './requirement-keys';
 
 export const RECORD_TASKS_TOOL = 'record_tasks';
 
-export const TASK_SYSTEM_PROMPT = `You write workplace tasks for Evident, an app in which vocational students in Australia (apprentices, trainees and students on work placement, working under a supervisor) collect evidence for a unit of competency from the national training register, training.gov.au. A registered training organisation (RTO) assessor grades that evidence.
+const SYSTEM_TEMPLATE = `You write workplace tasks for Evident, an app in which vocational students in Australia (apprentices, trainees and students on work placement, working under a supervisor) collect evidence for a unit of competency from the national training register, training.gov.au. A registered training organisation (RTO) assessor grades that evidence.
 
 You receive a unit's Performance Evidence: what the student must show they have done. Turn it into tasks the student can carry out at their workplace and evidence with a phone.
 
@@ -20,7 +22,7 @@ Each task has:
 - evidenceTypes: one or more of photo, audio, pdf, document, video. photo for physical work; video for a process or technique the student demonstrates from start to finish; audio for spoken communication or explaining knowledge in their own words; document or pdf for records, forms, plans and reports. Choose what a student can really capture at work.
 - occasion: null, unless the Performance Evidence requires the activity on several occasions ("on at least two occasions", "on three occasions"). Then write one task per occasion, numbered 1, 2, 3 and so on, with the same mapping, and say in the description that each occasion must be a different job or day.
 - performanceEvidenceMapping: the items this task evidences, each copied character for character from the numbered list (without its number).
-
+MAPPING_RULE
 Rules:
 - Every numbered item must be mapped by at least one task. A task may cover a few closely related items, but never cover a large group with one vague task.
 - Headings (lines that introduce sub-items) are context, not items: map the items under them.
@@ -29,6 +31,29 @@ Rules:
 - Use Australian English spelling.
 
 Call the ${RECORD_TASKS_TOOL} tool once with every task.`;
+
+/** The system prompt for a unit known by its Performance Evidence text alone. */
+export const TASK_SYSTEM_PROMPT = taskSystemPrompt(false);
+
+/**
+ * The system prompt for a unit whose requirements are keyed: tasks name item keys instead of quoting
+ * PE texts, and aim to cover the criteria and knowledge as well as the Performance Evidence.
+ */
+export function taskSystemPrompt(keyed: boolean): string {
+  if (!keyed) return SYSTEM_TEMPLATE.replace('MAPPING_RULE\n', '\n');
+  return SYSTEM_TEMPLATE.replace(
+    /- performanceEvidenceMapping: [^\n]*\nMAPPING_RULE\n/,
+    `- requirementKeys: the keys of the requirement items this task evidences ("PE 2", "PC 1.3", "KE 4.1"), each copied exactly from the <requirements> list. A key that is not in the list is refused.
+
+Rules:
+- Every Performance Evidence (PE), Performance Criteria (PC) and Knowledge Evidence (KE) item must be named by at least one task. Knowledge items are usually evidenced by the student explaining them in their own words (audio or a document); criteria by the practical tasks that show them.
+- Elements (E) and Assessment Conditions (AC) are context: do not name them.
+`,
+  ).replace(
+    'Rules:\n- Every numbered item must be mapped by at least one task.',
+    '- Every numbered PE item must be named by at least one task.',
+  );
+}
 
 /** The unit, the original text, and the items numbered so the model can quote them back exactly. */
 export function taskUserPrompt(input: GenerationInput, outline: PerformanceEvidenceOutline): string {
@@ -39,6 +64,7 @@ export function taskUserPrompt(input: GenerationInput, outline: PerformanceEvide
       line.occasions && line.occasions > 1 ? ` [required on ${line.occasions} occasions]` : '';
     return `${indent}${line.number} ${line.text}${occasions}`;
   });
+  const keyed = input.requirements?.length ? keyedItems(input.requirements) : [];
   return [
     `Unit: ${input.unitCode} ${input.title}`,
     '',
@@ -52,15 +78,69 @@ export function taskUserPrompt(input: GenerationInput, outline: PerformanceEvide
     ...listed,
     '</items>',
     '',
+    ...keyed,
     `Write the tasks for this unit and record them with ${RECORD_TASKS_TOOL}.`,
   ].join('\n');
+}
+
+/** The unit's items by section, each with its key, for the model to name. */
+function keyedItems(requirements: RequirementItem[]): string[] {
+  const out = ["The unit's requirements, each with the key a task names it by:", '<requirements>'];
+  let section = '';
+  for (const item of requirements) {
+    if (item.section !== section) {
+      section = item.section;
+      const context = item.section === 'element' || item.section === 'ac' ? ' (context only)' : '';
+      out.push(`${requirementSectionTitles[item.section]}${context}:`);
+    }
+    const indent = item.parentKey && item.section !== 'pc' ? '    ' : '  ';
+    out.push(`${indent}${item.key} ${item.text}`);
+  }
+  out.push('</requirements>', '');
+  return out;
 }
 
 /**
  * JSON schema for the tool input. Every field is required here, even those taskDraftSchema can
  * default, so the model thinks about each one; the mapping is an enum of the exact item texts.
  */
-export function recordTasksInputSchema(outline: PerformanceEvidenceOutline) {
+export function recordTasksInputSchema(
+  outline: PerformanceEvidenceOutline,
+  requirements?: RequirementItem[],
+) {
+  const schema = peRecordTasksInputSchema(outline);
+  if (!requirements?.length) return schema;
+  // Keyed: each task names item keys instead of quoting PE texts.
+  const { performanceEvidenceMapping: _texts, ...fields } = schema.properties.tasks.items.properties;
+  const required = schema.properties.tasks.items.required.map((name) =>
+    name === 'performanceEvidenceMapping' ? 'requirementKeys' : name,
+  );
+  const keys = mappableItems(requirements).map((item) => item.key);
+  return {
+    ...schema,
+    properties: {
+      tasks: {
+        ...schema.properties.tasks,
+        items: {
+          ...schema.properties.tasks.items,
+          properties: {
+            ...fields,
+            requirementKeys: {
+              type: 'array',
+              minItems: 1,
+              items: { type: 'string', enum: keys },
+              description:
+                'Keys of the requirement items this task evidences, e.g. "PE 2", "PC 1.3", "KE 4".',
+            },
+          },
+          required,
+        },
+      },
+    },
+  };
+}
+
+function peRecordTasksInputSchema(outline: PerformanceEvidenceOutline) {
   return {
     type: 'object' as const,
     properties: {

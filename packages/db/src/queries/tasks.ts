@@ -61,7 +61,15 @@ export async function replaceUnitTasks(
   if (drafts.length === 0) return 0;
   const rows = await db
     .insert(tasks)
-    .values(drafts.map((draft, position) => ({ ...draft, unitId, position })))
+    .values(
+      drafts.map(
+        ({ requirementKeys: _keys, ...draft }: TaskFields & { requirementKeys?: string[] }, position) => ({
+          ...draft,
+          unitId,
+          position,
+        }),
+      ),
+    )
     .returning({ id: tasks.id });
   return rows.length;
 }
@@ -72,6 +80,11 @@ export async function updateTask(
 ): Promise<TaskRow | undefined> {
   const [row] = await db.update(tasks).set(fields).where(eq(tasks.id, id)).returning();
   return row;
+}
+
+/** The stored PE texts of a task, as its mapped PE items word them. */
+export async function setTaskPerformanceEvidence(db: Database, id: string, texts: string[]): Promise<void> {
+  await db.update(tasks).set({ performanceEvidenceMapping: texts }).where(eq(tasks.id, id));
 }
 
 /** Archives (`archivedBy` set) or restores (null) a task; undefined when there is no such task. */

@@ -3,7 +3,12 @@ import type { EventBus } from '@evident/core/ports/events';
 import { countUnitTasks } from '@evident/db/queries/tasks';
 import { countUnitSubmissions, lockUnitCode, type UnitRow } from '@evident/db/queries/units';
 import { auditCurriculum, type CurriculumActor } from '../../rules/curriculum-audit';
-import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/generated-tasks';
+import {
+  type GenerationDeps,
+  generateFor,
+  requirementsForGeneration,
+  storeGenerated,
+} from '../../rules/generated-tasks';
 import { requireUnit } from '../../rules/units';
 
 /**
@@ -14,7 +19,7 @@ export async function regenerateUnitTasks(
   deps: GenerationDeps & CurriculumActor,
   unit: UnitRow,
 ): Promise<number> {
-  const generated = await generateFor(deps, unit);
+  const generated = await generateFor(deps, unit, await requirementsForGeneration(deps.db, unit.id));
   return deps.db.transaction(async (tx) => {
     await lockUnitCode(tx, unit.unitCode);
     if ((await countUnitSubmissions(tx, unit.id)) > 0) {
@@ -27,7 +32,13 @@ export async function regenerateUnitTasks(
     const taskCount = await storeGenerated(tx, unit.id, generated);
     await auditCurriculum(tx, deps, 'task.generate', {
       unit,
-      detail: { taskCount, replaced, generator: generated.generator },
+      detail: {
+        taskCount,
+        replaced,
+        generator: generated.generator,
+        // Keys the model named that the unit does not have: dropped, and said so here.
+        ...(generated.refusedKeys?.length ? { refusedKeys: generated.refusedKeys } : {}),
+      },
     });
     return taskCount;
   });

@@ -20,7 +20,12 @@ import {
   auditCurriculum,
   type CurriculumActor,
 } from '../../rules/curriculum-audit';
-import { type GenerationDeps, generateFor, storeGenerated } from '../../rules/generated-tasks';
+import {
+  type GenerationDeps,
+  generateFor,
+  requirementsForGeneration,
+  storeGenerated,
+} from '../../rules/generated-tasks';
 import { applyRequirements, derivePerformanceEvidence } from '../../rules/unit-requirements';
 
 /**
@@ -108,7 +113,11 @@ async function createAndEnrol(
   const fromRegister = existing?.performanceEvidence?.trim() ? null : await deps.register.fetchUnit(unitCode);
   const title = existing?.title ?? fromRegister?.title ?? unitCode;
   const performanceEvidence = existing?.performanceEvidence ?? fromRegister?.performanceEvidence ?? null;
-  const generated = await generateFor(deps, { unitCode, title, performanceEvidence });
+  // The items the unit will hold (the register's, or those it holds already), so tasks name their keys.
+  const requirements = existing?.release
+    ? await requirementsForGeneration(deps.db, existing.id)
+    : fromRegister?.requirements;
+  const generated = await generateFor(deps, { unitCode, title, performanceEvidence }, requirements);
 
   return deps.db.transaction(async (tx) => {
     // Orders us against an admin creating or regenerating the unit meanwhile.
