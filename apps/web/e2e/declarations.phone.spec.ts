@@ -152,7 +152,7 @@ test('a photo captured offline is sent with the declaration confirmed at capture
     await expect(page.getByTestId('queue-badge')).toHaveCount(0, { timeout: 30_000 });
     await expect
       .poll(async () => (await filesOf(page, taskId)).map((f) => [f.fileName, f.declared]))
-      .toEqual([['glove-change.pdf', true]]);
+      .toEqual([['glove-change.jpg', true]]);
     await expect(card.getByTestId('undeclared-prompt')).toHaveCount(0);
   } finally {
     await context.close();
