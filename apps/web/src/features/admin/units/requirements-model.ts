@@ -24,8 +24,17 @@ export const requirementGroups: RequirementGroup[] = [
   { id: 'fs', title: 'Foundation Skills', sections: ['fs'] },
 ];
 
+/** A group's items in reading order: each element followed by its criteria, as the register prints them. */
 export function itemsOf(draft: RequirementsDraft | null, group: RequirementGroup): RequirementItem[] {
-  return (draft?.items ?? []).filter((item) => group.sections.includes(item.section));
+  const items = (draft?.items ?? []).filter((item) => group.sections.includes(item.section));
+  if (group.id !== 'element') return items;
+  const criteria = items.filter((item) => item.section === 'pc');
+  const elements = items.filter((item) => item.section === 'element');
+  const placed = elements.flatMap((element) => [
+    element,
+    ...criteria.filter((criterion) => criterion.parentKey === element.key),
+  ]);
+  return [...placed, ...criteria.filter((criterion) => !placed.includes(criterion))];
 }
 
 /** How deep an item sits: `PE 1` 0, `PE 1.2` 1, `PC 1.1` under its element 1. */

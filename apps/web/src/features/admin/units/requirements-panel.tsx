@@ -1,3 +1,4 @@
+import { CATALOGUE_RELEASE } from '@evident/core/requirement-text';
 import type { RequirementItem } from '@evident/core/requirements';
 import { Accordion, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -36,9 +37,11 @@ export function RequirementsPanel({ draft, onPaste }: PanelProps) {
         </Badge>
       </Group>
       <Text size="sm" c="dimmed">
-        {held > 0
-          ? `${held} items, as published. Fetch from TGA to update them.`
-          : 'None yet. Fetch the unit from TGA, or paste a section below.'}
+        {held === 0
+          ? 'None yet. Fetch the unit from TGA, or paste a section below.'
+          : draft?.release === CATALOGUE_RELEASE
+            ? `${held} items summarised in Evident's own words, not the register's text. Fetch from TGA for the published wording.`
+            : `${held} items, as the register publishes them. Fetch from TGA to update them.`}
       </Text>
       <Accordion multiple variant="separated" radius="md" aria-labelledby="unit-requirements-heading">
         {requirementGroups.map((group) => (
@@ -59,11 +62,21 @@ function GroupItem({ group, draft, onPaste }: { group: RequirementGroup } & Pane
             {group.title}
           </Text>
           {items.length > 0 ? (
-            <Badge variant="light" color="gray" aria-label={`${items.length} items`}>
+            <Badge
+              variant="light"
+              color="gray"
+              aria-label={`${items.length} items`}
+              className={classes.sectionBadge}
+            >
               {items.length}
             </Badge>
           ) : (
-            <Badge variant="light" color="orange" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+            <Badge
+              variant="light"
+              color="orange"
+              leftSection={<IconAlertTriangle size={12} aria-hidden />}
+              className={classes.sectionBadge}
+            >
               Missing
             </Badge>
           )}

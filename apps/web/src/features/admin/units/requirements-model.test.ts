@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { itemsOf, readPasted, requirementGroups, withPasted } from './requirements-model';
+
+const [elements, pe, ke] = requirementGroups;
+
+describe("the unit form's requirements", () => {
+  it('lists each element followed by its criteria, however the server ordered them', () => {
+    if (!elements) throw new Error('no element group');
+    const draft = {
+      release: '1',
+      items: [
+        { section: 'element' as const, key: 'E 1', parentKey: null, text: 'Plan' },
+        { section: 'element' as const, key: 'E 2', parentKey: null, text: 'Do' },
+        { section: 'pc' as const, key: 'PC 1.1', parentKey: 'E 1', text: 'Read' },
+        { section: 'pc' as const, key: 'PC 2.1', parentKey: 'E 2', text: 'Act' },
+      ],
+    };
+    expect(itemsOf(draft, elements).map((item) => item.key)).toEqual(['E 1', 'PC 1.1', 'E 2', 'PC 2.1']);
+  });
+
+  it('adds a pasted section to what the unit holds, under its release, in section order', () => {
+    if (!pe || !ke) throw new Error('no groups');
+    const pasted = readPasted(ke, 'hazards\n  falls\nrescue');
+    expect(pasted.map((item) => item.key)).toEqual(['KE 1', 'KE 1.1', 'KE 2']);
+    const held = { release: 'catalogue', items: readPasted(pe, 'plan\ninspect') };
+    const draft = withPasted(held, pasted);
+    expect(draft.release).toBe('catalogue');
+    expect(draft.items.map((item) => item.key)).toEqual(['PE 1', 'PE 2', 'KE 1', 'KE 1.1', 'KE 2']);
+    // Nothing read yet: the pasted items are kept under 'release not known'.
+    expect(withPasted(null, pasted).release).toBe('unknown');
+  });
+});
