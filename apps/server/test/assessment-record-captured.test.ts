@@ -72,10 +72,11 @@ describe('the assessment record names when each file was captured and when it wa
     writeFileSync(path, response.rawPayload);
     const text = execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(text).toContain('File Type Size Captured Received');
-    // Under the name, the file's SHA-256 (issue 29 §6), in groups of 16.
+    // Under the name, the file's SHA-256 (issue 29 §6), in groups of 16, and that it was sent
+    // without the student's declaration (issue 29 §3).
     const hash = createHash('sha256').update(body).digest('hex').match(/.{16}/g)?.join(' ');
     expect(text).toContain(
-      `night-shift-log.pdf SHA-256: ${hash} application/pdf ${formatKilobytes(body.length)} ${at(capturedAt)} ${at(recorded.file.createdAt)}`,
+      `night-shift-log.pdf SHA-256: ${hash} Not declared application/pdf ${formatKilobytes(body.length)} ${at(capturedAt)} ${at(recorded.file.createdAt)}`,
     );
   });
 });

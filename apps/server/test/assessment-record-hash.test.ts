@@ -21,6 +21,7 @@ const file = (fileName: string, extra: Partial<File>): File => ({
   sha256: null,
   sha256RecordedLaterAt: null,
   withdrawal: null,
+  declaration: null,
   ...extra,
 });
 
@@ -55,10 +56,12 @@ describe('the assessment record PDF and file hashes', () => {
     writeFileSync(path, await renderAssessmentRecordPdf(record));
     const text = execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     const grouped = (sha256: string) => sha256.match(/.{16}/g)?.join(' ');
-    expect(text).toContain(`at-record.pdf SHA-256: ${grouped(hash('1'))} application/pdf`);
+    expect(text).toContain(`at-record.pdf SHA-256: ${grouped(hash('1'))} Not declared application/pdf`);
     expect(text).toContain(
-      `later.pdf SHA-256 (taken 5 Mar 2026, 11:00 am, after the file was recorded): ${grouped(hash('2'))} application/pdf`,
+      `later.pdf SHA-256 (taken 5 Mar 2026, 11:00 am, after the file was recorded): ${grouped(hash('2'))} Not declared application/pdf`,
     );
-    expect(text).toContain('before.pdf No SHA-256: recorded before files were hashed application/pdf');
+    expect(text).toContain(
+      'before.pdf No SHA-256: recorded before files were hashed Not declared application/pdf',
+    );
   });
 });

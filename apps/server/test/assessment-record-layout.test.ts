@@ -33,6 +33,7 @@ const file = (name: string, uploadedAt: string, extra: Partial<File> = {}): File
   sha256: null,
   sha256RecordedLaterAt: null,
   withdrawal: null,
+  declaration: null,
   ...extra,
 });
 
@@ -44,6 +45,7 @@ const decision = (createdAt: string, comment: string): Task['decisions'][number]
   strategiesForReassessment: null,
   fileCount: 1,
   createdAt,
+  declaration: null,
 });
 
 function recordOf(tasks: Task[], timeZone = 'Australia/Sydney', id = 'student'): AssessmentRecord {

@@ -114,7 +114,7 @@ describe('the organisation’s time zone', () => {
     const text = execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(text).toContain('Times in Australian Eastern Time (Sydney)');
     expect(text).toContain(`Submitted ${sydneyMorning}`);
-    expect(text).toContain(`${sydneyMorning} Satisfactory Priya Nair Seen on site`);
+    expect(text).toContain(`${sydneyMorning} Satisfactory Priya Nair Not declared Seen on site`);
     expect(text).not.toContain('1 Mar 2026');
 
     await env.db

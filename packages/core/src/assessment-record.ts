@@ -9,6 +9,9 @@ import { unitOutcomeValues } from './unit-outcomes';
 
 const iso = z.iso.datetime({ offset: true });
 
+/** A declaration made (issue 29): the version of the wording confirmed and when; null: 'Not declared'. */
+const recordDeclaration = z.object({ version: z.number(), declaredAt: iso }).nullable();
+
 const recordDecision = z.object({
   status: z.enum(gradeStatuses),
   assessorName: z.string().nullable(),
@@ -18,6 +21,8 @@ const recordDecision = z.object({
   strategiesForReassessment: z.string().nullable(),
   fileCount: z.number(),
   createdAt: iso,
+  /** The assessor's declaration the decision carries; null for one made without (API callers, older). */
+  declaration: recordDeclaration,
 });
 export type RecordDecision = z.infer<typeof recordDecision>;
 
@@ -89,6 +94,8 @@ export const assessmentRecordOutput = z.object({
           sha256: z.string().nullable(),
           /** When the hash was taken, if after the file was recorded: it proves the bytes unchanged only since. */
           sha256RecordedLaterAt: iso.nullable(),
+          /** The student's declaration that the file is their own work; null: 'Not declared'. */
+          declaration: recordDeclaration,
           /**
            * Taken back by the student before any decision judged it (or by an admin viewing as them):
            * kept in the record, as the withdraw dialog promises, but no longer part of the submission.

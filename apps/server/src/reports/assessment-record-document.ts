@@ -64,6 +64,15 @@ function hashNote(file: RecordFile, at: At): Content {
   return { text: `${label}${groups}`, style: 'hash' };
 }
 
+/** Issue 29: the student's declaration that the file is their own work, or that there is none. */
+function declarationNote(declaration: RecordFile['declaration'], at: At): Content {
+  if (!declaration) return { text: 'Not declared', bold: true };
+  return {
+    text: `Declared own work (version ${declaration.version}, ${at(declaration.declaredAt)})`,
+    style: 'hash',
+  };
+}
+
 function fileRow(file: RecordFile, at: At): TableCell[] {
   // A withdrawn file stays in the record, greyed: it is no longer part of what was judged.
   const tone = file.withdrawal ? { color: withdrawnColour } : {};
@@ -72,6 +81,7 @@ function fileRow(file: RecordFile, at: At): TableCell[] {
       inFonts(file.fileName),
       ...(file.withdrawal ? [{ text: inFonts(withdrawalNote(file.withdrawal, at)), bold: true }] : []),
       hashNote(file, at),
+      declarationNote(file.declaration, at),
     ],
   };
   // Dates, types and sizes on one line each: the file's name and the notes wrap instead.
@@ -132,7 +142,15 @@ function decisionsTable(task: Task, at: At): Content {
         ...task.decisions.map((decision) => [
           { text: at(decision.createdAt), noWrap: true },
           gradeStatusLabels[decision.status],
-          { text: inFonts(decisionBy(decision)) },
+          {
+            stack: [
+              { text: inFonts(decisionBy(decision)) },
+              // The assessor's declaration that the judgement follows the rules of evidence (issue 29).
+              decision.declaration
+                ? { text: `Declared (version ${decision.declaration.version})`, style: 'hash' }
+                : { text: 'Not declared', bold: true },
+            ],
+          },
           { text: inFonts(decision.comment ?? '') },
           { text: inFonts(decision.strategiesForReassessment ?? '') },
         ]),

@@ -1,14 +1,15 @@
 import type { AssessmentRecord } from '@evident/core/assessment-record';
 import { idSchema } from '@evident/core/curriculum-inputs';
 import { AppError } from '@evident/core/errors';
+import { findDeclarations } from '@evident/db/queries/evidence-declarations';
 import {
   type EvidenceFileRow,
   listSubmissionFiles,
   listWithdrawnSubmissionFiles,
 } from '@evident/db/queries/evidence-files';
 import { listGradingDecisions, listUnitRecordRows } from '@evident/db/queries/grading';
-import { listStudentUnitOutcomes } from '@evident/db/queries/unit-outcomes';
 import { listObservations } from '@evident/db/queries/observations';
+import { listStudentUnitOutcomes } from '@evident/db/queries/unit-outcomes';
 import { findUnit } from '@evident/db/queries/units';
 import { findUserById, namesOfUsers } from '@evident/db/queries/users';
 import { z } from 'zod';
@@ -67,10 +68,18 @@ export async function getAssessmentRecord(
   ]);
   const files = [...current, ...withdrawn];
   const observations = (await listObservations(deps.db, submissionIds)).map(toObservationView);
-  const [recorders, withdrawal] = await Promise.all([
+  const [recorders, withdrawal, declared] = await Promise.all([
     namesOfRecordingAdmins(deps.db, files, student.id),
     withdrawalsOf(deps.db, withdrawn, student),
+    findDeclarations(
+      deps.db,
+      files.flatMap((file) => (file.declarationId ? [file.declarationId] : [])),
+    ),
   ]);
+  const declarationOf = (id: string | null) => {
+    const found = id ? declared.get(id) : undefined;
+    return found ? { version: found.version, declaredAt: found.createdAt.toISOString() } : null;
+  };
   return {
     student: {
       id: student.id,
@@ -99,6 +108,7 @@ export async function getAssessmentRecord(
           sha256: file.sha256,
           sha256RecordedLaterAt: file.sha256RecordedLaterAt?.toISOString() ?? null,
           withdrawal: withdrawal(file),
+          declaration: declarationOf(file.declarationId),
         })),
       decisions: decisions
         .filter((decision) => decision.submissionId === row.submissionId)
@@ -110,6 +120,10 @@ export async function getAssessmentRecord(
           strategiesForReassessment: decision.strategiesForReassessment,
           fileCount: decision.fileIds.length,
           createdAt: decision.createdAt.toISOString(),
+          declaration:
+            decision.declarationVersion !== null && decision.declaredAt
+              ? { version: decision.declarationVersion, declaredAt: decision.declaredAt.toISOString() }
+              : null,
         })),
       observations: observations
         .filter((observation) => observation.submissionId === row.submissionId)
