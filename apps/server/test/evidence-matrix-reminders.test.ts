@@ -132,3 +132,33 @@ describe('Email Outstanding is rate limited', () => {
     }
   });
 });
+
+describe('Email Outstanding and undeclared evidence (issue 29)', () => {
+  it('asks a student to declare files sent without a declaration, even when no task is outstanding', async () => {
+    const unit = await unitWithTasks(env, 'MTX5', 2);
+    const [t1, t2] = unit.tasks as [(typeof unit.tasks)[0], (typeof unit.tasks)[0]];
+    // Fay: everything sent and waiting, one file by a script that sent no declaration.
+    const fay = await enrolledStudent(env, [unit.unit.id], { firstName: 'Fay', lastName: 'Fox' });
+    await submission(env, { studentId: fay.id, taskId: t1.id, status: 'submitted' });
+    await submission(env, { studentId: fay.id, taskId: t2.id, status: 'submitted', declared: false });
+    // Gus: a task still pending, and an undeclared file on the other.
+    const gus = await enrolledStudent(env, [unit.unit.id], { firstName: 'Gus', lastName: 'Gray' });
+    await submission(env, { studentId: gus.id, taskId: t1.id, status: 'satisfactory', declared: false });
+
+    const caller = await assessor();
+    expect(await caller.staff.outstanding.list({ unitId: unit.unit.id })).toMatchObject({ toEmail: 2 });
+    expect(await caller.staff.outstanding.email({ unitId: unit.unit.id })).toMatchObject({ sent: 2 });
+    await env.services.jobs.idle();
+    const outbox = listOutbox(env.config.mail.outboxDir);
+    const toFay = outbox.find((message) => message.to === fay.email);
+    expect(toFay?.subject).toBe('Declaration needed in MTX5');
+    expect(toFay?.text).toContain('Your evidence in MTX5 Unit MTX5 needs your declaration:');
+    expect(toFay?.text).toContain('This file was sent without your declaration');
+    expect(toFay?.text).toContain('- photo-1.jpg (MTX5 task 2)');
+    const toGus = outbox.find((message) => message.to === gus.email);
+    expect(toGus?.subject).toBe('Outstanding tasks in MTX5');
+    expect(toGus?.text).toContain('- MTX5 task 2 (Pending)');
+    expect(toGus?.text).toContain('- photo-1.jpg (MTX5 task 1)');
+    expect(toGus?.text).toContain('This file was sent without your declaration');
+  });
+});

@@ -1,4 +1,5 @@
 import { matrixKey } from '@evident/core/evidence-matrix';
+import { recordDeclaration } from '@evident/db/queries/declarations';
 import { insertTask } from '@evident/db/queries/tasks';
 import { enrol, insertUnit } from '@evident/db/queries/units';
 import { insertUser } from '@evident/db/queries/users';
@@ -60,6 +61,8 @@ export async function submission(
     files?: number;
     withdrawn?: number;
     submittedAt?: Date;
+    /** Whether the student declared the files their own work (issue 29); as the app sends them, yes. */
+    declared?: boolean;
   },
 ) {
   const [row] = await env.db
@@ -76,6 +79,15 @@ export async function submission(
   // Uploaded a second apart, so the files' order is that of their upload even where two inserts
   // would fall in the same clock tick.
   const firstUpload = Date.now();
+  const declarationId =
+    total > 0 && options.declared !== false
+      ? await recordDeclaration(env.db, {
+          kind: 'student',
+          version: 1,
+          userId: options.studentId,
+          actingAdminId: null,
+        })
+      : null;
   for (let i = 0; i < total; i++) {
     counter += 1;
     await env.db.insert(evidenceFiles).values({
@@ -87,6 +99,7 @@ export async function submission(
       isPrimary: i === 0,
       withdrawnAt: i < (options.withdrawn ?? 0) ? new Date() : null,
       createdAt: new Date(firstUpload + i * 1000),
+      declarationId,
     });
   }
   return { ...row, key: matrixKey(options.studentId, options.taskId) };

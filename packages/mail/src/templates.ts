@@ -100,27 +100,8 @@ export function renderMail(message: MailMessage): RenderedMail {
         ),
       };
     }
-    case 'outstanding-tasks': {
-      const count = message.tasks.length;
-      const unit = `${message.unit.unitCode} ${message.unit.title}`;
-      const lines = [
-        `Hi ${message.firstName},`,
-        `You have ${count} ${count === 1 ? 'task' : 'tasks'} still to complete in ${unit}:`,
-      ];
-      const list = message.tasks.map((task) => `${task.title} (${task.status})`);
-      const after = 'Sign in to add your evidence. Your assessor will review it as soon as it arrives.';
-      return {
-        to: message.to,
-        subject: `Outstanding tasks in ${message.unit.unitCode}`,
-        text: `${lines.join('\n\n')}\n\n${list.map((item) => `- ${item}`).join('\n')}\n\n${after}\n\nOpen Evident: ${message.appUrl}\n`,
-        html: layout(
-          'Outstanding tasks',
-          lines,
-          { label: 'Open Evident', url: message.appUrl },
-          { items: list, after: [after] },
-        ),
-      };
-    }
+    case 'outstanding-tasks':
+      return renderOutstandingTasks(message);
     case 'work-graded':
       return renderWorkGraded(message);
     case 'assessor-waiting':
@@ -131,6 +112,51 @@ export function renderMail(message: MailMessage): RenderedMail {
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * A reminder of what is left in a unit: the tasks still to complete, and (issue 29) the files sent
+ * without the student's declaration that they are their own work, each asked for in the app.
+ */
+function renderOutstandingTasks(message: Extract<MailMessage, { kind: 'outstanding-tasks' }>): RenderedMail {
+  const count = message.tasks.length;
+  const undeclared = message.undeclared ?? [];
+  const unit = `${message.unit.unitCode} ${message.unit.title}`;
+  const lines = [`Hi ${message.firstName},`];
+  if (count > 0) lines.push(`You have ${plural(count, 'task')} still to complete in ${unit}:`);
+  else lines.push(`Your evidence in ${unit} needs your declaration:`);
+  const list = message.tasks.map((task) => `${task.title} (${task.status})`);
+  const files = undeclared.map((file) => `${file.fileName} (${file.taskTitle})`);
+  const declare =
+    undeclared.length === 0
+      ? []
+      : [
+          `${undeclared.length === 1 ? 'This file was' : `These ${undeclared.length} files were`} sent without your declaration that the evidence is your own work. Open the task in Evident to read the declaration and confirm it:`,
+        ];
+  const after = 'Sign in to add your evidence. Your assessor will review it as soon as it arrives.';
+  const items = count > 0 ? list : files;
+  const afterList =
+    count > 0 ? [...declare, ...(files.length > 0 ? [files.join('\n')] : []), after] : [after];
+  const textBlocks = [
+    ...lines,
+    ...(count > 0 ? [list.map((item) => `- ${item}`).join('\n'), ...declare] : declare),
+    ...(files.length > 0 ? [files.map((item) => `- ${item}`).join('\n')] : []),
+    after,
+  ];
+  return {
+    to: message.to,
+    subject:
+      count > 0
+        ? `Outstanding tasks in ${message.unit.unitCode}`
+        : `Declaration needed in ${message.unit.unitCode}`,
+    text: `${textBlocks.join('\n\n')}\n\nOpen Evident: ${message.appUrl}\n`,
+    html: layout(
+      count > 0 ? 'Outstanding tasks' : 'Declaration needed',
+      count > 0 ? lines : [...lines, ...declare],
+      { label: 'Open Evident', url: message.appUrl },
+      { items, after: afterList },
+    ),
+  };
+}
 
 /** To an admin: who waits, how they came, and what approving them lets them do. */
 function renderAssessorWaiting(message: Extract<MailMessage, { kind: 'assessor-waiting' }>): RenderedMail {

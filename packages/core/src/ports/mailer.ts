@@ -23,6 +23,8 @@ export type MailMessage =
       unit: { unitCode: string; title: string };
       /** The tasks still to be signed off, in unit order, each with its status as a word. */
       tasks: { title: string; status: string }[];
+      /** Issue 29: files sent without the student's declaration, to declare; absent in older queued mail. */
+      undeclared?: { fileName: string; taskTitle: string }[];
       appUrl: string;
     }
   | {

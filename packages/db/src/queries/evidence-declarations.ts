@@ -165,3 +165,31 @@ export async function listDeclarationHistory(db: Database) {
     .leftJoin(users, eq(users.id, declarationTexts.createdBy))
     .orderBy(asc(declarationTexts.kind), desc(declarationTexts.version));
 }
+
+/**
+ * Per student, their files in a unit still waiting for their declaration (not withdrawn), oldest
+ * first: what the Email Outstanding reminder asks them to declare.
+ */
+export async function listUndeclaredInUnit(
+  db: Database,
+  { unitId, studentIds }: { unitId: string; studentIds: string[] },
+): Promise<Map<string, { fileName: string; taskTitle: string }[]>> {
+  const found = new Map<string, { fileName: string; taskTitle: string }[]>();
+  if (studentIds.length === 0) return found;
+  const rows = await db
+    .select({ studentId: submissions.studentId, fileName: evidenceFiles.fileName, taskTitle: tasks.title })
+    .from(evidenceFiles)
+    .innerJoin(submissions, eq(submissions.id, evidenceFiles.submissionId))
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .where(
+      and(
+        eq(tasks.unitId, unitId),
+        inArray(submissions.studentId, studentIds),
+        isNull(evidenceFiles.withdrawnAt),
+        isNull(evidenceFiles.declarationId),
+      ),
+    )
+    .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
+  for (const { studentId, ...file } of rows) found.set(studentId, [...(found.get(studentId) ?? []), file]);
+  return found;
+}

@@ -1,6 +1,7 @@
 import { AppError } from '@evident/core/errors';
 import { matrixCell, outstandingTasks } from '@evident/core/evidence-matrix';
 import { taskStatusLabels } from '@evident/core/student-progress';
+import { listUndeclaredInUnit } from '@evident/db/queries/evidence-declarations';
 import { readEvidenceMatrix } from '@evident/db/queries/evidence-matrix';
 import { enqueueJobs } from '@evident/db/queries/jobs';
 import {
@@ -42,7 +43,8 @@ type Deps = Pick<Context, 'db' | 'jobs' | 'log' | 'publicUrl'>;
 
 /**
  * Who in the unit (and class) still has something to do, in matrix order, each with those tasks (none
- * submitted and waiting for the assessor: a student whose every open task waits is not reminded).
+ * submitted and waiting for the assessor: a student whose every open task waits is not reminded),
+ * and the files they sent without their declaration (issue 29): those alone are reason to remind.
  */
 async function outstandingStudents(ctx: ScopeReader, { unitId, classId }: Input) {
   const { db } = ctx;
@@ -57,7 +59,12 @@ async function outstandingStudents(ctx: ScopeReader, { unitId, classId }: Input)
       status: taskStatusLabels[matrixCell(matrix.submissions, student.id, task.id)?.status ?? 'pending'],
     })),
   }));
-  return { unit, students: students.filter((student) => student.tasks.length > 0) };
+  const undeclared = await listUndeclaredInUnit(db, { unitId, studentIds: students.map((s) => s.id) });
+  const withFiles = students.map((student) => ({ ...student, undeclared: undeclared.get(student.id) ?? [] }));
+  return {
+    unit,
+    students: withFiles.filter((student) => student.tasks.length > 0 || student.undeclared.length > 0),
+  };
 }
 
 /** What the confirm says before anything is sent. */
@@ -110,6 +117,7 @@ export async function emailOutstanding(
           firstName: student.firstName,
           unit: { unitCode: unit.unitCode, title: unit.title },
           tasks: student.tasks.map((task) => ({ title: task.title, status: task.status })),
+          ...(student.undeclared.length > 0 ? { undeclared: student.undeclared } : {}),
           appUrl: ctx.publicUrl,
         }),
       ),
