@@ -49,6 +49,19 @@ describe('who hears which event', () => {
     ).toBeNull();
   });
 
+  it('a unit outcome is heard by its student and the assessors who see them, no one else', () => {
+    const outcome = (studentId: string): DomainEvent => ({
+      type: 'unitOutcome.changed',
+      studentId,
+      unitId: 'unit-a',
+    });
+    expect(eventForViewer(outcome(me), student, all)).toEqual(outcome(me));
+    expect(eventForViewer(outcome(other), student, all)).toBeNull();
+    expect(eventForViewer(outcome(other), assessor, (id) => id === other)).toEqual(outcome(other));
+    expect(eventForViewer(outcome(me), assessor, (id) => id === other)).toBeNull();
+    expect(studentsOf(outcome(me))).toEqual([me]);
+  });
+
   it('a student sees only their own entries of a bulk grading', () => {
     const graded: DomainEvent = {
       type: 'submission.graded',
