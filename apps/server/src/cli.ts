@@ -129,7 +129,8 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'verify-evidence': {
-        const storage = createStorage(config, toLogger(createPino(config.logLevel)));
+        // Silent: its only message is about signing links for other instances, which reading needs not.
+        const storage = createStorage(config, toLogger(createPino('silent')));
         const report = await verifyEvidence({ db: database.db, storage }, { recordMissing });
         console.log(formatVerifyReport(report));
         return verifyExitCode(report);
