@@ -1,36 +1,13 @@
-import { recordDeclaration } from '@evident/db/queries/declarations';
-import {
-  declarations,
-  evidenceFiles,
-  gradingDecisions,
-  submissions,
-  unitOutcomes,
-  units,
-} from '@evident/db/schema';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { declarations, gradingDecisions, unitOutcomes, units } from '@evident/db/schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TestEnv } from './harness';
 import { enrolledStudent, submission, unitWithTasks } from './matrix-fixtures';
 
 let counter = 0;
 
-/** The student's files in the unit declared as their own work, as the student's confirm does. */
-export async function declareAll(env: TestEnv, studentId: string) {
-  const declarationId = await recordDeclaration(env.db, {
-    kind: 'student',
-    version: 1,
-    userId: studentId,
-    actingAdminId: null,
-  });
-  const own = env.db
-    .select({ id: submissions.id })
-    .from(submissions)
-    .where(eq(submissions.studentId, studentId));
-  await env.db.update(evidenceFiles).set({ declarationId }).where(inArray(evidenceFiles.submissionId, own));
-}
-
 /**
  * A unit (release '2') with `taskCount` tasks and a student enrolled in it whose first `satisfied`
- * tasks are satisfactory, each with a declared file (undeclared with `declared: false`).
+ * tasks are satisfactory, each with a file declared as the student's own (undeclared with `declared: false`).
  */
 export async function studentInUnit(
   env: TestEnv,
@@ -43,10 +20,14 @@ export async function studentInUnit(
   const student = await enrolledStudent(env, [unit.id], { firstName: 'Sam', lastName: `Student${counter}` });
   const submissionIds: string[] = [];
   for (const task of tasks.slice(0, options.satisfied ?? taskCount)) {
-    const row = await submission(env, { studentId: student.id, taskId: task.id, status: 'satisfactory' });
+    const row = await submission(env, {
+      studentId: student.id,
+      taskId: task.id,
+      status: 'satisfactory',
+      declared: options.declared !== false,
+    });
     submissionIds.push(row.id);
   }
-  if (options.declared !== false) await declareAll(env, student.id);
   return { unit, tasks, student, submissionIds };
 }
 
