@@ -1,5 +1,6 @@
 import { benchCaptureQueue } from './capture-queue';
 import { benchClasses } from './classes';
+import { benchCoverage } from './coverage';
 import { benchCurriculum } from './curriculum';
 import { benchEvidence } from './evidence';
 import { benchFoundation } from './foundation';
@@ -19,6 +20,7 @@ const sections: Record<string, () => Promise<void>> = {
   foundation: benchFoundation,
   wire: benchWire,
   curriculum: benchCurriculum,
+  coverage: benchCoverage,
   evidence: benchEvidence,
   live: benchLive,
   grading: benchGrading,

@@ -8,6 +8,7 @@ import {
 } from '@mantine/core';
 import { useMemo } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
+import { positionedWhileOpen } from '../../widgets/positioned-while-open';
 import type { AdminTask } from '../admin-types';
 import classes from './unit-tasks.module.css';
 
@@ -87,7 +88,9 @@ export function RequirementPicker({ unitId, value, onChange, older }: Requiremen
       disabled={!coverage.isSuccess}
       nothingFoundMessage={coverage.isLoading ? 'Loading requirements…' : 'No requirement matches'}
       maxDropdownHeight={300}
-      comboboxProps={{ withinPortal: true }}
+      // Positioned only while open: a kept dropdown holds a width measured while the dialog was still
+      // opening, and on a phone its first frame at that width widened the page under the dialog.
+      comboboxProps={{ ...positionedWhileOpen, withinPortal: true }}
       renderOption={({ option }) => (
         <div className={classes.requirementOption}>
           <Text span size="sm" fw={700} ff="monospace" className={classes.requirementKey}>

@@ -6,13 +6,25 @@ import classes from './coverage.module.css';
 
 type Item = AdminCoverage['items'][number];
 
-/** Items grouped by section, in the unit's order (the query already answers them in that order). */
+/**
+ * Items grouped by section in the unit's order; each element heads its own criteria, as the register
+ * prints them, rather than a section of its own between them.
+ */
 function bySection(items: Item[]) {
-  const groups: { section: Item['section']; items: Item[] }[] = [];
+  const groups: { section: Item['section']; title: string; items: Item[] }[] = [];
   for (const item of items) {
+    const section = item.section === 'element' ? 'pc' : item.section;
     const last = groups.at(-1);
-    if (last && last.section === item.section) last.items.push(item);
-    else groups.push({ section: item.section, items: [item] });
+    if (last && last.section === section) last.items.push(item);
+    else
+      groups.push({
+        section,
+        title:
+          section === 'pc'
+            ? 'Elements and Performance Criteria'
+            : `${requirementSectionTitles[section]}${item.coverable ? '' : ' (for reference)'}`,
+        items: [item],
+      });
   }
   return groups;
 }
@@ -46,14 +58,11 @@ export function CoverageGrid({ coverage }: { coverage: AdminCoverage }) {
           </tr>
         </thead>
         <tbody>
-          {bySection(coverage.items).map((group) => (
-            <Fragment key={group.section}>
+          {bySection(coverage.items).map((group, index) => (
+            <Fragment key={`${group.section}:${index}`}>
               <tr className={classes.sectionRow}>
                 <th scope="colgroup" colSpan={tasks.length + 1}>
-                  <span className={classes.sectionLabel}>
-                    {requirementSectionTitles[group.section]}
-                    {group.items[0]?.coverable ? '' : ' (for reference)'}
-                  </span>
+                  <span className={classes.sectionLabel}>{group.title}</span>
                 </th>
               </tr>
               {group.items.map((item) => (
@@ -69,7 +78,11 @@ export function CoverageGrid({ coverage }: { coverage: AdminCoverage }) {
 
 function ItemRow({ item, taskIds }: { item: Item; taskIds: string[] }) {
   const uncovered = item.coverable && item.taskIds.length === 0;
-  const rowClass = [uncovered ? classes.uncoveredRow : '', item.coverable ? '' : classes.reference]
+  const rowClass = [
+    uncovered ? classes.uncoveredRow : '',
+    item.coverable ? '' : classes.reference,
+    item.section === 'element' ? classes.elementRow : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -74,7 +74,7 @@ export const UnitCard = memo(function UnitCard({ unit, busy, onAction }: UnitCar
           className={classes.coverageWarning}
         >
           <IconAlertTriangle size={16} aria-hidden />
-          {countNoun(uncovered, 'requirement')} of {unit.coverage.coverable} not covered by any task
+          {uncovered} of {countNoun(unit.coverage.coverable, 'requirement')} not covered by any task
         </Anchor>
       ) : null}
 
