@@ -195,6 +195,8 @@ describe('grading', () => {
         strategiesForReassessment: 'Upload the signed pre-start checklist',
         assessorName: 'Priya Nair',
         createdAt: expect.any(String),
+        // Graded without the assessor's declaration (as the spec's callers do): Not declared.
+        declarationVersion: null,
       },
     ]);
 

@@ -61,6 +61,8 @@ describe('the grading card of a resubmission', () => {
         strategiesForReassessment: 'Upload the signed pre-start checklist',
         assessorName: 'Priya Nair',
         createdAt: expect.any(String),
+        // Graded without the assessor's declaration (as the spec's callers do): Not declared.
+        declarationVersion: null,
       },
     ]);
     expect(card?.files.map((f) => [f.id, f.judgedBy, f.isNew])).toEqual([
