@@ -1,7 +1,7 @@
 // A stand-in for training.gov.au on loopback, speaking its JSON shapes (unit, release, content bundles
-// whose content is HTML, every section of a unit). It knows one unit; every other code gets the
-// register's 404. POST /__release/2 publishes a second release (one item reworded, one added), as the
-// register does when a unit is revised, so a spec can fetch the unit again and see what changed.
+// whose content is HTML, every section of a unit). It knows two units; every other code gets the
+// register's 404. POST /__release/2 publishes a second release of REVWHS29 (one item reworded, one
+// added), as the register does when a unit is revised, so a spec can fetch it again and see what changed.
 import { createServer, type ServerResponse } from 'node:http';
 
 const port = Number(process.env.E2E_REGISTER_PORT ?? 4318);
@@ -57,13 +57,15 @@ function bundle(id: string, revised: boolean) {
   };
 }
 
-let current = '1';
+// BSBWHS211 stays at release 1 for every spec; REVWHS29, a test unit with the same text, is the one a
+// spec revises (specs run in parallel and share this register).
+let revised = '1';
 
-function routes(): Record<string, unknown> {
+function unit(code: string, title: string, current: string, bundlePrefix: string): Record<string, unknown> {
   return {
-    '/api/training/BSBWHS211': {
-      code: 'BSBWHS211',
-      title: 'Contribute to the health and safety of self and others',
+    [`/api/training/${code}`]: {
+      code,
+      title,
       componentType: ['Unit'],
       releases: [
         {
@@ -76,16 +78,23 @@ function routes(): Record<string, unknown> {
           : []),
       ],
     },
-    '/api/training/BSBWHS211/releases/1': {
+    [`/api/training/${code}/releases/1`]: {
       releaseNumber: '1',
-      contentBundles: [{ id: 'whs-1', type: 'Unit' }],
+      contentBundles: [{ id: `${bundlePrefix}-1`, type: 'Unit' }],
     },
-    '/api/training/BSBWHS211/releases/2': {
+    [`/api/training/${code}/releases/2`]: {
       releaseNumber: '2',
-      contentBundles: [{ id: 'whs-2', type: 'Unit' }],
+      contentBundles: [{ id: `${bundlePrefix}-2`, type: 'Unit' }],
     },
-    '/api/content/bundle/whs-1': bundle('whs-1', false),
-    '/api/content/bundle/whs-2': bundle('whs-2', true),
+    [`/api/content/bundle/${bundlePrefix}-1`]: bundle(`${bundlePrefix}-1`, false),
+    [`/api/content/bundle/${bundlePrefix}-2`]: bundle(`${bundlePrefix}-2`, true),
+  };
+}
+
+function routes(): Record<string, unknown> {
+  return {
+    ...unit('BSBWHS211', 'Contribute to the health and safety of self and others', '1', 'whs'),
+    ...unit('REVWHS29', 'Contribute to health and safety (a unit revised in testing)', revised, 'rev'),
   };
 }
 
@@ -99,8 +108,8 @@ createServer((request, response) => {
   if (pathname === '/healthz') return send(response, 200, { ok: true });
   const release = /^\/__release\/([12])$/.exec(pathname);
   if (request.method === 'POST' && release?.[1]) {
-    current = release[1];
-    return send(response, 200, { current });
+    revised = release[1];
+    return send(response, 200, { current: revised });
   }
   const body = routes()[pathname];
   if (request.method !== 'GET' || body === undefined)
