@@ -104,6 +104,22 @@ describe('recording a unit outcome', () => {
     ]);
   });
 
+  it('two assessors recording at once: one outcome stands, the other is told', async () => {
+    const { unit, student } = await studentInUnit(env);
+    const [a, b] = await Promise.all([
+      env.signedIn('assessor').then((p) => p.caller()),
+      env.signedIn('assessor').then((p) => p.caller()),
+    ]);
+    const results = await Promise.allSettled([
+      a.assessor.unitOutcomes.record(competent(student.id, unit.id)),
+      b.assessor.unitOutcomes.record(competent(student.id, unit.id)),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect(refused?.status === 'rejected' && refused.reason).toMatchObject({ code: 'CONFLICT' });
+    expect(await outcomesIn(env, unit.id)).toHaveLength(1);
+  });
+
   it('an admin viewing as the assessor is recorded as acting; an admin as themselves cannot record', async () => {
     const { unit, student } = await studentInUnit(env);
     const assessor = await env.signedIn('assessor');

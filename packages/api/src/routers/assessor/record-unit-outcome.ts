@@ -6,6 +6,7 @@ import {
   unitOutcomeView,
 } from '@evident/core/unit-outcomes';
 import { fullName } from '@evident/core/user';
+import { isUniqueViolation } from '@evident/db/errors';
 import { recordAudit } from '@evident/db/queries/audit';
 import { findStudentsOutOfScope } from '@evident/db/queries/class-scope';
 import { hasUndeclaredEvidence } from '@evident/db/queries/evidence-declarations';
@@ -55,6 +56,27 @@ async function refuseStudent(ctx: AuthedContext, input: RecordUnitOutcomeRequest
 }
 
 /**
+ * Runs the recording; the partial unique index (one standing outcome per student and unit) answers
+ * for two assessors recording at the same moment, neither seeing the other's row: the second is told.
+ */
+async function inOneTransaction<T>(
+  ctx: AuthedContext,
+  student: { firstName: string; lastName: string },
+  unit: { unitCode: string },
+  work: (tx: AuthedContext['db']) => Promise<T>,
+): Promise<T> {
+  try {
+    return await ctx.db.transaction(work);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError(
+      'CONFLICT',
+      `Another outcome for ${fullName(student)} in ${unit.unitCode} was recorded at the same moment. Reload to see it. ${nothingRecorded}`,
+    );
+  }
+}
+
+/**
  * `assessor.unitOutcomes.record` / `POST /api/assessor/unit-outcomes`: the assessor's judgement of the
  * whole unit, with the justification, what remains (Not Yet Competent) and the assessor's declaration,
  * all in one transaction. Competent only once every task is satisfactory and every file declared. An
@@ -69,7 +91,7 @@ export async function recordUnitOutcome(
   const { student, unit } = await refuseStudent(ctx, input);
   await requireDeclarationVersion(ctx.db, 'assessor', input.declarationVersion);
   const actingAdminId = ctx.user.isImpersonating ? ctx.realUserId : null;
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await inOneTransaction(ctx, student, unit, async (tx) => {
     // Locked, so of two assessors deciding at once the second sees the first's outcome.
     const standing = await findStandingOutcome(tx, input);
     if (standing && standing.id !== input.replacesOutcomeId) {
