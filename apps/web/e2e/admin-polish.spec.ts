@@ -205,7 +205,7 @@ test('Generate Tasks on a unit with submissions says so instead of asking, and a
   const code = `ONE${Date.now().toString(36).toUpperCase().slice(-6)}`;
   await page.getByLabel('Unit Code').fill(code);
   await page.getByLabel('Unit Title').fill('One task unit');
-  await page.getByLabel('Performance Evidence').fill('sweep the work area');
+  await page.getByLabel('Performance Evidence', { exact: true }).fill('sweep the work area');
   await page.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Unit created');
   const units = await (await page.request.get('/api/admin/units')).json();
@@ -265,7 +265,7 @@ test("a catalogue summary's note shows beside the Performance Evidence box, not 
     'Success',
     'Fetched SITXFSA005 from the bundled example units: the national training register does not list it.',
   );
-  const evidence = page.getByLabel('Performance Evidence');
+  const evidence = page.getByLabel('Performance Evidence', { exact: true });
   await expect(evidence).toHaveValue(/hygiene/i);
   await expect(evidence).not.toHaveValue(/Summary prepared|official register/);
   await expect(page.getByTestId('performance-evidence-note')).toHaveText(

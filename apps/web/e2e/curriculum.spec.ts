@@ -62,7 +62,9 @@ test('an admin fetches a unit from the register, generates and edits its tasks, 
   await expect(main.getByLabel('Unit Title')).toHaveValue(
     'Contribute to the health and safety of self and others',
   );
-  await expect(main.getByLabel('Performance Evidence')).toHaveValue(/complete an incident report form/);
+  await expect(main.getByLabel('Performance Evidence', { exact: true })).toHaveValue(
+    /complete an incident report form/,
+  );
   await main.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Unit created');
   await expect(page).toHaveURL(/\/admin\/units\/?$/);
