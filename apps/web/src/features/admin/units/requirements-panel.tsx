@@ -1,6 +1,6 @@
 import { CATALOGUE_RELEASE } from '@evident/core/requirement-text';
 import type { RequirementItem } from '@evident/core/requirements';
-import { Accordion, Badge, Group, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   depthOf,
@@ -16,6 +16,8 @@ import classes from './unit-form.module.css';
 
 type PanelProps = {
   draft: RequirementsDraft | null;
+  /** The saved requirements could not be read: said, rather than shown as none. */
+  loadError?: { message: string } | null;
   /** Adds a pasted group's items to what the form will save. */
   onPaste: (items: RequirementItem[]) => void;
 };
@@ -24,8 +26,15 @@ type PanelProps = {
  * The unit's requirements, read-only, one accordion item a section: what the register (or the bundled
  * catalogue) published, and for each section the unit does not hold, why, with a place to paste it.
  */
-export function RequirementsPanel({ draft, onPaste }: PanelProps) {
+export function RequirementsPanel({ draft, onPaste, loadError }: PanelProps) {
   const held = draft?.items.length ?? 0;
+  if (loadError && !draft)
+    return (
+      <Alert color="red" variant="light" title="Could not load this unit's requirements" role="alert">
+        {loadError.message}. Reload the page to try again; saving the unit leaves its requirements as they
+        are.
+      </Alert>
+    );
   return (
     <Stack gap="xs" data-testid="unit-requirements">
       <Group justify="space-between" gap="xs" wrap="wrap">

@@ -202,7 +202,11 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
             {requirements.saved && requirements.proposed ? (
               <RequirementsChanges before={requirements.saved} after={requirements.proposed} />
             ) : null}
-            <RequirementsPanel draft={requirements.shown} onPaste={requirements.paste} />
+            <RequirementsPanel
+              draft={requirements.shown}
+              onPaste={requirements.paste}
+              loadError={requirements.loadError}
+            />
             <Group justify="flex-end" gap="sm" className={classes.buttons}>
               <Button component={Link} to="/admin/units" variant="default">
                 Cancel
