@@ -76,7 +76,10 @@ function DeclarationEditor({ kind, versions }: { kind: Kind; versions: Version[]
     onSuccess: async (saved) => {
       await utils.admin.declarations.list.invalidate();
       if (saved.added)
-        toastSuccess('Declaration saved', `${about[kind].title}: version ${saved.version} is now in force.`);
+        toastSuccess(
+          'Declaration published',
+          `${about[kind].title}: version ${saved.version} is now in force.`,
+        );
     },
     onError: (error) => toastError('Could not save the declaration', errorMessage(error, 'Please try again')),
   });
@@ -96,14 +99,15 @@ function DeclarationEditor({ kind, versions }: { kind: Kind; versions: Version[]
             {about[kind].title}
           </Title>
           {current ? (
-            <Badge variant="light" tt="none" data-testid="declaration-version">
+            // Never squeezed to 'Versio...' beside a title that wraps on a phone.
+            <Badge variant="light" tt="none" style={{ flexShrink: 0 }} data-testid="declaration-version">
               Version {current.version}
             </Badge>
           ) : null}
         </Group>
         <Text size="sm" c="dimmed">
-          {about[kind].detail} Saving makes a new version; declarations already made keep the words they were
-          made under.
+          {about[kind].detail} Publishing makes a new version; declarations already made keep the words they
+          were made under.
         </Text>
         <Textarea
           label="Wording"
@@ -121,7 +125,7 @@ function DeclarationEditor({ kind, versions }: { kind: Kind; versions: Version[]
             loading={save.isPending}
             disabled={!current || text.trim() === current.text || text.trim() === ''}
           >
-            Save as version {(current?.version ?? 0) + 1}
+            Publish version {(current?.version ?? 0) + 1}
           </Button>
         </Group>
         <History versions={versions} />
