@@ -173,6 +173,22 @@ describe('a unit saved with the requirements it was fetched with', () => {
   });
 });
 
+describe('deleting a unit', () => {
+  it('takes its requirement rows and its tasks mappings with it', async () => {
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const unit = await admin.admin.units.create({
+      unitCode: 'DEL29',
+      title: 'Deleted',
+      requirements: { release: '1', items: [{ section: 'pe', key: 'PE 1', parentKey: null, text: 'plan' }] },
+    });
+    const [item] = (await admin.admin.units.requirements({ id: unit.id })).sections[0]?.items ?? [];
+    const task = await buildTask(env.db, { unitId: unit.id });
+    await mapTaskRequirements(env.db, task.id, [item?.id ?? '']);
+    expect(await admin.admin.units.delete({ id: unit.id })).toEqual({ ok: true });
+    expect(await listRequirements(env.db, unit.id, '1')).toEqual([]);
+  });
+});
+
 describe('a unit a student sets up', () => {
   it("holds the catalogue's keyed summary when the register does not list it, and says what is missing", async () => {
     const student = await (await env.signedIn('student')).caller();
