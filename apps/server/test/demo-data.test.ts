@@ -25,6 +25,13 @@ describe('demo data', () => {
     expect(new Set(tasks.map((t) => t.unitCode))).toEqual(new Set(['RIIWHS204E', 'HLTINF006', 'SITXFSA005']));
     const admin = await env.sessionFor(people.find((p) => p.role === 'rto_admin')?.id ?? '');
     expect((await (await admin.caller()).admin.stats.get()).totalUnits).toBe(3);
+    // Issue 29: each example unit holds the catalogue's keyed summary, and says what it lacks.
+    for (const unit of await (await admin.caller()).admin.units.list()) {
+      const view = await (await admin.caller()).admin.units.requirements({ id: unit.id });
+      expect(view.release, unit.unitCode).toBe('catalogue');
+      expect(view.sections.map((section) => section.section)).toEqual(['element', 'pc', 'pe']);
+      expect(view.missing.map((section) => section.section)).toEqual(['ke', 'ac', 'fs']);
+    }
 
     expect(await seedDemoData(env.services)).toEqual([]);
   });
