@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { gradeStatuses } from './grading';
 import { taskStatuses } from './student-progress';
-import { unitOutcomeValues } from './unit-outcomes';
+import { unitOutcomeValues } from './unit-outcome-values';
 
 // A student's assessment record in one unit: what `staff.records.get` answers and what the PDF
 // (`staff.records.exportPdf`, laid out by the `AssessmentRecordPdf` port) shows. Here rather than

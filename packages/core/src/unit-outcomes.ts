@@ -2,15 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './curriculum-inputs';
 import { declarationVersionSchema } from './declarations';
 import { multiLineText, text } from './text-fields';
-
-/** A student's result in a whole unit (issue 29 §4), recorded once every task is satisfactory. */
-export const unitOutcomeValues = ['competent', 'not_yet_competent'] as const;
-export type UnitOutcomeValue = (typeof unitOutcomeValues)[number];
-
-export const unitOutcomeLabels: Record<UnitOutcomeValue, string> = {
-  competent: 'Competent',
-  not_yet_competent: 'Not Yet Competent',
-};
+import { unitOutcomeValues } from './unit-outcome-values';
 
 /** Why a standing outcome was reopened, in the words the record keeps. */
 export const supersededReasons = {

@@ -1,5 +1,5 @@
 import type { AssessmentRecord, RecordUnitOutcome } from '@evident/core/assessment-record';
-import { unitOutcomeLabels } from '@evident/core/unit-outcomes';
+import { unitOutcomeLabels } from '@evident/core/unit-outcome-values';
 import type { Content } from 'pdfmake/interfaces';
 import { inFonts } from './pdf-text';
 

@@ -1,4 +1,5 @@
-import type { UnitOutcomeValue, UnitOutcomeView } from '@evident/core/unit-outcomes';
+import type { UnitOutcomeValue } from '@evident/core/unit-outcome-values';
+import type { UnitOutcomeView } from '@evident/core/unit-outcomes';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';

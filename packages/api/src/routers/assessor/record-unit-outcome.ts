@@ -1,8 +1,8 @@
 import { AppError } from '@evident/core/errors';
+import { unitOutcomeLabels } from '@evident/core/unit-outcome-values';
 import {
   type RecordUnitOutcomeRequest,
   supersededReasons,
-  unitOutcomeLabels,
   unitOutcomeView,
 } from '@evident/core/unit-outcomes';
 import { fullName } from '@evident/core/user';

@@ -6,7 +6,7 @@ import {
   matrixFilters,
   matrixProgress,
 } from '@evident/core/evidence-matrix';
-import { unitOutcomeLabels } from '@evident/core/unit-outcomes';
+import { unitOutcomeLabels } from '@evident/core/unit-outcome-values';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import type { ScopeReader } from '../../rules/class-scope';

@@ -1,5 +1,5 @@
 import { AppError } from '@evident/core/errors';
-import { unitOutcomeValues } from '@evident/core/unit-outcomes';
+import { unitOutcomeValues } from '@evident/core/unit-outcome-values';
 import {
   type EvidenceMatrix,
   findUnitWithLatestEvidence,

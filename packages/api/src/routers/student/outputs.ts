@@ -1,4 +1,4 @@
-import { unitOutcomeValues } from '@evident/core/unit-outcomes';
+import { unitOutcomeValues } from '@evident/core/unit-outcome-values';
 import { z } from 'zod';
 import { submissionStatusOutput } from '../../views/common-outputs';
 import { taskOutput } from '../../views/curriculum-outputs';

@@ -1,5 +1,5 @@
 import type { MatrixOutcome, MatrixProgress } from '@evident/core/evidence-matrix';
-import { unitOutcomeLabels } from '@evident/core/unit-outcomes';
+import { unitOutcomeLabels } from '@evident/core/unit-outcome-values';
 import classes from './matrix-grid.module.css';
 import unitClasses from './matrix-unit-cell.module.css';
 

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@evident/api/root';
-import { unitOutcomeLabels } from '@evident/core/unit-outcomes';
+import { unitOutcomeLabels } from '@evident/core/unit-outcome-values';
 import { Alert, Text } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
 import { DateTimeText, dateOnly } from '../../../format/date-time';

@@ -1,4 +1,4 @@
-import { type UnitOutcomeValue, unitOutcomeLabels } from '@evident/core/unit-outcomes';
+import { type UnitOutcomeValue, unitOutcomeLabels } from '@evident/core/unit-outcome-values';
 import { fullName } from '@evident/core/user';
 import { Alert, Button, Checkbox, Group, Modal, Paper, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
