@@ -149,6 +149,15 @@ describe('refusals write nothing', () => {
     expect(await assessorDeclarations(env, marker.user.id)).toBe(0);
   });
 
+  it('Competent in a unit without tasks', async () => {
+    const { unit, student } = await studentInUnit(env, { taskCount: 0 });
+    const marker = await env.signedIn('assessor');
+    const response = await rest(marker).post('/api/assessor/unit-outcomes', competent(student.id, unit.id));
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toContain('has no tasks yet');
+    expect(await outcomesIn(env, unit.id)).toEqual([]);
+  });
+
   it('Competent while any of the unit’s evidence is undeclared', async () => {
     const { unit, student } = await studentInUnit(env, { declared: false });
     const marker = await env.signedIn('assessor');

@@ -50,6 +50,15 @@ export async function listUnsatisfiedTasks(db: Database, { studentId, unitId }: 
     .orderBy(asc(tasks.position), asc(tasks.createdAt));
 }
 
+/** How many tasks the unit has, archived ones aside: a unit with none has nothing to judge Competent. */
+export async function countActiveTasks(db: Database, unitId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tasks)
+    .where(and(eq(tasks.unitId, unitId), isNull(tasks.archivedAt)));
+  return row?.n ?? 0;
+}
+
 /** Whether the student is enrolled in the unit, and the unit's release now; undefined: not enrolled. */
 export async function findEnrolledUnit(db: Database, { studentId, unitId }: StudentUnitPair) {
   const [row] = await db

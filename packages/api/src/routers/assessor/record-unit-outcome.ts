@@ -12,6 +12,7 @@ import { findStudentsOutOfScope } from '@evident/db/queries/class-scope';
 import { hasUndeclaredEvidence } from '@evident/db/queries/evidence-declarations';
 import { queueLtiScores } from '@evident/db/queries/lti-passbacks';
 import {
+  countActiveTasks,
   findEnrolledUnit,
   findStandingOutcome,
   insertUnitOutcome,
@@ -107,6 +108,12 @@ export async function recordUnitOutcome(
       );
     }
     if (input.outcome === 'competent') {
+      if ((await countActiveTasks(tx, input.unitId)) === 0) {
+        throw new AppError(
+          'CONFLICT',
+          `${unit.unitCode} has no tasks yet, so there is no evidence to judge Competent. ${nothingRecorded}`,
+        );
+      }
       const unsatisfied = await listUnsatisfiedTasks(tx, input);
       if (unsatisfied.length > 0) {
         const titles = unsatisfied.slice(0, 5).map((task) => `“${task.title}”`);
