@@ -35,7 +35,7 @@ describe('generated tasks map item keys', () => {
     await admin.admin.units.generateTasks({ id: unit.id });
     const { tasks } = await admin.admin.tasks.list({ unitId: unit.id });
     expect(tasks.every((task) => task.requirementKeys.length > 0)).toBe(true);
-    const coverage = await admin.admin.units.coverage({ id: unit.id });
+    const coverage = await admin.admin.coverage.get({ id: unit.id });
     expect(coverage.uncovered).toEqual([]);
     expect(coverage.counts).toMatchObject({ coverable: 7, covered: 7 });
     // The stored PE texts are those of the PE items each task maps.

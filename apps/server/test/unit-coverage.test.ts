@@ -31,7 +31,7 @@ async function unitWithTasks(unitCode: string) {
 describe('coverage of a unit', () => {
   it('lists items down and tasks across, ticks the mapped cells and counts what no task covers', async () => {
     const { admin, unit, check, report } = await unitWithTasks('COV001');
-    const coverage = await admin.admin.units.coverage({ id: unit.id });
+    const coverage = await admin.admin.coverage.get({ id: unit.id });
     expect(coverage.tasks.map((task) => task.title)).toEqual(['Check the area', 'Report an incident']);
     expect(coverage.items.map((item) => [item.key, item.coverable, item.taskIds])).toEqual([
       ['E 1', false, []],
@@ -56,7 +56,7 @@ describe('coverage of a unit', () => {
   it('an archived task covers nothing; the unit list warns of the items left uncovered', async () => {
     const { admin, unit, report } = await unitWithTasks('COV002');
     await admin.admin.tasks.archive({ taskId: report.id });
-    const coverage = await admin.admin.units.coverage({ id: unit.id });
+    const coverage = await admin.admin.coverage.get({ id: unit.id });
     expect(coverage.tasks).toHaveLength(1);
     expect(coverage.uncovered).toEqual(['PC 1.2', 'PE 2', 'PE 3', 'KE 2']);
     const listed = (await admin.admin.units.list()).find((row) => row.id === unit.id);
@@ -70,7 +70,7 @@ describe('coverage of a unit', () => {
     await giveRequirements(env.db, unit.id, '2', [
       { section: 'pe', key: 'PE 1', parentKey: null, text: 'checking the work area' },
     ]);
-    const coverage = await admin.admin.units.coverage({ id: unit.id });
+    const coverage = await admin.admin.coverage.get({ id: unit.id });
     expect(coverage.unit.release).toBe('2');
     expect(coverage.counts).toEqual({ coverable: 1, covered: 0, uncovered: 1, tasks: 2 });
     expect(coverage.tasks.find((task) => task.id === check.id)?.olderReleaseItems).toEqual([
@@ -110,14 +110,16 @@ describe('coverage of a unit', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toBe('Unit not found');
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(doc.paths['/api/admin/units/{id}/coverage'].get.description).toContain('admin.units.coverage');
-    expect(doc.paths['/api/admin/units/{id}/coverage.csv'].get.description).toContain('admin.units.coverageCsv');
+    expect(doc.paths['/api/admin/units/{id}/coverage'].get.description).toContain('admin.coverage.get');
+    expect(doc.paths['/api/admin/units/{id}/coverage.csv'].get.description).toContain(
+      'admin.coverage.exportCsv',
+    );
     await app.close();
   });
 
   it('is for admins only', async () => {
     const { unit } = await unitWithTasks('COV006');
     const assessor = await (await env.signedIn('assessor')).caller();
-    expect(await refusal(assessor.admin.units.coverage({ id: unit.id }))).toMatch(/^FORBIDDEN/);
+    expect(await refusal(assessor.admin.coverage.get({ id: unit.id }))).toMatch(/^FORBIDDEN/);
   });
 });

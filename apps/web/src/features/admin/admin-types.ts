@@ -9,4 +9,4 @@ export type AdminUser = Outputs['admin']['users']['list'][number];
 export type AdminClassListItem = Outputs['admin']['classes']['list'][number];
 export type AdminClass = Outputs['admin']['classes']['get'];
 export type StudentEnrolResult = Outputs['admin']['classes']['addStudents']['results'][number];
-export type AdminCoverage = Outputs['admin']['units']['coverage'];
+export type AdminCoverage = Outputs['admin']['coverage']['get'];

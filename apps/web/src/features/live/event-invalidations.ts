@@ -52,7 +52,7 @@ const evidenceOf = (taskId?: string): QueryTarget[] => [
 const curriculumOf = (unitId: string): QueryTarget[] => [
   { path: 'admin.units.list' },
   { path: 'admin.units.get', input: { id: unitId } },
-  { path: 'admin.units.coverage', input: { id: unitId } },
+  { path: 'admin.coverage.get', input: { id: unitId } },
   { path: 'admin.units.requirements', input: { id: unitId } },
   { path: 'admin.tasks.list', input: { unitId } },
   { path: 'admin.stats.get' },

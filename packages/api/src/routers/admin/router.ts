@@ -18,8 +18,8 @@ import { unitOutput } from '../../views/curriculum-outputs';
 import { peopleTokensRouter } from '../tokens/router';
 import { approveUser, approveUserInput } from './approve-user';
 import { auditCsv, auditPage } from './audit';
-import { coverageCsv, coverageOf, coverageOutput, listUnitsWithCoverage } from './coverage';
 import { adminClassesRouter } from './classes/router';
+import { coverageCsv, coverageOf, coverageOutput, listUnitsWithCoverage } from './coverage';
 import { adminDeclarationsRouter } from './declarations';
 import { generateUnitTasks } from './generate-unit-tasks';
 import { impersonate, impersonateInput, stopImpersonation } from './impersonation';
@@ -202,19 +202,6 @@ export const adminRouter = router({
       .input(unitIdInput)
       .output(generatedTasksOutput)
       .mutation(({ ctx, input }) => generateUnitTasks(ctx, input.id)),
-    // Issue 29: which task maps which requirement item, and the same grid as a spreadsheet.
-    coverage: adminProcedure
-      .meta({ rest: { method: 'GET', path: '/api/admin/units/{id}/coverage' } })
-      .input(unitIdInput)
-      .output(coverageOutput)
-      .query(({ ctx, input }) => coverageOf(ctx.db, input.id)),
-    coverageCsv: adminProcedure
-      .meta({
-        rest: { method: 'GET', path: '/api/admin/units/{id}/coverage.csv', download: { mediaType: 'text/csv' } },
-      })
-      .input(unitIdInput)
-      .output(textFileOutput)
-      .query(({ ctx, input }) => coverageCsv(ctx.db, input.id)),
     // Issue 29: the unit's whole requirements (current release), section by section, and what is missing.
     requirements: adminProcedure
       .meta({ rest: { method: 'GET', path: '/api/admin/units/{id}/requirements' } })
@@ -226,6 +213,26 @@ export const adminRouter = router({
       .input(fetchUnitInput)
       .output(registerUnitOutput)
       .mutation(({ ctx, input }) => fetchFromRegister(ctx.register, input.unitCode, input)),
+  }),
+
+  // Issue 29: which task maps which requirement item of a unit, and the same grid as a spreadsheet.
+  coverage: router({
+    get: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/units/{id}/coverage' } })
+      .input(unitIdInput)
+      .output(coverageOutput)
+      .query(({ ctx, input }) => coverageOf(ctx.db, input.id)),
+    exportCsv: adminProcedure
+      .meta({
+        rest: {
+          method: 'GET',
+          path: '/api/admin/units/{id}/coverage.csv',
+          download: { mediaType: 'text/csv' },
+        },
+      })
+      .input(unitIdInput)
+      .output(textFileOutput)
+      .query(({ ctx, input }) => coverageCsv(ctx.db, input.id)),
   }),
 
   ltiStatus: router({

@@ -28,7 +28,7 @@ const offered: RequirementSection[] = ['pc', 'pe', 'ke', 'ac', 'fs'];
  * Each choice shows its key and text; a chosen one shows its key alone, so many fit on a phone.
  */
 export function RequirementPicker({ unitId, value, onChange, older }: RequirementPickerProps) {
-  const coverage = trpc.admin.units.coverage.useQuery({ id: unitId });
+  const coverage = trpc.admin.coverage.get.useQuery({ id: unitId });
   const { data, texts } = useMemo(() => {
     const texts = new Map<string, string>();
     const groups: ComboboxItemGroup<ComboboxItem>[] = [];

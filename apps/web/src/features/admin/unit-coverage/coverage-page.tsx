@@ -24,7 +24,7 @@ import { CoverageGrid } from './coverage-grid';
 
 /** Issue 29 §2: which of the unit's tasks evidence which requirement item (/admin/units/{id}/coverage). */
 export function CoveragePage({ unitId }: { unitId: string }) {
-  const query = trpc.admin.units.coverage.useQuery({ id: unitId });
+  const query = trpc.admin.coverage.get.useQuery({ id: unitId });
   useDocumentTitle(query.data ? `${query.data.unit.unitCode} coverage` : 'Coverage');
   const back = (
     <Anchor

@@ -180,7 +180,7 @@ function useUnitActions() {
   const restoreUnit = unarchive.mutate;
   const openTasks = useNavigate();
   const deleteUnit = remove.mutate;
-  const fetchCoverage = utils.admin.units.coverage.fetch;
+  const fetchCoverage = utils.admin.coverage.get.fetch;
   const onAction = useCallback(
     (action: UnitAction, unit: AdminUnit) => {
       switch (action) {

@@ -6,7 +6,7 @@ export const Route = createFileRoute('/admin/units/$id/coverage')({
     // Started here rather than awaited: the screen shows its own loading state.
     void context
       .loadDataLayer()
-      .then(({ trpcUtils }) => trpcUtils.admin.units.coverage.prefetch({ id: params.id }));
+      .then(({ trpcUtils }) => trpcUtils.admin.coverage.get.prefetch({ id: params.id }));
   },
   component: CoverageRoute,
 });
