@@ -144,7 +144,7 @@ describe('recording an observation checklist', () => {
   });
 
   it('sends a not-yet-satisfactory submission back to the assessors, and refuses one already satisfactory', async () => {
-    const { task, unmapped, student, caller } = await observable();
+    const { task, student, caller } = await observable();
     await buildSubmission(env.db, {
       studentId: student.user.id,
       taskId: task.id,
@@ -160,7 +160,6 @@ describe('recording an observation checklist', () => {
       'CONFLICT: This task has already been graded satisfactory; it needs no more evidence. Nothing was recorded.',
     );
     expect((await rowsOf(student.user.id, task.id)).observations).toHaveLength(1);
-    expect(unmapped).toBeDefined();
   });
 });
 
@@ -187,7 +186,7 @@ describe('a checklist refused whole', () => {
   });
 
   it('refuses a student not enrolled in the task’s unit, and one outside the assessor’s classes', async () => {
-    const { task, caller, assessor } = await observable();
+    const { task, caller } = await observable();
     const stranger = await env.signedIn('student');
     expect(await refusal(caller.assessor.observations.record(checklist(stranger.user.id, task.id)))).toBe(
       'FORBIDDEN: This student is not enrolled in the unit of this task. Nothing was recorded.',
@@ -212,7 +211,6 @@ describe('a checklist refused whole', () => {
     );
     expect(outside).toMatch(/^FORBIDDEN: /);
     expect((await rowsOf(classmate.user.id, theirs.id)).submissions).toHaveLength(0);
-    expect(assessor.user.id).not.toBe(other.user.id);
   });
 
   it('refuses a date after today, a client key reused for another task, and bad fields with their reasons', async () => {
@@ -249,14 +247,11 @@ describe('a checklist refused whole', () => {
 
   it('refuses a student’s own call and an admin as themselves', async () => {
     const { task, student } = await observable();
-    const asStudent = await student.caller();
-    expect(
-      await refusal(asStudent.assessor.observations.record(checklist(student.user.id, task.id))),
-    ).toMatch(/^FORBIDDEN/);
-    const admin = await (await env.signedIn('rto_admin')).caller();
-    expect(await refusal(admin.assessor.observations.record(checklist(student.user.id, task.id)))).toMatch(
-      /^FORBIDDEN/,
-    );
+    const admin = await env.signedIn('rto_admin');
+    for (const caller of [await student.caller(), await admin.caller()]) {
+      const refused = await refusal(caller.assessor.observations.record(checklist(student.user.id, task.id)));
+      expect(refused).toMatch(/^FORBIDDEN/);
+    }
   });
 });
 

@@ -1,12 +1,16 @@
 import { maxObservationMinutes, type ObservationRequest } from '@evident/core/observations';
-import { Alert, Button, Group, NumberInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { type ItemAnswer, ObservationItemField } from './observation-item-field';
 
 type ChecklistItem = { key: string; text: string };
 type Details = { observedOn: string; place: string; duration: string | number; signedName: string };
 export type SignedChecklist = Omit<ObservationRequest, 'studentId' | 'taskId' | 'clientKey'>;
+
+/** A typed signature and the account's name alike but for case and spacing. */
+const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** What is missing before the checklist can be signed, by field; empty when it can. */
 function problemsOf(
@@ -35,11 +39,14 @@ function problemsOf(
 export function ObservationForm({
   items,
   today,
+  accountName,
   busy,
   onSign,
 }: {
   items: ChecklistItem[];
   today: string;
+  /** The signed-in assessor's name: a typed signature that differs is pointed out, not refused. */
+  accountName: string;
   busy: boolean;
   onSign: (signed: SignedChecklist) => void;
 }) {
@@ -51,6 +58,7 @@ export function ObservationForm({
     signedName: '',
   });
   const [tried, setTried] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const problems = problemsOf(items, answers, details, today);
   const shown = tried ? problems : {};
   const set = (field: keyof Details) => (value: string | number) =>
@@ -59,7 +67,15 @@ export function ObservationForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      // To the first thing to fix, for a keyboard and a screen reader as much as for the eye.
+      requestAnimationFrame(() => {
+        const first = form.current?.querySelector<HTMLElement>('[data-missing] input, [aria-invalid="true"]');
+        first?.focus();
+        first?.scrollIntoView({ block: 'center' });
+      });
+      return;
+    }
     onSign({
       observedOn: details.observedOn,
       place: details.place.trim(),
@@ -74,7 +90,7 @@ export function ObservationForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Observation checklist">
+    <form ref={form} onSubmit={submit} noValidate aria-label="Observation checklist">
       <Stack gap="md">
         <Title order={2} size="h4">
           Requirements
@@ -131,6 +147,11 @@ export function ObservationForm({
           onChange={(event) => set('signedName')(event.currentTarget.value)}
           error={shown.signedName}
         />
+        {details.signedName.trim() && !sameName(details.signedName, accountName) ? (
+          <Text size="xs" c="dimmed" mt={-8} data-testid="signature-differs">
+            This is not the name on your account ({accountName}). Check it is how you sign.
+          </Text>
+        ) : null}
         {shown.items ? (
           <Alert color="red" variant="light" role="alert">
             {shown.items}

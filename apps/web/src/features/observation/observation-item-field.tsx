@@ -38,6 +38,7 @@ export function ObservationItemField({
       p="sm"
       data-testid="observation-item"
       data-key={item.key}
+      data-missing={missing || undefined}
       style={missing ? { borderColor: 'var(--mantine-color-error)' } : undefined}
     >
       <Stack gap="xs">
@@ -49,7 +50,10 @@ export function ObservationItemField({
         </Group>
         <SegmentedControl
           fullWidth
-          size="md"
+          size="sm"
+          // Each segment as wide as its words ('Not observed' needs more than 'N/A'), and a finger's
+          // height: equal thirds cut 'N/A' off on a 360 px phone.
+          styles={{ control: { flex: '1 1 auto' }, label: { paddingBlock: 10, paddingInline: 8 } }}
           role="radiogroup"
           aria-labelledby={labelId}
           // Nothing chosen yet: no segment looks picked.
@@ -59,7 +63,7 @@ export function ObservationItemField({
           color={answer.result === 'observed' ? 'teal' : answer.result === 'not_observed' ? 'red' : 'gray'}
         />
         {missing ? (
-          <Text size="xs" c="red" role="alert">
+          <Text size="xs" c="red">
             Choose observed, not observed or N/A for {item.key}
           </Text>
         ) : null}

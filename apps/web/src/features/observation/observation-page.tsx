@@ -138,10 +138,17 @@ export function ObservationPage({ studentId, taskId }: { studentId: string; task
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Mark each requirement as you see it. Everything stays on this phone until it is sent, with or
+              Mark each requirement as you see it. Everything stays on this device until it is sent, with or
               without signal.
             </Text>
-            <ObservationForm key={signedCount} items={items} today={today} busy={saving} onSign={sign} />
+            <ObservationForm
+              key={signedCount}
+              items={items}
+              today={today}
+              accountName={user ? fullName(user) : ''}
+              busy={saving}
+              onSign={sign}
+            />
           </>
         )}
       </Stack>
