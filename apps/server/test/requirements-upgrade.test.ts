@@ -83,16 +83,16 @@ describe('the upgrade to per-item requirements (issue 29)', () => {
             values (${unit.id}, ${position}, ${title}, ${`{${mapping.map((m) => `"${m}"`).join(',')}}`}::text[])`,
       );
 
-    // The new build starts: every migration, then the upgrade; then a second start does it again,
-    // and on PostgreSQL two servers start at once.
+    // The new build starts: every migration, then the upgrade; on PostgreSQL two servers start at
+    // once and one of them does it. A later start finds nothing left to do.
     await database.migrate();
-    expect(await upgradeLegacyRequirements(db)).toBe(1);
+    const first =
+      database.kind === 'postgres'
+        ? await Promise.all([upgradeLegacyRequirements(db), upgradeLegacyRequirements(db)])
+        : [await upgradeLegacyRequirements(db)];
+    expect(first.reduce((sum, n) => sum + n, 0)).toBe(1);
     await database.migrate();
     expect(await upgradeLegacyRequirements(db)).toBe(0);
-    if (database.kind === 'postgres')
-      expect(await Promise.all([upgradeLegacyRequirements(db), upgradeLegacyRequirements(db)])).toEqual([
-        0, 0,
-      ]);
 
     const items = rowsOf<{ key: string; parent_key: string | null; text: string; release: string }>(
       await db.execute(
