@@ -7,4 +7,5 @@ export * from './schema/jobs';
 export * from './schema/lti';
 export * from './schema/outcomes';
 export * from './schema/settings';
+export * from './schema/third-party';
 export * from './schema/users';
