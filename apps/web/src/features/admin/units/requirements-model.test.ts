@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsOf, readPasted, requirementGroups, withPasted } from './requirements-model';
+import { itemsOf, proposalFrom, readPasted, requirementGroups, withPasted } from './requirements-model';
 
 const [elements, pe, ke] = requirementGroups;
 
@@ -28,5 +28,40 @@ describe("the unit form's requirements", () => {
     expect(draft.items.map((item) => item.key)).toEqual(['PE 1', 'PE 2', 'KE 1', 'KE 1.1', 'KE 2']);
     // Nothing read yet: the pasted items are kept under 'release not known'.
     expect(withPasted(null, pasted).release).toBe('unknown');
+  });
+});
+
+describe('a fetched unit in place of the requirements held', () => {
+  const item = (key: string, text: string) => ({ section: 'ke' as const, key, parentKey: null, text });
+  const saved = { release: '2', items: [item('KE 1', 'hazards')] };
+
+  it('proposes a new release whole, and nothing when the answer has no items', () => {
+    const answer = { release: '3', requirements: [item('KE 1', 'risks')] };
+    expect(proposalFrom(saved, answer)).toEqual({
+      proposed: { release: '3', items: answer.requirements },
+      notice: null,
+    });
+    expect(proposalFrom(saved, { release: '3', requirements: [] })).toEqual({ proposed: null, notice: null });
+  });
+
+  it("never proposes the catalogue's summary over a register release, and says so", () => {
+    const { proposed, notice } = proposalFrom(saved, {
+      release: 'catalogue',
+      requirements: [item('KE 1', 'x')],
+    });
+    expect(proposed).toBeNull();
+    expect(notice).toBe('The register could not be read, so the unit keeps its requirements from release 2.');
+  });
+
+  it('adds only the keys the same release lacks, keeping what was pasted into it', () => {
+    const pasted = { release: 'catalogue', items: [item('KE 1', 'pasted')] };
+    const answer = {
+      release: 'catalogue',
+      requirements: [{ ...item('PE 1', 'plan'), section: 'pe' as const }],
+    };
+    expect(proposalFrom(pasted, answer).proposed?.items.map((i) => i.key)).toEqual(['KE 1', 'PE 1']);
+    expect(
+      proposalFrom(pasted, { release: 'catalogue', requirements: [item('KE 1', 'other')] }).proposed,
+    ).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  CATALOGUE_RELEASE,
   missingSectionReason,
   type PastableSection,
   parseRequirementText,
@@ -60,4 +61,34 @@ export function readPasted(group: RequirementGroup, text: string): RequirementIt
 export function withPasted(draft: RequirementsDraft | null, items: RequirementItem[]): RequirementsDraft {
   const kept = (draft?.items ?? []).filter((item) => !items.some((added) => added.section === item.section));
   return { release: draft?.release ?? UNKNOWN_RELEASE, items: sortBySection([...kept, ...items]) };
+}
+
+const fromRegister = (release: string | null) =>
+  release !== null && release !== CATALOGUE_RELEASE && release !== UNKNOWN_RELEASE;
+
+/**
+ * What a fetched unit proposes in place of the requirements the unit holds (`saved`): its release, or
+ * for the same release only the keys it lacks; never the catalogue's summary over a register release,
+ * which `notice` then explains.
+ */
+export function proposalFrom(
+  saved: RequirementsDraft | null,
+  answer: { release: string | null; requirements: RequirementItem[] },
+): { proposed: RequirementsDraft | null; notice: string | null } {
+  if (answer.requirements.length === 0) return { proposed: null, notice: null };
+  const release = answer.release ?? UNKNOWN_RELEASE;
+  if (saved && fromRegister(saved.release) && !fromRegister(release))
+    return {
+      proposed: null,
+      notice: `The register could not be read, so the unit keeps its requirements from release ${saved.release}.`,
+    };
+  if (saved && saved.release === release) {
+    // The same release again: what was pasted into it stays, and only new keys are added.
+    const added = answer.requirements.filter((item) => !saved.items.some((held) => held.key === item.key));
+    return {
+      proposed: added.length > 0 ? { release, items: [...saved.items, ...added] } : null,
+      notice: null,
+    };
+  }
+  return { proposed: { release, items: answer.requirements }, notice: null };
 }

@@ -1,13 +1,7 @@
-import { CATALOGUE_RELEASE, UNKNOWN_RELEASE } from '@evident/core/requirement-text';
 import type { RequirementItem } from '@evident/core/requirements';
 import { useMemo, useState } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
-import { type RequirementsDraft, withPasted } from './requirements-model';
-
-type Fetched = { release: string | null; requirements: RequirementItem[] };
-
-const fromRegister = (release: string | null) =>
-  release !== null && release !== CATALOGUE_RELEASE && release !== UNKNOWN_RELEASE;
+import { proposalFrom, type RequirementsDraft, withPasted } from './requirements-model';
 
 /**
  * The unit form's requirements: those the unit holds (when editing), and what a fetch or a paste
@@ -27,19 +21,10 @@ export function useUnitRequirements(unitId: string | null) {
   const shown = proposed ?? saved;
 
   /** Takes a fetched unit's requirements; says why not when they would replace the register's with less. */
-  function adoptFetched(answer: Fetched): string | null {
-    if (answer.requirements.length === 0) return null;
-    const release = answer.release ?? UNKNOWN_RELEASE;
-    if (saved && fromRegister(saved.release) && !fromRegister(release))
-      return `The register could not be read, so the unit keeps its requirements from release ${saved.release}.`;
-    if (saved && saved.release === release) {
-      // The same release again: what was pasted into it stays, and only new keys are added.
-      const added = answer.requirements.filter((item) => !saved.items.some((held) => held.key === item.key));
-      setProposed(added.length > 0 ? { release, items: [...saved.items, ...added] } : null);
-      return null;
-    }
-    setProposed({ release, items: answer.requirements });
-    return null;
+  function adoptFetched(answer: { release: string | null; requirements: RequirementItem[] }): string | null {
+    const { proposed: next, notice } = proposalFrom(saved, answer);
+    if (!notice && answer.requirements.length > 0) setProposed(next);
+    return notice;
   }
 
   return {
