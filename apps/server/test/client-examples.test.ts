@@ -68,6 +68,8 @@ void evident.staff.evidenceMatrix.exportCsv.query({ filter: 'some' });
 // @ts-expect-error submittedAt is an ISO string
 export const when: number = ({} as RouterOutputs['staff']['submissions']['list'][number]).submittedAt;
 export const tokens: Promise<{ id: string; name: string }[]> = evident.account.tokens.list.query();
+// Issue 29: a unit's coverage, typed down to its uncovered keys.
+export const uncovered: Promise<string[]> = evident.admin.coverage.get.query({ id: 'x' }).then((c) => c.uncovered);
 `,
   );
 
