@@ -62,6 +62,7 @@ test('an assessor fills a checklist without signal and it is sent exactly once w
 
   // In the field: no signal from here on.
   await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toContainText('Offline: keep observing');
   // Signing with an item left open says which.
   await page.getByRole('button', { name: 'Sign and save' }).click();
   await expect(page.getByText('Choose a result for every item before signing.')).toBeVisible();
