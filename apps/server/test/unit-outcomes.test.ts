@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@evident/core/events';
 import { auditEvents, submissions } from '@evident/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedClass } from './class-seed';
 import { createTestEnv, type TestEnv } from './harness';
@@ -254,6 +254,25 @@ describe('reopening', () => {
     expect(decision?.unitRelease).toBe('2');
     const own = await (await env.sessionFor(student.id)).caller();
     expect(await own.student.unitOutcomes.list()).toEqual([]);
+  });
+
+  it('a bulk NYS decision reopens each student’s outcome once, naming the first task', async () => {
+    const one = await studentInUnit(env);
+    const two = await studentInUnit(env);
+    const assessor = await (await env.signedIn('assessor')).caller();
+    for (const { unit, student } of [one, two])
+      await assessor.assessor.unitOutcomes.record(competent(student.id, unit.id));
+    const again = [...one.submissionIds, two.submissionIds[0] ?? ''];
+    await env.db.update(submissions).set({ status: 'submitted' }).where(inArray(submissions.id, again));
+    await assessor.assessor.submissions.grade({
+      submissionIds: again,
+      status: 'not_yet_satisfactory',
+      strategiesForReassessment: 'Show each step',
+    });
+    const [first] = await outcomesIn(env, one.unit.id);
+    const [second] = await outcomesIn(env, two.unit.id);
+    expect(first?.supersededReason).toMatch(/^Not yet satisfactory on “OUT\w+ task \d”$/);
+    expect(second?.supersededReason).toBe(`Not yet satisfactory on “${two.tasks[0]?.title}”`);
   });
 
   it('a satisfactory decision leaves the outcome standing', async () => {
