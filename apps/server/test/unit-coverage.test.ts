@@ -117,6 +117,14 @@ describe('coverage of a unit', () => {
     await app.close();
   });
 
+  it('a unit whose tasks map its items can still be deleted, and a mapped task too', async () => {
+    const { admin, unit, check } = await unitWithTasks('COV007');
+    await admin.admin.tasks.delete({ taskId: check.id });
+    expect((await admin.admin.coverage.get({ id: unit.id })).counts).toMatchObject({ covered: 2, tasks: 1 });
+    await admin.admin.units.delete({ id: unit.id });
+    expect(await refusal(admin.admin.coverage.get({ id: unit.id }))).toBe('NOT_FOUND: Unit not found');
+  });
+
   it('is for admins only', async () => {
     const { unit } = await unitWithTasks('COV006');
     const assessor = await (await env.signedIn('assessor')).caller();
