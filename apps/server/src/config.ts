@@ -46,6 +46,12 @@ const envSchema = z
     ...signInEnv.shape,
     ASSESSOR_SIGNUP: z.enum(['open', 'approval'], { error: 'must be open or approval' }).default('approval'),
     SELF_ENROL: z.enum(['open', 'invitation'], { error: 'must be open or invitation' }).default('open'),
+    THIRD_PARTY_LINK_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(90, 'must be at most 90 days')
+      .default(14),
   })
   .superRefine((env, ctx) => {
     checkFilesEnv(env, ctx);
@@ -104,6 +110,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     assessorSignup: env.ASSESSOR_SIGNUP,
     /** How students join units: `open` (default) by unit code, `invitation` only through a class invitation link. */
     selfEnrol: env.SELF_ENROL,
+    /** How long a supervisor's mailed link for a third-party report works (issue 30 §1), in days. */
+    thirdPartyLinkDays: env.THIRD_PARTY_LINK_DAYS,
     videoProcessing: videoProcessingConfig(env),
   };
 }

@@ -212,6 +212,7 @@ export function createServices(
     events,
     assessorSignup: config.assessorSignup,
     selfEnrol: config.selfEnrol,
+    thirdPartyLinkDays: config.thirdPartyLinkDays,
     singleSignOn: config.oidc ? createOidcSignOn(config.oidc) : null,
     publicUrl: defaultMailOrigin(mailOrigins),
     mailOrigins,

@@ -35,6 +35,7 @@ const verbs = [
   'remove',
   'reorder',
   'request',
+  'resend',
   'reset',
   'retry',
   'revoke',

@@ -74,6 +74,8 @@ describe('request hygiene', () => {
       '/api/auth/logout',
       '/api/auth/forgot-password',
       '/api/auth/reset-password',
+      // A supervisor's mailed link is its own credential (issue 30 §1): a forged one answers 404.
+      '/api/third-party/:token',
     ]);
     for (const route of restRoutes) {
       const url = route.path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');

@@ -74,6 +74,8 @@ export type Services = {
   assessorSignup: 'open' | 'approval';
   /** `open`: a unit code alone enrols a student (the spec); `invitation`: only a class invitation does. */
   selfEnrol: 'open' | 'invitation';
+  /** How long a supervisor's mailed link lasts, in days (`THIRD_PARTY_LINK_DAYS`, default 14). */
+  thirdPartyLinkDays: number;
   /** OpenID Connect sign-in (`OIDC_*`); null when not configured. */
   singleSignOn: SingleSignOn | null;
   /**

@@ -18,6 +18,8 @@ export const rateLimitNames = [
   'unitSetupUser',
   'uploadUrlUser',
   'remindersUser',
+  'thirdPartyLinkIp',
+  'thirdPartyRequestUser',
 ] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 export type RateLimitConfig = Record<RateLimitName, RateLimitPolicy>;
@@ -44,6 +46,10 @@ export const defaultRateLimits: RateLimitConfig = {
   uploadUrlUser: { points: 600, durationSeconds: 60 * 60 },
   // Each press of Email Outstanding can mail a whole cohort; students are also mailed at most hourly.
   remindersUser: { points: 10, durationSeconds: 60 * 60 },
+  // A supervisor's link, read and sent from one address: a person needs a handful; guessing needs millions.
+  thirdPartyLinkIp: { points: 60, durationSeconds: 15 * 60 },
+  // Each request mails someone outside the RTO: enough for a class's placements, not a mail cannon.
+  thirdPartyRequestUser: { points: 30, durationSeconds: 60 * 60 },
 };
 
 export type RateLimits = {

@@ -6,6 +6,7 @@ import { invitationRouter } from './routers/invitation/router';
 import { liveRouter } from './routers/live/router';
 import { staffRouter } from './routers/staff/router';
 import { studentRouter } from './routers/student/router';
+import { thirdPartyRouter } from './routers/third-party/router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   live: liveRouter,
   account: accountRouter,
   invitation: invitationRouter,
+  thirdParty: thirdPartyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,7 @@ import type { AccountRecord, ApiTokenRecord, PrincipalRecords } from '@evident/c
 import type { Principal, PrincipalPerson } from '@evident/core/principal';
 import { isAwaitingApproval } from '@evident/core/user';
 import { hashApiToken, looksLikeApiToken, newApiToken } from './api-tokens';
+import { hashLinkToken, looksLikeLinkToken, newLinkToken } from './link-tokens';
 import { credentialsOf } from './request-credentials';
 
 /** A token's last-used time is written at most this often, so a busy script costs no write per call. */
@@ -146,5 +147,25 @@ export function createAuthenticator(deps: {
     recheck,
     credentialsOf: readCredentials,
     newTokenSecret: newApiToken,
+    // A supervisor's link (issue 30 §1) is read here too, by the same kind of rule as a token: the
+    // hash names the request; its state and expiry say whether it admits anyone now.
+    async authenticateLink(token) {
+      if (!looksLikeLinkToken(token)) return { principal: null, refusal: 'invalid' };
+      const link = await records.findThirdPartyLinkByHash(hashLinkToken(token));
+      if (!link) return { principal: null, refusal: 'invalid' };
+      if (link.state === 'revoked') return { principal: null, refusal: 'revoked' };
+      if (link.state === 'submitted') return { principal: null, refusal: 'spent' };
+      if (link.expiresAt <= now()) return { principal: null, refusal: 'expired' };
+      return {
+        principal: {
+          kind: 'third-party-link',
+          requestId: link.requestId,
+          studentId: link.studentId,
+          opened: link.state === 'opened',
+        },
+        refusal: null,
+      };
+    },
+    newLinkSecret: newLinkToken,
   };
 }

@@ -8,6 +8,7 @@ export const appErrorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'GONE',
   'PAYLOAD_TOO_LARGE',
   'UNPROCESSABLE',
   'TOO_MANY_REQUESTS',
@@ -22,6 +23,8 @@ export const appErrorTransport = {
   FORBIDDEN: { status: 403, trpcCode: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, trpcCode: 'NOT_FOUND' },
   CONFLICT: { status: 409, trpcCode: 'CONFLICT' },
+  // tRPC has no 410: over /trpc it travels as PRECONDITION_FAILED (412); REST answers 410 Gone.
+  GONE: { status: 410, trpcCode: 'PRECONDITION_FAILED' },
   PAYLOAD_TOO_LARGE: { status: 413, trpcCode: 'PAYLOAD_TOO_LARGE' },
   UNPROCESSABLE: { status: 422, trpcCode: 'UNPROCESSABLE_CONTENT' },
   TOO_MANY_REQUESTS: { status: 429, trpcCode: 'TOO_MANY_REQUESTS' },

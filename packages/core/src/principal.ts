@@ -34,3 +34,16 @@ export type Principal = {
 
 export const isImpersonating = (principal: Principal): boolean =>
   principal.actingAs.id !== principal.realUser.id;
+
+/**
+ * A supervisor's mailed link (issue 30 §1): a principal of its own kind, never a person with an
+ * account. It admits one caller to one request's report and nothing else: no procedure of any
+ * audience router accepts it, only the supervisor's two calls (routers/third-party).
+ */
+export type ThirdPartyLinkPrincipal = {
+  kind: 'third-party-link';
+  requestId: string;
+  studentId: string;
+  /** Whether the link has been opened before (the first open marks the request opened). */
+  opened: boolean;
+};

@@ -2,6 +2,7 @@ import type { PrincipalRecords } from '@evident/core/ports/principal-records';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
 import { recordAudit } from './queries/audit';
+import { thirdPartyRequests } from './schema/third-party';
 import { apiTokens, users } from './schema/users';
 
 /** The principal-records port over `users` and `api_tokens`. */
@@ -42,6 +43,19 @@ export function createPrincipalRecords(db: Database): PrincipalRecords {
     },
     findTokenByHash: (tokenHash) => findToken(eq(apiTokens.tokenHash, tokenHash)),
     findTokenById: (tokenId) => findToken(eq(apiTokens.id, tokenId)),
+    async findThirdPartyLinkByHash(tokenHash) {
+      const [row] = await db
+        .select({
+          requestId: thirdPartyRequests.id,
+          studentId: thirdPartyRequests.studentId,
+          state: thirdPartyRequests.state,
+          expiresAt: thirdPartyRequests.expiresAt,
+        })
+        .from(thirdPartyRequests)
+        .where(eq(thirdPartyRequests.tokenHash, tokenHash))
+        .limit(1);
+      return row ?? null;
+    },
     async markTokenUsed(token, at) {
       if (token.lastUsedAt) {
         await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, token.id));

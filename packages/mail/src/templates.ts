@@ -108,7 +108,33 @@ export function renderMail(message: MailMessage): RenderedMail {
       return renderAssessorWaiting(message);
     case 'waiting-work-digest':
       return renderWaitingWorkDigest(message);
+    case 'third-party-request':
+      return renderThirdPartyRequest(message);
   }
+}
+
+/** A supervisor is asked for a report on a student's work: no account, one link, used once. */
+function renderThirdPartyRequest(
+  message: Extract<MailMessage, { kind: 'third-party-request' }>,
+): RenderedMail {
+  const days = message.expiresInDays === 1 ? '1 day' : `${message.expiresInDays} days`;
+  const lines = [
+    `Hi ${message.supervisorName},`,
+    `${message.askedBy} has asked you, as ${message.studentName}'s supervisor at ${message.workplace}, for a short report on their work. Your report supports the assessment; the assessor still makes the decision and may call you to confirm it.`,
+    'Please say, for each task below, whether you saw them do it, when, and anything worth noting:',
+  ];
+  const after = `The link needs no account. It works once, only for this report, and expires in ${days}. If you were not expecting this, you can ignore this email.`;
+  return {
+    to: message.to,
+    subject: `Report on ${message.studentName}'s work requested`,
+    text: `${lines.join('\n\n')}\n\n${message.tasks.map((task) => `- ${task}`).join('\n')}\n\n${after}\n\nWrite the report: ${message.reportUrl}\n`,
+    html: layout(
+      `A report on ${message.studentName}'s work`,
+      lines,
+      { label: 'Write the Report', url: message.reportUrl },
+      { items: message.tasks, after: [after] },
+    ),
+  };
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -1,4 +1,5 @@
-import type { Principal, SessionAuthMethod } from '../principal';
+import type { Principal, SessionAuthMethod, ThirdPartyLinkPrincipal } from '../principal';
+import type { ThirdPartyLinkRefusal } from '../third-party';
 
 export type ActiveSession = {
   sessionId: string;
@@ -71,4 +72,16 @@ export type Authenticator = {
   credentialsOf(headers: RequestHeaders): Credentials;
   /** A new API token: the secret, shown once, and the hash that is stored. */
   newTokenSecret(): { token: string; tokenHash: string };
+  /**
+   * A supervisor's mailed link (issue 30 §1): its secret in, the link principal out, or why it
+   * admits nobody (forged, expired, revoked, or spent by the report it carried).
+   */
+  authenticateLink(
+    token: string,
+  ): Promise<
+    | { principal: ThirdPartyLinkPrincipal; refusal: null }
+    | { principal: null; refusal: ThirdPartyLinkRefusal }
+  >;
+  /** A new link secret for a request, and the hash that is stored. */
+  newLinkSecret(): { token: string; tokenHash: string };
 };

@@ -64,6 +64,23 @@ export type MailMessage =
       gradingUrl: string;
       /** Where the digest is turned off. */
       accountUrl: string;
+    }
+  | {
+      /**
+       * To a workplace supervisor (issue 30 §1): a student or assessor asks for a report on the
+       * student's tasks; the link opens the report page with no sign-in, once.
+       */
+      kind: 'third-party-request';
+      to: string;
+      supervisorName: string;
+      studentName: string;
+      /** Who asked: the student themselves, or their assessor. */
+      askedBy: string;
+      workplace: string;
+      /** The tasks to report on, `Title (UNIT)` each. */
+      tasks: string[];
+      reportUrl: string;
+      expiresInDays: number;
     };
 
 /** One unit's evidence waiting in an assessor's digest. */

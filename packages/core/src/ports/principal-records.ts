@@ -1,5 +1,6 @@
 import type { TokenScope } from '../principal';
 import type { Role } from '../roles';
+import type { ThirdPartyLinkRefusal } from '../third-party';
 
 /** A person's account as the seam needs it to decide whether they may call at all. */
 export type AccountRecord = {
@@ -33,4 +34,16 @@ export type PrincipalRecords = {
   findTokenById(tokenId: string): Promise<ApiTokenRecord | null>;
   /** Sets the token's last-used time; on its first use also writes the `token.first_used` audit row. */
   markTokenUsed(token: ApiTokenRecord, at: Date): Promise<void>;
+  /** A third-party request by the hash of its link's secret (issue 30 §1). */
+  findThirdPartyLinkByHash(tokenHash: string): Promise<ThirdPartyLinkRecord | null>;
 };
+
+/** A supervisor's link as the seam needs it to decide whether it admits anyone now. */
+export type ThirdPartyLinkRecord = {
+  requestId: string;
+  studentId: string;
+  state: 'sent' | 'opened' | 'submitted' | 'revoked';
+  expiresAt: Date;
+};
+
+export type { ThirdPartyLinkRefusal };
