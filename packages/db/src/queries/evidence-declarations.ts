@@ -67,9 +67,9 @@ export async function listUndeclaredFiles(
 }
 
 /**
- * Of the given file ids, those that are the student's and still undeclared (withdrawn ones count
- * too: they are the student's, just hidden). The caller compares with what it asked for to tell
- * "not yours" from "already declared".
+ * Of the given file ids, those that are the student's, each with its declaration (if any) and
+ * whether it was withdrawn. The caller compares with what it asked for to tell "not yours" from
+ * "already declared".
  */
 export async function findStudentFiles(
   db: Database,
