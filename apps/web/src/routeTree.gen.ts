@@ -27,6 +27,7 @@ import { Route as AdminLtiRouteImport } from './routes/admin/lti'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as JoinCodeRouteImport } from './routes/join.$code'
+import { Route as ThirdPartyTokenRouteImport } from './routes/third-party.$token'
 import { Route as AdminClassesIndexRouteImport } from './routes/admin/classes/index'
 import { Route as AdminClassesIdRouteImport } from './routes/admin/classes/$id'
 import { Route as AdminLtiPassbacksRouteImport } from './routes/admin/lti_.passbacks'
@@ -128,6 +129,11 @@ const JoinCodeRoute = JoinCodeRouteImport.update({
   path: '/join/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ThirdPartyTokenRoute = ThirdPartyTokenRouteImport.update({
+  id: '/third-party/$token',
+  path: '/third-party/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminClassesIndexRoute = AdminClassesIndexRouteImport.update({
   id: '/classes/',
   path: '/classes/',
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/join/$code': typeof JoinCodeRoute
+  '/third-party/$token': typeof ThirdPartyTokenRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
@@ -226,6 +233,7 @@ export interface FileRoutesByTo {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/join/$code': typeof JoinCodeRoute
+  '/third-party/$token': typeof ThirdPartyTokenRoute
   '/admin': typeof AdminIndexRoute
   '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
@@ -257,6 +265,7 @@ export interface FileRoutesById {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/join/$code': typeof JoinCodeRoute
+  '/third-party/$token': typeof ThirdPartyTokenRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti_/passbacks': typeof AdminLtiPassbacksRoute
@@ -289,6 +298,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/users'
     | '/join/$code'
+    | '/third-party/$token'
     | '/admin/'
     | '/admin/classes/$id'
     | '/admin/lti/passbacks'
@@ -318,6 +328,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/users'
     | '/join/$code'
+    | '/third-party/$token'
     | '/admin'
     | '/admin/classes/$id'
     | '/admin/lti/passbacks'
@@ -348,6 +359,7 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/users'
     | '/join/$code'
+    | '/third-party/$token'
     | '/admin/'
     | '/admin/classes/$id'
     | '/admin/lti_/passbacks'
@@ -375,6 +387,7 @@ export interface RootRouteChildren {
   UnitSetupRoute: typeof UnitSetupRoute
   WelcomeRoute: typeof WelcomeRoute
   JoinCodeRoute: typeof JoinCodeRoute
+  ThirdPartyTokenRoute: typeof ThirdPartyTokenRoute
   ObserveStudentIdTaskIdRoute: typeof ObserveStudentIdTaskIdRoute
 }
 
@@ -506,6 +519,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof JoinCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/third-party/$token': {
+      id: '/third-party/$token'
+      path: '/third-party/$token'
+      fullPath: '/third-party/$token'
+      preLoaderRoute: typeof ThirdPartyTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/classes/': {
       id: '/admin/classes/'
       path: '/classes'
@@ -631,6 +651,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnitSetupRoute: UnitSetupRoute,
   WelcomeRoute: WelcomeRoute,
   JoinCodeRoute: JoinCodeRoute,
+  ThirdPartyTokenRoute: ThirdPartyTokenRoute,
   ObserveStudentIdTaskIdRoute: ObserveStudentIdTaskIdRoute,
 }
 export const routeTree = rootRouteImport
