@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { DateTimeText, dateAndTime } from '../../format/date-time';
 import { SubmissionObservations } from '../observation/observation-lists';
+import { StaffThirdPartySection } from '../third-party/third-party-section';
 import { EarlierDecisions } from './earlier-decisions';
 import classes from './grading.module.css';
 import { GradingFileTile } from './grading-file-tile';
@@ -103,6 +104,8 @@ export const SubmissionCard = memo(function SubmissionCard({
           submissionId={id}
           emptyText={submission.files.length === 0 ? 'No files: the student withdrew them all.' : undefined}
         />
+        {/* A supervisor's report is supplementary evidence on the task (issue 30 §1). */}
+        <StaffThirdPartySection studentId={submission.studentId} task={task} canAct={!readOnly} />
 
         <EarlierDecisions decisions={submission.earlierDecisions} />
         {readOnly ? null : (

@@ -3,6 +3,7 @@ import { Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core
 import { useMediaQuery } from '@mantine/hooks';
 import { trpc } from '../../data-layer/trpc-client';
 import { TaskObservations } from '../observation/observation-lists';
+import { OwnThirdPartySection } from '../third-party/third-party-section';
 import { AddEvidenceControls } from './add-evidence-controls';
 import type { EvidenceViewerProps, ViewedTask } from './evidence-viewer';
 import { StatusBadge } from './status-badge';
@@ -111,6 +112,8 @@ function EvidenceContent({ task, userId }: { task: ViewedTask; userId: string })
       />
       {/* What assessors observed of the student at work is evidence on the submission too (issue 29 §5). */}
       <TaskObservations taskId={task.id} />
+      {/* Supervisors' reports on the task, and asking one for a report (issue 30 §1). */}
+      <OwnThirdPartySection task={task} />
       {onlyFileWaits ? (
         <Text size="sm" c="dimmed" data-testid="withdraw-hint">
           To replace this file, add the right one first, then withdraw this one.

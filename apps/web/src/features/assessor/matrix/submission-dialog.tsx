@@ -12,6 +12,7 @@ import {
   staleUntilLinksExpire,
 } from '../../evidence/submission-evidence';
 import { SubmissionObservations } from '../../observation/observation-lists';
+import { StaffThirdPartySection } from '../../third-party/third-party-section';
 import type { MatrixStudent, MatrixTask } from './matrix-types';
 
 export type OpenCell = { student: MatrixStudent; task: MatrixTask; taskNumber: number };
@@ -44,6 +45,7 @@ export function SubmissionDialog({ cell, onClose }: { cell: OpenCell | null; onC
       data-testid="matrix-submission"
     >
       {cell ? <SubmissionContent studentId={cell.student.id} taskId={cell.task.id} /> : null}
+      {cell ? <StaffThirdPartySection studentId={cell.student.id} task={cell.task} canAct={false} /> : null}
     </Modal>
   );
 }
