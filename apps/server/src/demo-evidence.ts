@@ -3,6 +3,7 @@ import { recordEvidence } from '@evident/api/services';
 import type { GradeStatus } from '@evident/core/grading';
 import { newObjectPath } from '@evident/core/object-path';
 import type { EventBus } from '@evident/core/ports/events';
+import { recordDeclaration } from '@evident/db/queries/declarations';
 import { recordGradingDecisions } from '@evident/db/queries/grading';
 import { listStudentTasks } from '@evident/db/queries/tasks';
 import { insertUploadGrant } from '@evident/db/queries/upload-grants';
@@ -83,6 +84,8 @@ async function uploadAndRecord(
   studentId: string,
   taskId: string,
   file: { name: string; type: string; bytes: Buffer },
+  /** Declared as the app sends a file (issue 29); false leaves it 'Not declared', for the demo's prompt. */
+  declared = true,
 ) {
   const objectPath = newObjectPath(studentId, file.name);
   await deps.storage.put(objectPath, file.bytes, file.type);
@@ -100,6 +103,7 @@ async function uploadAndRecord(
     fileName: file.name,
     fileType: file.type,
     objectPath,
+    ...(declared ? { declarationVersion: 1 } : {}),
   });
   return recorded.submission.id;
 }
@@ -128,11 +132,14 @@ export async function seedDemoEvidence(deps: Deps, people: { id: string; email: 
         bytes: photo,
       });
       if (index === 0) {
-        await uploadAndRecord(deps, student.id, task.id, {
-          name: 'notes.pdf',
-          type: 'application/pdf',
-          bytes: notePdf(`Notes for ${task.title}`),
-        });
+        // Sent as an older script would, without the declaration: the task asks the student for it.
+        await uploadAndRecord(
+          deps,
+          student.id,
+          task.id,
+          { name: 'notes.pdf', type: 'application/pdf', bytes: notePdf(`Notes for ${task.title}`) },
+          false,
+        );
       }
       const grade = plan.grades?.[index];
       if (grade) grades[grade].push(submissionId);
@@ -140,10 +147,18 @@ export async function seedDemoEvidence(deps: Deps, people: { id: string; email: 
   }
   if (!assessor) return;
   for (const status of ['satisfactory', 'not_yet_satisfactory'] as const) {
+    if (grades[status].length === 0) continue;
     const nys = status === 'not_yet_satisfactory';
-    await deps.db.transaction((tx) =>
+    await deps.db.transaction(async (tx) =>
       recordGradingDecisions(tx, {
         submissionIds: grades[status],
+        // The assessor's declaration, as the grading screen sends it (issue 29).
+        declarationId: await recordDeclaration(tx, {
+          kind: 'assessor',
+          version: 1,
+          userId: assessor.id,
+          actingAdminId: null,
+        }),
         status,
         comment: nys ? nysComment : 'Clear photo showing each step. Well done.',
         strategiesForReassessment: nys ? nysStrategies : null,

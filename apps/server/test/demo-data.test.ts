@@ -59,5 +59,16 @@ describe('demo data', () => {
     );
     expect(sentBack?.unitCode).toBe('HLTINF006');
     expect(sentBack?.submission?.assessorComment).toMatch(/out of frame/);
+
+    // Issue 29: photos come declared; each first task's notes came without, so the demo shows the prompt.
+    const undeclared = await jordan.student.evidence.listUndeclared();
+    expect(undeclared.length).toBeGreaterThan(0);
+    expect(new Set(undeclared.map((file) => file.fileName))).toEqual(new Set(['notes.pdf']));
+    const record = await assessor.staff.records.get({
+      studentId: await email('jordan@demo.evident.local'),
+      unitId: unitId ?? '',
+    });
+    const decisions = record.tasks.flatMap((task) => task.decisions);
+    expect(decisions.map((decision) => decision.declaration?.version)).toEqual([1, 1]);
   });
 });
