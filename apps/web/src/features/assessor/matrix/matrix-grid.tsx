@@ -203,15 +203,18 @@ const MatrixRow = memo(function MatrixRow({
   );
 });
 
-/** A coloured box with the file count, or '-' where there is no submission; it opens the submission. */
+/**
+ * A coloured box with the file count, or '-' where there is no submission; it opens the submission,
+ * or the empty task, where an assessor may observe the student at work (issue 29 §5).
+ */
 function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: number }) {
   const label = matrixCellLabel(cell);
   if (!cell) {
     return (
-      <span className={boxClasses.box} data-status="pending" title={label}>
+      <button type="button" className={boxClasses.box} data-status="pending" data-task={column} title={label}>
         <span aria-hidden>-</span>
         <span className={classes.srOnly}>{label}</span>
-      </span>
+      </button>
     );
   }
   return (
