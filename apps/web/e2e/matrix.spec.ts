@@ -30,14 +30,14 @@ test('an assessor sees each student against each task, filters, opens a cell and
   const csv = await exportCsv(page);
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe(
-    'First Name,Last Name,Email,Task 1: Inspect the harness,Task 2: Check the anchor points,Task 3: Brief the rescue plan,Progress (%),Satisfied,Tasks',
+    'First Name,Last Name,Email,Task 1: Inspect the harness,Task 2: Check the anchor points,Task 3: Brief the rescue plan,Progress (%),Satisfied,Tasks,Unit',
   );
   expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(' '))).toEqual([
     'Avery Archer',
     'Blake Brown',
     'Casey Clark',
   ]);
-  expect(lines[1]).toContain('Submitted - 1 file,Submitted - 1 file,Pending - 0 files,0,0,3');
+  expect(lines[1]).toContain('Submitted - 1 file,Submitted - 1 file,Pending - 0 files,0,0,3,');
 
   await row(page, 'Avery Archer').getByRole('button', { name: 'Submitted - 1 file' }).nth(1).click();
   const dialog = page.getByRole('dialog');
