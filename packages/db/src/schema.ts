@@ -6,6 +6,7 @@ export * from './schema/evidence';
 export * from './schema/jobs';
 export * from './schema/lti';
 export * from './schema/outcomes';
+export * from './schema/retention';
 export * from './schema/settings';
 export * from './schema/third-party';
 export * from './schema/users';

@@ -10,8 +10,16 @@ export const orgSettings = pgTable(
   'org_settings',
   {
     id: smallint('id').primaryKey().default(1),
-    /** The IANA zone the PDF record, CSV exports and mail write dates in (`admin.settings`). */
-    timeZone: text('time_zone').notNull(),
+    /**
+     * The IANA zone the PDF record, CSV exports and mail write dates in (`admin.settings`); null until an
+     * admin chooses one (the row may exist for another setting): the server's zone stands.
+     */
+    timeZone: text('time_zone'),
+    /**
+     * How long completed assessment records are kept after the unit outcome, in months (issue 30 §4);
+     * null: the default, 24 (core/retention.ts).
+     */
+    retentionMonths: smallint('retention_months'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
