@@ -1,4 +1,5 @@
 export * from './schema/audit';
+export * from './schema/audit-packs';
 export * from './schema/classes';
 export * from './schema/curriculum';
 export * from './schema/declarations';
