@@ -1,6 +1,5 @@
 import { requirementSectionTitles } from '@evident/core/requirements';
 import { IconCheck } from '@tabler/icons-react';
-import { Fragment } from 'react';
 import type { AdminCoverage } from '../admin-types';
 import classes from './coverage.module.css';
 
@@ -57,20 +56,19 @@ export function CoverageGrid({ coverage }: { coverage: AdminCoverage }) {
             ))}
           </tr>
         </thead>
-        <tbody>
-          {bySection(coverage.items).map((group, index) => (
-            <Fragment key={`${group.section}:${index}`}>
-              <tr className={classes.sectionRow}>
-                <th scope="colgroup" colSpan={tasks.length + 1}>
-                  <span className={classes.sectionLabel}>{group.title}</span>
-                </th>
-              </tr>
-              {group.items.map((item) => (
-                <ItemRow key={item.id} item={item} taskIds={tasks.map((task) => task.id)} />
-              ))}
-            </Fragment>
-          ))}
-        </tbody>
+        {/* A body per section, its heading naming the rows under it for a screen reader. */}
+        {bySection(coverage.items).map((group, index) => (
+          <tbody key={`${group.section}:${index}`}>
+            <tr className={classes.sectionRow}>
+              <th scope="rowgroup" colSpan={tasks.length + 1}>
+                <span className={classes.sectionLabel}>{group.title}</span>
+              </th>
+            </tr>
+            {group.items.map((item) => (
+              <ItemRow key={item.id} item={item} taskIds={tasks.map((task) => task.id)} />
+            ))}
+          </tbody>
+        ))}
       </table>
     </section>
   );
