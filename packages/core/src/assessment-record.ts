@@ -66,6 +66,33 @@ const recordObservation = z.object({
 });
 export type RecordObservation = z.infer<typeof recordObservation>;
 
+/** A supervisor's report on the task (issue 30 §1), only this task's answer, and how it was verified. */
+const recordThirdPartyReport = z.object({
+  /** 'Third-party report (supplementary)': it supports the judgement, never makes it. */
+  label: z.string(),
+  supervisorName: z.string(),
+  workplace: z.string(),
+  relationship: z.string(),
+  supervisorRole: z.string(),
+  supervisedFor: z.string(),
+  experience: z.string(),
+  observed: z.boolean(),
+  dates: z.array(z.string()),
+  comment: z.string(),
+  signedName: z.string(),
+  declarationVersion: z.number(),
+  submittedAt: iso,
+  verifications: z.array(
+    z.object({
+      method: z.string(),
+      verifiedOn: z.string(),
+      note: z.string(),
+      assessorName: z.string().nullable(),
+    }),
+  ),
+});
+export type RecordThirdPartyReport = z.infer<typeof recordThirdPartyReport>;
+
 export const assessmentRecordOutput = z.object({
   student: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   unit: z.object({ id: z.string(), unitCode: z.string(), title: z.string() }),
@@ -114,6 +141,8 @@ export const assessmentRecordOutput = z.object({
       decisions: z.array(recordDecision),
       /** Observation checklists on the submission, oldest first. */
       observations: z.array(recordObservation),
+      /** Supervisors' reports on the task (issue 30 §1), oldest first; absent in a record made before them. */
+      thirdPartyReports: z.array(recordThirdPartyReport).optional(),
     }),
   ),
   /** Every unit outcome recorded, oldest first: the one standing is last and not superseded. */

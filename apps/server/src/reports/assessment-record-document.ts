@@ -6,6 +6,7 @@ import { formatDateTime, timeZoneLabel } from '@evident/core/time-zone';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { observationsSection } from './observation-section';
 import { inFonts } from './pdf-text';
+import { thirdPartySection } from './third-party-section';
 import { unitOutcomeSection } from './unit-outcome-section';
 
 type Task = AssessmentRecord['tasks'][number];
@@ -177,6 +178,7 @@ function taskSection(task: Task, at: At): Content {
       { id: id.evidence, text: 'Evidence', style: 'h3' },
       filesTable(task, at),
       observationsSection(task, at),
+      thirdPartySection(task, at),
       { id: id.decisionsHeading, text: 'Decisions', style: 'h3' },
       decisionsTable(task, at),
     ],

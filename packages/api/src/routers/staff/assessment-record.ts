@@ -17,6 +17,7 @@ import { refuseStudentsOutOfScope, type ScopeReader } from '../../rules/class-sc
 import { orgTimeZone } from '../../rules/org-time-zone';
 import { toObservationView } from '../../views/observation-views';
 import { namesOfRecordingAdmins } from '../../views/recorded-by';
+import { reportsFor } from '../third-party/reports';
 
 export const assessmentRecordInput = z.object({
   studentId: idSchema('studentId'),
@@ -68,6 +69,7 @@ export async function getAssessmentRecord(
   ]);
   const files = [...current, ...withdrawn];
   const observations = (await listObservations(deps.db, submissionIds)).map(toObservationView);
+  const supervisorReports = await reportsFor(deps.db, student.id);
   const [recorders, withdrawal, declared] = await Promise.all([
     namesOfRecordingAdmins(deps.db, files, student.id),
     withdrawalsOf(deps.db, withdrawn, student),
@@ -131,6 +133,31 @@ export async function getAssessmentRecord(
           ...observation,
           createdAt: createdAt.toISOString(),
         })),
+      thirdPartyReports: supervisorReports.flatMap((report) =>
+        report.items
+          .filter((item) => item.taskId === row.taskId)
+          .map((item) => ({
+            label: report.label,
+            supervisorName: report.supervisorName,
+            workplace: report.workplace,
+            relationship: report.relationship,
+            supervisorRole: report.supervisorRole,
+            supervisedFor: report.supervisedFor,
+            experience: report.experience,
+            observed: item.observed,
+            dates: item.dates,
+            comment: item.comment,
+            signedName: report.signedName,
+            declarationVersion: report.declarationVersion,
+            submittedAt: report.submittedAt.toISOString(),
+            verifications: report.verifications.map(({ method, verifiedOn, note, assessorName }) => ({
+              method,
+              verifiedOn,
+              note,
+              assessorName,
+            })),
+          })),
+      ),
     })),
     unitOutcomes: outcomes.map(({ id: _id, studentId: _s, unitId: _u, ...outcome }) => ({
       ...outcome,
