@@ -9,6 +9,7 @@ export const auditGroups = [
   'Units and tasks',
   'Classes',
   'Evidence and grading',
+  'Records kept',
   'Settings',
 ] as const;
 export type AuditGroup = (typeof auditGroups)[number];
@@ -68,6 +69,10 @@ export const auditActions = {
   'third-party.submitted': { label: 'Third-party report submitted', group: 'Evidence and grading' },
   'third-party.verified': { label: 'Third-party report verified', group: 'Evidence and grading' },
   'reminder.sent': { label: 'Outstanding tasks emailed', group: 'Evidence and grading' },
+  'records.disposed': { label: 'Records disposed of', group: 'Records kept' },
+  'legal-hold.placed': { label: 'Legal hold placed', group: 'Records kept' },
+  'legal-hold.released': { label: 'Legal hold lifted', group: 'Records kept' },
+  'settings.retention': { label: 'Retention period changed', group: 'Records kept' },
   'settings.time-zone': { label: 'Time zone changed', group: 'Settings' },
   'settings.declaration': { label: 'Declaration wording changed', group: 'Settings' },
 } as const satisfies Record<string, { label: string; group: AuditGroup }>;

@@ -8,6 +8,16 @@ import {
 } from '@evident/core/lti-platform';
 import { orgSettingsInput, orgSettingsOutput } from '@evident/core/org-settings';
 import { userSearchInput } from '@evident/core/people';
+import {
+  disposalOutput,
+  disposeInput,
+  legalHoldInput,
+  legalHoldOutput,
+  releaseHoldInput,
+  retentionOverviewOutput,
+  retentionPeriodInput,
+  retentionPeriodOutput,
+} from '@evident/core/retention';
 import { listPeople } from '@evident/db/queries/people';
 import { countAdminStats } from '@evident/db/queries/stats';
 import { z } from 'zod';
@@ -18,6 +28,7 @@ import { unitOutput } from '../../views/curriculum-outputs';
 import { peopleTokensRouter } from '../tokens/router';
 import { approveUser, approveUserInput } from './approve-user';
 import { auditCsv, auditPage } from './audit';
+import { adminAuditPacksRouter } from './audit-packs';
 import { adminClassesRouter } from './classes/router';
 import { coverageCsv, coverageOf, coverageOutput, listUnitsWithCoverage } from './coverage';
 import { adminDeclarationsRouter } from './declarations';
@@ -55,6 +66,14 @@ import {
   unitTasksOutput,
 } from './outputs';
 import { changeRole, changeRoleInput, deactivate, findPeople, personInput, reactivate } from './people';
+import {
+  disposeRecords,
+  liftLegalHold,
+  placeLegalHold,
+  retentionOverview,
+  retentionPeriod,
+  setRetentionPeriod,
+} from './retention';
 import { getOrgSettings, updateOrgSettings } from './settings';
 import {
   archiveTask,
@@ -144,8 +163,42 @@ export const adminRouter = router({
       .output(orgSettingsOutput)
       .mutation(({ ctx, input }) => updateOrgSettings(ctx, input)),
   }),
+  // Issue 30 §4: records kept for their period, what is past it, disposal with a tombstone, legal holds.
+  retention: router({
+    get: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/retention' } })
+      .output(retentionOverviewOutput)
+      .query(({ ctx }) => retentionOverview(ctx.db)),
+    period: adminProcedure
+      .meta({ rest: { method: 'GET', path: '/api/admin/retention/period' } })
+      .output(retentionPeriodOutput)
+      .query(({ ctx }) => retentionPeriod(ctx.db)),
+    setPeriod: adminProcedure
+      .meta({ rest: { method: 'PUT', path: '/api/admin/retention/period' } })
+      .input(retentionPeriodInput)
+      .output(retentionPeriodOutput)
+      .mutation(({ ctx, input }) => setRetentionPeriod(ctx, input)),
+    dispose: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/retention/dispose' } })
+      .input(disposeInput)
+      .output(disposalOutput)
+      .mutation(({ ctx, input }) => disposeRecords(ctx, input)),
+  }),
+  legalHolds: router({
+    place: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/legal-holds', status: 201 } })
+      .input(legalHoldInput)
+      .output(legalHoldOutput)
+      .mutation(({ ctx, input }) => placeLegalHold(ctx, input)),
+    release: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/legal-holds/{id}/release' } })
+      .input(releaseHoldInput)
+      .output(legalHoldOutput)
+      .mutation(({ ctx, input }) => liftLegalHold(ctx, input)),
+  }),
   // The wording students and assessors confirm, each save a new version (issue 29).
   declarations: adminDeclarationsRouter,
+  auditPacks: adminAuditPacksRouter,
   impersonation: router({
     start: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/admin/impersonate' } })
