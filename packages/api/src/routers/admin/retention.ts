@@ -13,17 +13,19 @@ import { recordAudit } from '@evident/db/queries/audit';
 import {
   deleteRecords,
   disposalsWithPendingFiles,
+  insertDisposal,
+  listDisposals,
+  setFilesPending,
+} from '@evident/db/queries/disposals';
+import {
   findLegalHold,
   findRetentionMonths,
   holdsCovering,
-  insertDisposal,
   insertLegalHold,
-  listDisposals,
   listDueRecords,
   listLegalHolds,
   releaseLegalHold,
   saveRetentionMonths,
-  setFilesPending,
 } from '@evident/db/queries/retention';
 import { findUserById } from '@evident/db/queries/users';
 import type { disposals } from '@evident/db/schema';
