@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { admin } from './e2e-env';
 import { hasNoHorizontalOverflow, signInThroughUi } from './support';
 import { type OutcomeCohort, seedOutcomeCohort } from './unit-outcome-seed';
 
@@ -45,4 +46,16 @@ test('an assessor records Competent on a phone, and the student sees the Compete
   await expect(banner).toContainText(`Competent in ${cohort.unitCode}`);
   await expect(banner).toBeInViewport();
   await studentContext.close();
+
+  // An admin follows it read-only, as grading: the outcome opens, nothing to record.
+  const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const adminPage = await adminContext.newPage();
+  await signInThroughUi(adminPage, admin.email, admin.password);
+  await adminPage.goto(`/matrix?unitId=${cohort.unitId}`);
+  const adminRow = adminPage.getByTestId('matrix-row').filter({ hasText: cohort.student.name });
+  await adminRow.getByRole('button', { name: /^Competent: see the unit outcome/ }).click();
+  await expect(adminPage.getByTestId('standing-outcome')).toContainText('Harness and anchors checked');
+  await expect(adminPage.getByTestId('unit-outcome-read-only')).toBeVisible();
+  await expect(adminPage.getByRole('button', { name: 'Record outcome' })).toHaveCount(0);
+  await adminContext.close();
 });

@@ -10,6 +10,7 @@ import { IconDownload, IconFilterOff, IconTable, IconUsers } from '@tabler/icons
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { downloadInTabSession } from '../../lti/tab-session-download';
 import { useDocumentTitle } from '../../widgets/document-title';
 import { LoadError } from '../../widgets/load-error';
@@ -127,6 +128,7 @@ type MatrixContentProps = {
 function MatrixContent({ view, filter, onFilter, onUnit, switching, classSelect }: MatrixContentProps) {
   const [open, setOpen] = useState<OpenCell | null>(null);
   const [judging, setJudging] = useState<OutcomeSubject | null>(null);
+  const canRecord = useCurrentUser()?.role === 'assessor';
   const { students, tasks, submissions, outcomes, unit } = view;
   const visible = useMemo(
     () => filterMatrixStudents(students, tasks, submissions, filter),
@@ -199,6 +201,7 @@ function MatrixContent({ view, filter, onFilter, onUnit, switching, classSelect 
             outcomes={outcomes}
             onOpenCell={onOpenCell}
             onOpenOutcome={onOpenOutcome}
+            canRecord={canRecord}
           />
         )}
       </div>

@@ -27,6 +27,8 @@ type MatrixGridProps = {
   onOpenCell: (student: MatrixStudent, task: MatrixTask) => void;
   /** The Unit column's button: record the student's unit outcome, or see and replace it. */
   onOpenOutcome: (student: MatrixStudent) => void;
+  /** Whether the reader records outcomes (an assessor) or only sees them (an admin). */
+  canRecord: boolean;
 };
 
 /**
@@ -41,6 +43,7 @@ export function MatrixGrid({
   outcomes,
   onOpenCell,
   onOpenOutcome,
+  canRecord,
 }: MatrixGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -108,6 +111,7 @@ export function MatrixGrid({
                 tasks={tasks}
                 submissions={submissions}
                 outcome={outcomes[student.id]}
+                canRecord={canRecord}
               />
             );
           })}
@@ -124,6 +128,7 @@ type MatrixRowProps = {
   tasks: readonly MatrixTask[];
   submissions: MatrixSubmissions;
   outcome: MatrixOutcome | undefined;
+  canRecord: boolean;
 };
 
 const MatrixRow = memo(function MatrixRow({
@@ -133,6 +138,7 @@ const MatrixRow = memo(function MatrixRow({
   tasks,
   submissions,
   outcome,
+  canRecord,
 }: MatrixRowProps) {
   const name = fullName(student);
   const progress = matrixProgress(submissions, student.id, tasks);
@@ -198,7 +204,7 @@ const MatrixRow = memo(function MatrixRow({
         </td>
       ))}
       <ProgressCell progress={progress} />
-      <UnitCell outcome={outcome} progress={progress} name={name} />
+      <UnitCell outcome={outcome} progress={progress} name={name} canRecord={canRecord} />
     </tr>
   );
 });

@@ -11,10 +11,13 @@ export function UnitCell({
   outcome,
   progress,
   name,
+  canRecord,
 }: {
   outcome: MatrixOutcome | undefined;
   progress: MatrixProgress;
   name: string;
+  /** An assessor records; an admin (not viewing as one) sees the outcome only. */
+  canRecord: boolean;
 }) {
   const ready = progress.total > 0 && progress.satisfied === progress.total;
   return (
@@ -24,11 +27,11 @@ export function UnitCell({
           type="button"
           className={unitClasses.outcomeButton}
           data-outcome={outcome.outcome}
-          aria-label={`${unitOutcomeLabels[outcome.outcome]}: see or replace the unit outcome of ${name}`}
+          aria-label={`${unitOutcomeLabels[outcome.outcome]}: see${canRecord ? ' or replace' : ''} the unit outcome of ${name}`}
         >
           {outcome.outcome === 'competent' ? 'Competent' : 'NYC'}
         </button>
-      ) : ready ? (
+      ) : ready && canRecord ? (
         <button
           type="button"
           className={unitClasses.recordButton}
@@ -37,6 +40,13 @@ export function UnitCell({
         >
           Record
         </button>
+      ) : ready ? (
+        <span
+          className={unitClasses.notReady}
+          title="Every task is satisfactory: an assessor records the outcome"
+        >
+          Ready
+        </span>
       ) : (
         <span className={unitClasses.notReady} title="Not every task is satisfactory yet">
           <span aria-hidden>-</span>

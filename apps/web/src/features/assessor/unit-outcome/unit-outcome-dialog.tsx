@@ -1,9 +1,11 @@
+import { adminReadOnlyGradingMessage } from '@evident/core/class-filter';
 import { type UnitOutcomeValue, unitOutcomeLabels } from '@evident/core/unit-outcome-values';
 import { fullName } from '@evident/core/user';
 import { Alert, Button, Checkbox, Group, Modal, Paper, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { invalidateFor } from '../../live/event-invalidations';
 import { errorMessage } from '../../toast/error-message';
 import { toastSuccess } from '../../toast/toast';
@@ -54,8 +56,34 @@ export function UnitOutcomeDialog({
       closeButtonProps={{ 'aria-label': 'Close unit outcome' }}
       data-testid="unit-outcome-dialog"
     >
-      {subject ? <OutcomeForm subject={subject} onDone={onClose} /> : null}
+      {subject ? <OutcomeContent subject={subject} onDone={onClose} /> : null}
     </Modal>
+  );
+}
+
+/** An admin (not viewing as an assessor) follows outcomes read-only, as grading: the record says who judged. */
+function OutcomeContent({ subject, onDone }: { subject: OutcomeSubject; onDone: () => void }) {
+  const user = useCurrentUser();
+  if (user?.role === 'assessor') return <OutcomeForm subject={subject} onDone={onDone} />;
+  return <OutcomeReadOnly subject={subject} />;
+}
+
+function OutcomeReadOnly({ subject }: { subject: OutcomeSubject }) {
+  const history = trpc.staff.unitOutcomes.list.useQuery({ unitId: subject.unit.id });
+  const standing = history.data?.find((o) => o.studentId === subject.student.id && o.supersededAt === null);
+  return (
+    <Stack gap="md">
+      {standing ? <StandingOutcome outcome={standing} /> : null}
+      {history.data && !standing ? <Text size="sm">No unit outcome is recorded yet.</Text> : null}
+      {history.error ? (
+        <Alert color="red" variant="light" title="Could not load the unit outcome">
+          {errorMessage(history.error, 'Please check your connection and try again.')}
+        </Alert>
+      ) : null}
+      <Alert variant="light" color="blue" data-testid="unit-outcome-read-only">
+        {adminReadOnlyGradingMessage}
+      </Alert>
+    </Stack>
   );
 }
 
