@@ -7,7 +7,14 @@ import { DateTimeText, dateOnly } from '../../../format/date-time';
 type RecordedOutcome = inferRouterOutputs<AppRouter>['staff']['unitOutcomes']['list'][number];
 
 /** The outcome standing now, as the dialog shows it before a new one replaces it. */
-export function StandingOutcome({ outcome }: { outcome: RecordedOutcome }) {
+export function StandingOutcome({
+  outcome,
+  replaceable = true,
+}: {
+  outcome: RecordedOutcome;
+  /** Said to whoever may record a new one (an assessor): it replaces this one, which stays. */
+  replaceable?: boolean;
+}) {
   const by = outcome.actingAdminName
     ? `${outcome.assessorName ?? 'a former assessor'} (made by admin ${outcome.actingAdminName})`
     : (outcome.assessorName ?? 'a former assessor');
@@ -19,8 +26,8 @@ export function StandingOutcome({ outcome }: { outcome: RecordedOutcome }) {
       data-testid="standing-outcome"
     >
       <Text size="sm">
-        By {by} on <DateTimeText value={outcome.createdAt} options={dateOnly} />. A new outcome replaces it;
-        this one stays in the record, marked superseded.
+        By {by} on <DateTimeText value={outcome.createdAt} options={dateOnly} />.
+        {replaceable ? ' A new outcome replaces it; this one stays in the record, marked superseded.' : ''}
       </Text>
       {outcome.remaining ? (
         <Text size="sm" mt={4}>

@@ -73,7 +73,7 @@ function OutcomeReadOnly({ subject }: { subject: OutcomeSubject }) {
   const standing = history.data?.find((o) => o.studentId === subject.student.id && o.supersededAt === null);
   return (
     <Stack gap="md">
-      {standing ? <StandingOutcome outcome={standing} /> : null}
+      {standing ? <StandingOutcome outcome={standing} replaceable={false} /> : null}
       {history.data && !standing ? <Text size="sm">No unit outcome is recorded yet.</Text> : null}
       {history.error ? (
         <Alert color="red" variant="light" title="Could not load the unit outcome">
