@@ -70,6 +70,11 @@ export const when: number = ({} as RouterOutputs['staff']['submissions']['list']
 export const tokens: Promise<{ id: string; name: string }[]> = evident.account.tokens.list.query();
 // Issue 29: a unit's coverage, typed down to its uncovered keys.
 export const uncovered: Promise<string[]> = evident.admin.coverage.get.query({ id: 'x' }).then((c) => c.uncovered);
+// Issue 30 §4: records past their period, and the tombstone a disposal leaves.
+export const dueSince: Promise<string[]> = evident.admin.retention.get.query().then((r) => r.due.map((d) => d.dueSince));
+export const disposedFiles: Promise<number> = evident.admin.retention.removeRecords
+  .mutate({ studentId: 'x', unitId: 'y' })
+  .then((d) => d.counts.files);
 `,
   );
 

@@ -47,10 +47,10 @@ export const retentionPeriodInput = z.object({
     .max(MAX_RETENTION_MONTHS, `months must be at most ${MAX_RETENTION_MONTHS}`),
 });
 
-/** `admin.retention.dispose` / `POST /api/admin/retention/dispose`: one student's records in one unit. */
+/** `admin.retention.removeRecords` / `POST /api/admin/retention/dispose`: one student's records in one unit. */
 export const disposeInput = z.object({ studentId: uuid('studentId'), unitId: uuid('unitId') });
 
-/** `admin.legalHolds.place` / `POST /api/admin/legal-holds`: on a student, a unit, or a student in a unit. */
+/** `admin.legalHolds.create` / `POST /api/admin/legal-holds`: on a student, a unit, or a student in a unit. */
 export const legalHoldInput = z
   .object({
     studentId: uuid('studentId').optional(),
@@ -62,7 +62,7 @@ export const legalHoldInput = z
     path: ['studentId'],
   });
 
-/** `admin.legalHolds.release` / `POST /api/admin/legal-holds/{id}/release`. */
+/** `admin.legalHolds.end` / `POST /api/admin/legal-holds/{id}/release`. */
 export const releaseHoldInput = z.object({ id: uuid('id'), reason: reason('reason') });
 
 export const retentionPeriodOutput = z.object({

@@ -102,7 +102,7 @@ export async function retentionOverview(db: Database, now = new Date()): Promise
 }
 
 /**
- * `admin.retention.dispose` / `POST /api/admin/retention/dispose`: one student's records in one unit,
+ * `admin.retention.removeRecords` / `POST /api/admin/retention/dispose`: one student's records in one unit,
  * past their period and under no hold. The rows go, the tombstone and the audit row are written, in
  * one transaction listing the stored files to remove; only after it commits are the files removed (a
  * crash between leaves rows gone and a list of files to finish, never files gone under kept rows).
@@ -187,7 +187,7 @@ export async function removePendingFiles(ctx: Pick<Context, 'db' | 'storage' | '
   }
 }
 
-/** `admin.legalHolds.place` / `POST /api/admin/legal-holds`. */
+/** `admin.legalHolds.create` / `POST /api/admin/legal-holds`. */
 export async function placeLegalHold(
   ctx: Ctx,
   input: { studentId?: string; unitId?: string; reason: string },
@@ -221,7 +221,7 @@ export async function placeLegalHold(
   return holdById(ctx.db, id);
 }
 
-/** `admin.legalHolds.release` / `POST /api/admin/legal-holds/{id}/release`. */
+/** `admin.legalHolds.end` / `POST /api/admin/legal-holds/{id}/release`. */
 export async function liftLegalHold(ctx: Ctx, input: { id: string; reason: string }, now = new Date()) {
   await ctx.db.transaction(async (tx) => {
     const released = await releaseLegalHold(tx, {

@@ -169,7 +169,7 @@ export const adminRouter = router({
       .meta({ rest: { method: 'GET', path: '/api/admin/retention' } })
       .output(retentionOverviewOutput)
       .query(({ ctx }) => retentionOverview(ctx.db)),
-    period: adminProcedure
+    getPeriod: adminProcedure
       .meta({ rest: { method: 'GET', path: '/api/admin/retention/period' } })
       .output(retentionPeriodOutput)
       .query(({ ctx }) => retentionPeriod(ctx.db)),
@@ -178,19 +178,21 @@ export const adminRouter = router({
       .input(retentionPeriodInput)
       .output(retentionPeriodOutput)
       .mutation(({ ctx, input }) => setRetentionPeriod(ctx, input)),
-    dispose: adminProcedure
+    // Disposal: the one deletion of assessment records in the product.
+    removeRecords: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/admin/retention/dispose' } })
       .input(disposeInput)
       .output(disposalOutput)
       .mutation(({ ctx, input }) => disposeRecords(ctx, input)),
   }),
   legalHolds: router({
-    place: adminProcedure
+    create: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/admin/legal-holds', status: 201 } })
       .input(legalHoldInput)
       .output(legalHoldOutput)
       .mutation(({ ctx, input }) => placeLegalHold(ctx, input)),
-    release: adminProcedure
+    // Lifting a hold: the hold stays on record with who lifted it, when and why.
+    end: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/admin/legal-holds/{id}/release' } })
       .input(releaseHoldInput)
       .output(legalHoldOutput)
