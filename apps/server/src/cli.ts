@@ -5,6 +5,7 @@ import { upsertLtiPlatform } from '@evident/db/queries/lti-platforms';
 import { addToolKey } from '@evident/db/queries/lti-tool-keys';
 import { queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
 import { generateToolKey } from '@evident/lti/keys';
+import { runVerifyPack } from './audit-pack/verify-pack';
 import { ConfigError, loadConfig } from './config';
 import { DataLockError, lockDataDir } from './data-lock';
 import { seedDemoData } from './demo-data';
@@ -31,10 +32,15 @@ const usage = `Usage: pnpm cli <command>
   verify-evidence [--record-missing]        re-read every evidence file and check its SHA-256; lists
                                             files changed or missing (exit 1 when any), and those
                                             recorded before hashing; with the flag, records their
-                                            hash now, marked as recorded later`;
+                                            hash now, marked as recorded later
+  verify-pack FILE.zip                      check every file of an audit pack against the SHA-256
+                                            its manifest lists (exit 1 on any mismatch); needs no
+                                            database`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Reads only the zip: an auditor can check a pack without the server's data.
+  if (command === 'verify-pack') return runVerifyPack(rest);
   // Bad arguments are answered before the database is opened or migrated.
   let adminSpec: AdminSpec | undefined;
   if (command === 'create-admin') {

@@ -35,6 +35,7 @@ import { createS3Storage, type S3Storage } from '@evident/storage/s3';
 import { sharpImages } from '@evident/storage/thumbnail';
 import { createFfmpegConverter, playableMaxSide } from '@evident/storage/video';
 import { findVideoTools } from '@evident/storage/video-tools';
+import { createAuditPackJob } from './audit-pack/audit-pack-job';
 import type { Config } from './config';
 import { guardEventBus } from './events/guarded-bus';
 import { createInProcessEventBus } from './events/in-process-bus';
@@ -160,8 +161,18 @@ export function createServices(
     configured: config.publicUrlIsDefault ? null : config.publicUrl,
     port: config.port,
   };
+  // The worker is made from the handlers, so the pack's 'ready' mail reaches the queue it feeds lazily.
+  let queuedMailer: ReturnType<typeof createQueuedMailer> | null = null;
   const handlers: JobHandlers = {
     thumbnail: createThumbnailJob(deps),
+    'audit-pack': createAuditPackJob({
+      db: database.db,
+      storage,
+      recordPdf: assessmentRecordPdf,
+      mailer: { send: (message) => (queuedMailer as NonNullable<typeof queuedMailer>).send(message) },
+      log,
+      publicUrl: defaultMailOrigin(mailOrigins),
+    }),
     mail: createMailJob(mailer),
     'graded-mail': createGradedMailJob({
       db: database.db,
@@ -183,6 +194,7 @@ export function createServices(
   };
   const worker = createJobWorker({ db: database.db, log }, handlers, overrides.jobs);
   jobs = worker;
+  queuedMailer = createQueuedMailer({ db: database.db, jobs: worker });
   const sessions = createSessionStore(createSessionRecords(database.db), {
     secureCookies: config.publicUrl.startsWith('https://'),
   });
@@ -191,7 +203,7 @@ export function createServices(
     sessions,
     authenticator: createAuthenticator({ sessions, records: createPrincipalRecords(database.db) }),
     passwords: createPasswordHasher(),
-    mailer: createQueuedMailer({ db: database.db, jobs: worker }),
+    mailer: queuedMailer,
     rateLimits: createRateLimits(overrides.rateLimits),
     register: createTrainingRegister(config.register),
     taskGenerator: createTaskGenerator(config.taskGeneration),

@@ -45,6 +45,8 @@ export type JobPayloads = {
    * waiting who has not turned it off: `waitingWorkDigestJob` (packages/api/src/jobs/waiting-work-digest-job.ts).
    */
   'waiting-work-digest': WaitingWorkDigestPayload;
+  /** Building an audit pack's zip into storage: `auditPackJob` (apps/server/src/audit-pack/audit-pack-job.ts). */
+  'audit-pack': { packId: string };
 };
 
 export type JobKind = keyof JobPayloads;

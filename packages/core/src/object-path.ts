@@ -3,13 +3,14 @@ import { AppError } from './errors';
 /**
  * Object paths are always made here, never taken from a user: `evidence/{userId}/{uuid}/{safe-name}`
  * for uploads, `thumbnails/{userId}/{uuid}/{safe-name}.webp` for derived images and
- * `playable/{userId}/{uuid}/{safe-name}.mp4` for the browser-friendly copies of videos. The strict
+ * `playable/{userId}/{uuid}/{safe-name}.mp4` for the browser-friendly copies of videos, and
+ * `packs/{adminId}/{packId}/{safe-name}.zip` for audit packs (issue 30 §3). The strict
  * pattern is what keeps `..`, absolute paths, backslashes and hidden files away from the disk adapter
  * (its temporary and part files start with a dot, so no valid path can ever name one).
  */
 const safeNamePattern = '[A-Za-z0-9][A-Za-z0-9._-]{0,119}';
 const objectPathRegex = new RegExp(
-  `^(evidence|thumbnails|playable)/[A-Za-z0-9_-]{1,64}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/${safeNamePattern}$`,
+  `^(evidence|thumbnails|playable|packs)/[A-Za-z0-9_-]{1,64}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/${safeNamePattern}$`,
 );
 const userIdRegex = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -62,4 +63,12 @@ export function thumbnailPathFor(objectPath: string): string {
 /** Where the H.264 MP4 copy of an uploaded video lives, beside its original under another prefix. */
 export function playablePathFor(objectPath: string): string {
   return derivedPathFor(objectPath, 'playable', 'mp4');
+}
+
+/** Where an audit pack's zip is kept: under the admin who asked for it and the pack's id. */
+export function auditPackPath(adminId: string, packId: string, fileName: string): string {
+  if (!userIdRegex.test(adminId)) throw new AppError('BAD_REQUEST', 'Invalid user id for an object path');
+  const path = `packs/${adminId}/${packId}/${sanitiseFileName(fileName)}`;
+  assertValidObjectPath(path);
+  return path;
 }

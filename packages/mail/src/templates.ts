@@ -110,7 +110,23 @@ export function renderMail(message: MailMessage): RenderedMail {
       return renderWaitingWorkDigest(message);
     case 'third-party-request':
       return renderThirdPartyRequest(message);
+    case 'audit-pack-ready':
+      return renderAuditPackReady(message);
   }
+}
+
+/** The zip is kept, and its link signed afresh, on the screen: the mail carries no download link. */
+function renderAuditPackReady(message: Extract<MailMessage, { kind: 'audit-pack-ready' }>): RenderedMail {
+  const lines = [
+    `Hi ${message.firstName},`,
+    `The audit pack for ${message.unit} (${plural(message.studentCount, 'student')}) is ready to download from the Audit packs screen.`,
+  ];
+  return {
+    to: message.to,
+    subject: `Audit pack ready: ${message.unit}`,
+    text: `${lines.join('\n\n')}\n\nOpen Audit packs: ${message.packsUrl}\n`,
+    html: layout('Your audit pack is ready', lines, { label: 'Open Audit Packs', url: message.packsUrl }),
+  };
 }
 
 /** A supervisor is asked for a report on a student's work: no account, one link, used once. */

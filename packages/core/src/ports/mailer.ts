@@ -81,6 +81,16 @@ export type MailMessage =
       tasks: string[];
       reportUrl: string;
       expiresInDays: number;
+    }
+  | {
+      /** An audit pack the admin asked for is built (issue 30 §3): the link opens the Audit packs screen. */
+      kind: 'audit-pack-ready';
+      to: string;
+      firstName: string;
+      /** `CODE Title` */
+      unit: string;
+      studentCount: number;
+      packsUrl: string;
     };
 
 /** One unit's evidence waiting in an assessor's digest. */

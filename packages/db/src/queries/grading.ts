@@ -204,6 +204,8 @@ export async function listGradingDecisions(db: Database, { submissionIds }: { su
       assessorName: sql<string | null>`${assessor.firstName} || ' ' || ${assessor.lastName}`,
       actingAdminId: gradingDecisions.actingAdminId,
       actingAdminName: sql<string | null>`${actingAdmin.firstName} || ' ' || ${actingAdmin.lastName}`,
+      /** The unit's release the decision was made against (issue 29); null before releases were kept. */
+      unitRelease: gradingDecisions.unitRelease,
       /** The assessor's declaration the decision carries: its version and time; null: 'Not declared'. */
       declarationVersion: declarations.version,
       declaredAt: declarations.createdAt,
