@@ -24,6 +24,7 @@ import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminLtiRouteImport } from './routes/admin/lti'
+import { Route as AdminRetentionRouteImport } from './routes/admin/retention'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as JoinCodeRouteImport } from './routes/join.$code'
@@ -114,6 +115,11 @@ const AdminLtiRoute = AdminLtiRouteImport.update({
   path: '/lti',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminRetentionRoute = AdminRetentionRouteImport.update({
+  id: '/retention',
+  path: '/retention',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -200,6 +206,7 @@ export interface FileRoutesByFullPath {
   '/welcome': typeof WelcomeRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/lti': typeof AdminLtiRoute
+  '/admin/retention': typeof AdminRetentionRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/join/$code': typeof JoinCodeRoute
@@ -230,6 +237,7 @@ export interface FileRoutesByTo {
   '/welcome': typeof WelcomeRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/lti': typeof AdminLtiRoute
+  '/admin/retention': typeof AdminRetentionRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/join/$code': typeof JoinCodeRoute
@@ -262,6 +270,7 @@ export interface FileRoutesById {
   '/welcome': typeof WelcomeRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/lti': typeof AdminLtiRoute
+  '/admin/retention': typeof AdminRetentionRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/join/$code': typeof JoinCodeRoute
@@ -295,6 +304,7 @@ export interface FileRouteTypes {
     | '/welcome'
     | '/admin/audit'
     | '/admin/lti'
+    | '/admin/retention'
     | '/admin/settings'
     | '/admin/users'
     | '/join/$code'
@@ -325,6 +335,7 @@ export interface FileRouteTypes {
     | '/welcome'
     | '/admin/audit'
     | '/admin/lti'
+    | '/admin/retention'
     | '/admin/settings'
     | '/admin/users'
     | '/join/$code'
@@ -356,6 +367,7 @@ export interface FileRouteTypes {
     | '/welcome'
     | '/admin/audit'
     | '/admin/lti'
+    | '/admin/retention'
     | '/admin/settings'
     | '/admin/users'
     | '/join/$code'
@@ -498,6 +510,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLtiRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/retention': {
+      id: '/admin/retention'
+      path: '/retention'
+      fullPath: '/admin/retention'
+      preLoaderRoute: typeof AdminRetentionRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/settings': {
       id: '/admin/settings'
       path: '/settings'
@@ -602,6 +621,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminLtiRoute: typeof AdminLtiRoute
+  AdminRetentionRoute: typeof AdminRetentionRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -619,6 +639,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminLtiRoute: AdminLtiRoute,
+  AdminRetentionRoute: AdminRetentionRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -1,5 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
 import {
+  IconArchive,
   IconBook2,
   IconChevronRight,
   IconHistory,
@@ -53,6 +54,13 @@ const quickLinks = [
     description:
       'Connect learning platforms (Moodle, Canvas, Blackboard, Brightspace) and follow grade passbacks.',
     icon: IconPlugConnected,
+  },
+  {
+    to: '/admin/retention',
+    title: 'Records Kept',
+    description:
+      'Assessment records past their retention period, legal holds, and what was disposed of, by whom and when.',
+    icon: IconArchive,
   },
   {
     to: '/admin/settings',

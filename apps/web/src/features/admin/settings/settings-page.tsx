@@ -17,6 +17,7 @@ import { LoadError } from '../../widgets/load-error';
 import { PageHeader } from '../../widgets/page-header';
 import { positionedWhileOpen } from '../../widgets/positioned-while-open';
 import { DeclarationsPanel } from './declarations-panel';
+import { RetentionPanel } from './retention-panel';
 
 type ZoneGroup = { group: string; items: { value: string; label: string }[] };
 
@@ -137,6 +138,7 @@ export function SettingsPage() {
       )}
       <Stack gap="lg" mt="lg">
         <DeclarationsPanel />
+        <RetentionPanel />
       </Stack>
     </>
   );
