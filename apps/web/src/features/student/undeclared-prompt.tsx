@@ -60,8 +60,9 @@ export function UndeclaredPrompt({ taskId, taskTitle, describedBy }: UndeclaredP
         </List>
         <Button
           size="xs"
-          variant="light"
-          color="orange"
+          // Bordered on the orange notice: a light orange button melted into it.
+          variant="default"
+          style={{ alignSelf: 'flex-start' }}
           onClick={() => setOpened(true)}
           disabled={!wording}
           loading={declare.isPending}
