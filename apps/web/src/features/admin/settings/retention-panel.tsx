@@ -66,7 +66,7 @@ export function RetentionPanel() {
               loading={save.isPending}
               disabled={months === null || typeof value !== 'number' || value === period.data?.months}
             >
-              Save
+              Set period
             </Button>
           </Group>
         </Stack>
