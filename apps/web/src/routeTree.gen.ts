@@ -23,6 +23,7 @@ import { Route as UnitSetupRouteImport } from './routes/unit-setup'
 import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminAuditPacksRouteImport } from './routes/admin/audit-packs'
 import { Route as AdminLtiRouteImport } from './routes/admin/lti'
 import { Route as AdminRetentionRouteImport } from './routes/admin/retention'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
@@ -108,6 +109,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminAuditRoute = AdminAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAuditPacksRoute = AdminAuditPacksRouteImport.update({
+  id: '/audit-packs',
+  path: '/audit-packs',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLtiRoute = AdminLtiRouteImport.update({
@@ -205,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/unit-setup': typeof UnitSetupRoute
   '/welcome': typeof WelcomeRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/audit-packs': typeof AdminAuditPacksRoute
   '/admin/lti': typeof AdminLtiRoute
   '/admin/retention': typeof AdminRetentionRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -236,6 +243,7 @@ export interface FileRoutesByTo {
   '/unit-setup': typeof UnitSetupRoute
   '/welcome': typeof WelcomeRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/audit-packs': typeof AdminAuditPacksRoute
   '/admin/lti': typeof AdminLtiRoute
   '/admin/retention': typeof AdminRetentionRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -269,6 +277,7 @@ export interface FileRoutesById {
   '/unit-setup': typeof UnitSetupRoute
   '/welcome': typeof WelcomeRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/audit-packs': typeof AdminAuditPacksRoute
   '/admin/lti': typeof AdminLtiRoute
   '/admin/retention': typeof AdminRetentionRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -303,6 +312,7 @@ export interface FileRouteTypes {
     | '/unit-setup'
     | '/welcome'
     | '/admin/audit'
+    | '/admin/audit-packs'
     | '/admin/lti'
     | '/admin/retention'
     | '/admin/settings'
@@ -334,6 +344,7 @@ export interface FileRouteTypes {
     | '/unit-setup'
     | '/welcome'
     | '/admin/audit'
+    | '/admin/audit-packs'
     | '/admin/lti'
     | '/admin/retention'
     | '/admin/settings'
@@ -366,6 +377,7 @@ export interface FileRouteTypes {
     | '/unit-setup'
     | '/welcome'
     | '/admin/audit'
+    | '/admin/audit-packs'
     | '/admin/lti'
     | '/admin/retention'
     | '/admin/settings'
@@ -503,6 +515,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/audit-packs': {
+      id: '/admin/audit-packs'
+      path: '/audit-packs'
+      fullPath: '/admin/audit-packs'
+      preLoaderRoute: typeof AdminAuditPacksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/lti': {
       id: '/admin/lti'
       path: '/lti'
@@ -620,6 +639,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminAuditPacksRoute: typeof AdminAuditPacksRoute
   AdminLtiRoute: typeof AdminLtiRoute
   AdminRetentionRoute: typeof AdminRetentionRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -638,6 +658,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
+  AdminAuditPacksRoute: AdminAuditPacksRoute,
   AdminLtiRoute: AdminLtiRoute,
   AdminRetentionRoute: AdminRetentionRoute,
   AdminSettingsRoute: AdminSettingsRoute,

@@ -5,6 +5,7 @@ import {
   IconChevronRight,
   IconHistory,
   IconListCheck,
+  IconPackage,
   IconPlugConnected,
   IconPlus,
   IconSchool,
@@ -61,6 +62,13 @@ const quickLinks = [
     description:
       'Assessment records past their retention period, legal holds, and what was disposed of, by whom and when.',
     icon: IconArchive,
+  },
+  {
+    to: '/admin/audit-packs',
+    title: 'Audit Packs',
+    description:
+      'One zip of a unit’s records for an auditor, an ASQA sample or chosen students, with every file’s SHA-256.',
+    icon: IconPackage,
   },
   {
     to: '/admin/settings',
