@@ -27,7 +27,7 @@ describe('demo data', () => {
     expect((await (await admin.caller()).admin.stats.get()).totalUnits).toBe(3);
     // Issue 29: each example unit holds the catalogue's keyed summary, and says what it lacks.
     for (const unit of await (await admin.caller()).admin.units.list()) {
-      const view = await (await admin.caller()).admin.units.requirements({ id: unit.id });
+      const view = await (await admin.caller()).admin.units.getRequirements({ id: unit.id });
       expect(view.release, unit.unitCode).toBe('catalogue');
       expect(view.sections.map((section) => section.section)).toEqual(['element', 'pc', 'pe']);
       expect(view.missing.map((section) => section.section)).toEqual(['ke', 'ac', 'fs']);

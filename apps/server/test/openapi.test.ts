@@ -79,6 +79,7 @@ describe('GET /api/openapi.json', () => {
       'students',
       'tasks',
       'submissions',
+      'outcomes',
     ]);
     // Without parameters the plain list; with search, role, status or page, a page of the search.
     const usersGet = doc.paths['/api/admin/users'].get;

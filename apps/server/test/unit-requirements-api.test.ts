@@ -78,7 +78,7 @@ describe('GET /api/admin/units/{id}/requirements', () => {
   it('is in the OpenAPI document and refused to anyone but an admin', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const operation = doc.paths['/api/admin/units/{id}/requirements'].get;
-    expect(operation.description).toContain('admin.units.requirements');
+    expect(operation.description).toContain('admin.units.getRequirements');
     const assessor = await env.signedIn('assessor');
     const unit = await buildUnit(env.db);
     const refused = await app.inject({

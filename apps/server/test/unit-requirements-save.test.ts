@@ -76,7 +76,7 @@ describe('a unit saved with the requirements it was fetched with', () => {
       requirements: { release: fetched.release ?? '', items: fetched.requirements },
     });
     expect(unit.release).toBe('1');
-    const first = await admin.admin.units.requirements({ id: unit.id });
+    const first = await admin.admin.units.getRequirements({ id: unit.id });
     const itemId = (key: string) =>
       first.sections.flatMap((section) => section.items).find((item) => item.key === key)?.id ?? '';
     const task = await buildTask(env.db, { unitId: unit.id });
@@ -157,7 +157,7 @@ describe('a unit saved with the requirements it was fetched with', () => {
       title: 'Pasted',
       requirements: { release: 'catalogue', items: pasted },
     });
-    const view = await admin.admin.units.requirements({ id: unit.id });
+    const view = await admin.admin.units.getRequirements({ id: unit.id });
     expect(view.sections.map((section) => section.section)).toEqual(['pe', 'ac']);
     await expect(
       admin.admin.units.update({
@@ -181,7 +181,7 @@ describe('deleting a unit', () => {
       title: 'Deleted',
       requirements: { release: '1', items: [{ section: 'pe', key: 'PE 1', parentKey: null, text: 'plan' }] },
     });
-    const [item] = (await admin.admin.units.requirements({ id: unit.id })).sections[0]?.items ?? [];
+    const [item] = (await admin.admin.units.getRequirements({ id: unit.id })).sections[0]?.items ?? [];
     const task = await buildTask(env.db, { unitId: unit.id });
     await mapTaskRequirements(env.db, task.id, [item?.id ?? '']);
     expect(await admin.admin.units.delete({ id: unit.id })).toEqual({ ok: true });
@@ -194,7 +194,7 @@ describe('a unit a student sets up', () => {
     const student = await (await env.signedIn('student')).caller();
     const { unitId } = await student.student.units.setUp({ unitCode: 'RIIWHS204E' });
     const admin = await (await env.signedIn('rto_admin')).caller();
-    const view = await admin.admin.units.requirements({ id: unitId });
+    const view = await admin.admin.units.getRequirements({ id: unitId });
     expect(view.release).toBe('catalogue');
     expect(view.sections.map((section) => section.section)).toEqual(['element', 'pc', 'pe']);
     expect(view.missing.map((section) => section.section)).toEqual(['ke', 'ac', 'fs']);
@@ -261,7 +261,7 @@ describe('bad requirements', () => {
         },
       }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
-    expect((await admin.admin.units.requirements({ id: unit.id })).release).toBe('3');
+    expect((await admin.admin.units.getRequirements({ id: unit.id })).release).toBe('3');
   });
 
   it('gives a unit typed by hand Performance Evidence items, release not known', async () => {
@@ -271,7 +271,7 @@ describe('bad requirements', () => {
       title: 'Typed',
       performanceEvidence: 'plan a job\n  read the documents\ninspect a harness',
     });
-    const view = await admin.admin.units.requirements({ id: unit.id });
+    const view = await admin.admin.units.getRequirements({ id: unit.id });
     expect(view.release).toBe('unknown');
     expect(view.sections[0]?.items.map((item) => [item.key, item.parentKey])).toEqual([
       ['PE 1', null],

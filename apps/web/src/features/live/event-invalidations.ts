@@ -53,7 +53,7 @@ const curriculumOf = (unitId: string): QueryTarget[] => [
   { path: 'admin.units.list' },
   { path: 'admin.units.get', input: { id: unitId } },
   { path: 'admin.coverage.get', input: { id: unitId } },
-  { path: 'admin.units.requirements', input: { id: unitId } },
+  { path: 'admin.units.getRequirements', input: { id: unitId } },
   { path: 'admin.tasks.list', input: { unitId } },
   { path: 'admin.stats.get' },
   { path: 'student.tasks.list' },

@@ -258,7 +258,7 @@ export const adminRouter = router({
       .output(generatedTasksOutput)
       .mutation(({ ctx, input }) => generateUnitTasks(ctx, input.id)),
     // Issue 29: the unit's whole requirements (current release), section by section, and what is missing.
-    requirements: adminProcedure
+    getRequirements: adminProcedure
       .meta({ rest: { method: 'GET', path: '/api/admin/units/{id}/requirements' } })
       .input(unitIdInput)
       .output(unitRequirementsOutput)

@@ -8,7 +8,7 @@ import { proposalFrom, type RequirementsDraft, withPasted } from './requirements
  * proposes in their place. Only a proposal is sent with the save; without one the unit keeps its own.
  */
 export function useUnitRequirements(unitId: string | null) {
-  const query = trpc.admin.units.requirements.useQuery({ id: unitId ?? '' }, { enabled: unitId !== null });
+  const query = trpc.admin.units.getRequirements.useQuery({ id: unitId ?? '' }, { enabled: unitId !== null });
   const saved = useMemo<RequirementsDraft | null>(() => {
     const data = query.data;
     if (!data?.release) return null;
