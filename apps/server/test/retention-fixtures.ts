@@ -7,6 +7,10 @@ import {
   gradingDecisions,
   observations,
   submissions,
+  thirdPartyReports,
+  thirdPartyRequests,
+  thirdPartyRequestTasks,
+  thirdPartyVerifications,
   unitOutcomes,
 } from '@evident/db/schema';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -95,4 +99,43 @@ export async function recordCounts(env: TestEnv, studentId: string, submissionId
       and(eq(auditEvents.action, 'records.disposed'), eq(auditEvents.subjectId, studentId)),
     ),
   };
+}
+
+/** A supervisor's report on some of the student's tasks, submitted and verified (rows as the app writes them). */
+export async function supervisorReport(env: TestEnv, studentId: string, taskIds: string[]) {
+  const [request] = await env.db
+    .insert(thirdPartyRequests)
+    .values({
+      studentId,
+      supervisorName: 'Pat Supervisor',
+      supervisorEmail: 'pat@example.com',
+      workplace: 'Site A',
+      relationship: 'Leading hand',
+      state: 'submitted',
+      tokenHash: `hash-${studentId}-${Date.now()}`,
+      expiresAt: new Date(Date.now() + DAY),
+    })
+    .returning();
+  if (!request) throw new Error('request not written');
+  await env.db
+    .insert(thirdPartyRequestTasks)
+    .values(taskIds.map((taskId, position) => ({ requestId: request.id, taskId, position })));
+  const [report] = await env.db
+    .insert(thirdPartyReports)
+    .values({
+      requestId: request.id,
+      supervisorRole: 'Leading hand',
+      supervisedFor: 'Two years',
+      experience: 'Ten years',
+      items: [],
+      declarationVersion: 1,
+      declarationText: 'I observed this work.',
+      signedName: 'Pat Supervisor',
+    })
+    .returning();
+  if (!report) throw new Error('report not written');
+  await env.db
+    .insert(thirdPartyVerifications)
+    .values({ reportId: report.id, method: 'Phone call', verifiedOn: '2024-05-01', note: 'Confirmed' });
+  return { requestId: request.id, reportId: report.id };
 }

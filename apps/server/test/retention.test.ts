@@ -1,9 +1,9 @@
-import { auditEvents, declarations, unitOutcomes } from '@evident/db/schema';
+import { auditEvents, declarations, disposals, thirdPartyRequests, unitOutcomes } from '@evident/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from './harness';
 import { restAs } from './rest-fixtures';
-import { completedStudent, recordCounts } from './retention-fixtures';
+import { completedStudent, recordCounts, supervisorReport } from './retention-fixtures';
 
 // Issue 30 §4: records kept for their period after the unit outcome, listed once past it, disposed of
 // by an admin (rows, stored files, a tombstone and an audit row), never under a legal hold; unit
@@ -216,5 +216,46 @@ describe('disposal', () => {
       reason: 'x',
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('disposal, what else it takes and what a storage failure leaves', () => {
+  it('takes supervisor reports asked only about the unit; a file storage would not remove is kept on the list and removed next time', async () => {
+    const assessor = await env.signedIn('assessor');
+    const done = await completedStudent(env, assessor, 26);
+    const other = await completedStudent(env, assessor, 26);
+    const report = await supervisorReport(env, done.student.id, [done.tasks[0]?.id as string]);
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    expect((await admin.admin.settings.get()).isServerDefault).toBe(true);
+
+    // The store refuses to delete for now: the rows still go (one transaction), the files stay listed.
+    const storage = env.services.storage;
+    const realDelete = storage.delete;
+    storage.delete = async () => {
+      throw new Error('bucket unavailable');
+    };
+    let first: Awaited<ReturnType<typeof admin.admin.retention.removeRecords>>;
+    try {
+      first = await admin.admin.retention.removeRecords({ studentId: done.student.id, unitId: done.unit.id });
+    } finally {
+      storage.delete = realDelete;
+    }
+    expect(first.counts.thirdPartyReports).toBe(1);
+    expect(first.filesPending).toBe(2);
+    expect(
+      await env.db.select().from(thirdPartyRequests).where(eq(thirdPartyRequests.id, report.requestId)),
+    ).toEqual([]);
+    for (const file of done.files) expect(await storage.stat(file.objectPath)).not.toBeNull();
+
+    // The next disposal removes its own files and finishes the earlier list.
+    const second = await admin.admin.retention.removeRecords({
+      studentId: other.student.id,
+      unitId: other.unit.id,
+    });
+    expect(second.filesPending).toBe(0);
+    for (const file of [...done.files, ...other.files])
+      expect(await storage.stat(file.objectPath)).toBeNull();
+    const [tombstone] = await env.db.select().from(disposals).where(eq(disposals.id, first.id));
+    expect(tombstone?.filesPending).toEqual([]);
   });
 });
