@@ -36,7 +36,7 @@ describe('an audit pack on S3', () => {
       studentIds: [student.user.id],
     });
     await env.services.jobs.idle();
-    const pack = await admin.admin.auditPacks.download({ id });
+    const pack = await admin.admin.auditPacks.issueDownloadLink({ id });
     expect(pack).toMatchObject({ status: 'ready', error: null, fileCount: 4 });
     const response = await fetch(pack.downloadUrl as string);
     expect(response.status).toBe(200);

@@ -78,7 +78,7 @@ describe('audit packs', () => {
 
     const adminClient = await env.signedIn('rto_admin', { firstName: 'Ada', lastName: 'Admin' });
     const admin = await adminClient.caller();
-    const completed = await admin.admin.auditPacks.completedStudents({ unitId });
+    const completed = await admin.admin.auditPacks.listCompletedStudents({ unitId });
     expect(completed.map((s) => s.name).sort()).toEqual(['=HYPERLINK("http://x.test") Bo', 'Ana Silva']);
 
     // Over REST, as the spec names it: a sample larger than the completed students is a clear 400.
@@ -207,7 +207,7 @@ describe('audit packs', () => {
       studentIds: [dee.student.user.id],
     });
     await env.services.jobs.idle();
-    const pack = await admin.admin.auditPacks.download({ id });
+    const pack = await admin.admin.auditPacks.issueDownloadLink({ id });
     expect(pack.error).toBeNull();
     expect(pack).toMatchObject({ status: 'ready', studentCount: 1, sampleSize: null });
     const download = await app.inject({ method: 'GET', url: pathOf(pack.downloadUrl as string) });

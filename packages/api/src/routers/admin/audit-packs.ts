@@ -222,7 +222,7 @@ export const adminAuditPacksRouter = router({
     .output(auditPackDownloadOutput)
     .query(({ ctx, input }) => getAuditPack(ctx, input)),
   /** The screen's download button: the same signed, audited link as the GET, asked for on a click. */
-  download: adminProcedure
+  issueDownloadLink: adminProcedure
     .input(auditPackIdInput)
     .output(auditPackDownloadOutput)
     .mutation(({ ctx, input }) => getAuditPack(ctx, input)),
@@ -231,7 +231,7 @@ export const adminAuditPacksRouter = router({
     .output(auditPackListOutput)
     .query(({ ctx }) => listPacks(ctx)),
   /** Students who completed the unit: what a sample is drawn from, and whom the screen offers to choose. */
-  completedStudents: adminProcedure
+  listCompletedStudents: adminProcedure
     .input(z.object({ unitId: idSchema('unitId') }))
     .output(z.array(z.object({ id: z.string(), name: z.string() })))
     .query(async ({ ctx, input }) => {

@@ -29,7 +29,7 @@ export function AuditPackForm() {
   const [mode, setMode] = useState<Mode>('sample');
   const [sampleSize, setSampleSize] = useState<number | string>(5);
   const [studentIds, setStudentIds] = useState<string[]>([]);
-  const completed = trpc.admin.auditPacks.completedStudents.useQuery(
+  const completed = trpc.admin.auditPacks.listCompletedStudents.useQuery(
     { unitId: unitId ?? '' },
     { enabled: unitId !== null },
   );

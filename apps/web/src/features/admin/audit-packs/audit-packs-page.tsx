@@ -42,7 +42,7 @@ function megabytes(bytes: number | null): string {
 }
 
 function PackRow({ pack }: { pack: Pack }) {
-  const download = trpc.admin.auditPacks.download.useMutation({
+  const download = trpc.admin.auditPacks.issueDownloadLink.useMutation({
     // A fresh signed link each time: the one the server hands out expires, and each is audited.
     onSuccess: (ready) => {
       if (ready.downloadUrl) window.location.assign(ready.downloadUrl);
