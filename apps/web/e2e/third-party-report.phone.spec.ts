@@ -78,7 +78,7 @@ test('a supervisor reports from the mailed link on a phone and the assessor sees
   await supervisor
     .getByLabel('Comment (optional)')
     .fill('Set up the edge protection before anyone went up. <b>not bold</b>');
-  await supervisor.getByLabel('Your role', { exact: true }).fill('Site supervisor');
+  await supervisor.getByLabel('Your role').fill('Site supervisor');
   await supervisor.getByLabel('How long you have supervised the student').fill('6 months');
   await supervisor.getByLabel('Your own experience in this work').fill('20 years as a scaffolder');
   await supervisor.getByLabel('I make this declaration').check();
