@@ -1,3 +1,4 @@
+import { benchAuditPack } from './audit-pack';
 import { benchCaptureQueue } from './capture-queue';
 import { benchClasses } from './classes';
 import { benchCoverage } from './coverage';
@@ -29,6 +30,7 @@ const sections: Record<string, () => Promise<void>> = {
   images: benchImageBombs,
   people: benchPeople,
   capture: benchCaptureQueue,
+  'audit-pack': benchAuditPack,
 };
 
 buildServer();
