@@ -30,7 +30,7 @@ test('an admin sets how long records are kept, then places and lifts a legal hol
   await expect(page.getByRole('main')).toContainText('Records are kept for 3 years after the unit outcome');
 
   const form = page.getByRole('form', { name: 'Place a legal hold' });
-  await form.getByRole('textbox', { name: 'Unit' }).fill(unitCode);
+  await form.getByRole('combobox', { name: 'Unit' }).fill(unitCode);
   await page.getByRole('option', { name: new RegExp(unitCode) }).click();
   await form.getByLabel('Reason').fill('Complaint 2026-14 under review');
   await form.getByRole('button', { name: 'Place hold' }).click();

@@ -8,8 +8,12 @@ import { toastError, toastSuccess } from '../../toast/toast';
 import { positionedWhileOpen } from '../../widgets/positioned-while-open';
 import { day, type LegalHold } from './retention-types';
 
-const holdTarget = (hold: LegalHold) =>
-  [hold.studentName, hold.unitCode].filter(Boolean).join(' in ') || 'Unknown';
+/** What a hold covers, in words: 'Mia Nguyen in RIIWHS204E', 'Mia Nguyen (every unit)', 'RIIWHS204E (every student)'. */
+function holdTarget(hold: LegalHold): string {
+  if (hold.studentName && hold.unitCode) return `${hold.studentName} in ${hold.unitCode}`;
+  if (hold.studentName) return `${hold.studentName} (every unit)`;
+  return `${hold.unitCode ?? 'A unit'} (every student)`;
+}
 
 /** Lifting asks why: the hold stays on record with who lifted it, when and the reason. */
 function LiftModal({ hold, onClose }: { hold: LegalHold | null; onClose: () => void }) {
