@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildSubmission } from '@evident/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restAs } from './rest-fixtures';
 import { type ThirdPartyWorld, thirdPartyWorld } from './third-party-fixtures';
@@ -67,5 +68,16 @@ describe('the assessment record of a task a supervisor reported on', () => {
     expect(text).toContain('Observed on 2026-03-02. =HYPERLINK("http://evil")');
     expect(text).toContain('Verified by Priya Nair (Phone call');
     expect(text).toContain('Not observed.');
+
+    // The matrix cell's hover names the report beside the files (a cell needs a submission).
+    await buildSubmission(env.db, { studentId: student.user.id, taskId: taskIds[0] ?? '' });
+    const matrix = (await rest.get(`/api/reports/evidence-matrix?unitId=${unitId}`)).json();
+    expect(matrix.submissions[`${student.user.id}-${taskIds[0]}`]).toEqual({
+      status: 'submitted',
+      fileCount: 0,
+      thirdPartyReports: 1,
+    });
+    const csv = (await rest.get(`/api/reports/evidence-matrix.csv?unitId=${unitId}`)).body;
+    expect(csv).toContain('Submitted - 0 files - Third-party report (supplementary)');
   });
 });

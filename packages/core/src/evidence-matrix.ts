@@ -7,7 +7,12 @@ import type { TaskStatus } from './student-progress';
  */
 
 export type SubmittedStatus = Exclude<TaskStatus, 'pending'>;
-export type MatrixCell = { status: SubmittedStatus; fileCount: number };
+export type MatrixCell = {
+  status: SubmittedStatus;
+  fileCount: number;
+  /** Supervisors' reports on the task (issue 30 §1); absent when there are none. */
+  thirdPartyReports?: number;
+};
 /** Keyed `studentId-taskId`; no entry means the task is pending for that student. */
 export type MatrixSubmissions = Readonly<Record<string, MatrixCell>>;
 
@@ -48,7 +53,12 @@ export function matrixCell(
 export function matrixCellLabel(cell: MatrixCell | undefined): string {
   const status = cell ? matrixStatusLabels[cell.status] : matrixStatusLabels.pending;
   const count = cell?.fileCount ?? 0;
-  return `${status} - ${count} ${count === 1 ? 'file' : 'files'}`;
+  const reports = cell?.thirdPartyReports ?? 0;
+  const supplementary =
+    reports === 0
+      ? ''
+      : ` - ${reports === 1 ? 'Third-party report' : `${reports} third-party reports`} (supplementary)`;
+  return `${status} - ${count} ${count === 1 ? 'file' : 'files'}${supplementary}`;
 }
 
 export type MatrixProgress = { satisfied: number; total: number; percent: number };

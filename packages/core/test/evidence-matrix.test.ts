@@ -75,6 +75,13 @@ describe('evidence matrix rules', () => {
     expect(matrixCellLabel({ status: 'satisfactory', fileCount: 2 })).toBe('Satisfactory - 2 files');
     expect(matrixCellLabel({ status: 'not_yet_satisfactory', fileCount: 1 })).toBe('NYS - 1 file');
     expect(matrixCellLabel(undefined)).toBe('Pending - 0 files');
+    // Issue 30 §1: supervisors' reports on the task are named on the hover, as supplementary.
+    expect(matrixCellLabel({ status: 'submitted', fileCount: 1, thirdPartyReports: 1 })).toBe(
+      'Submitted - 1 file - Third-party report (supplementary)',
+    );
+    expect(matrixCellLabel({ status: 'submitted', fileCount: 0, thirdPartyReports: 2 })).toBe(
+      'Submitted - 0 files - 2 third-party reports (supplementary)',
+    );
   });
 
   it('reads an unknown filter value as All', () => {

@@ -66,10 +66,16 @@ export async function readEvidenceMatrixJson(
         || ',"submissions":{' || coalesce((
           select string_agg(
             '"' || c.student_id || '-' || c.task_id || '":{"status":"' || c.status
-              || '","fileCount":' || c.file_count || '}',
+              || '","fileCount":' || c.file_count
+              || case when c.reports > 0 then ',"thirdPartyReports":' || c.reports else '' end || '}',
             ',')
           from (
-            select s.student_id, s.task_id, s.status, count(f.id) as file_count
+            select s.student_id, s.task_id, s.status, count(f.id) as file_count,
+              -- Supervisors' reports answering for the task (issue 30 §1): the cell's hover names them.
+              (select count(*) from third_party_reports r
+                join third_party_requests q on q.id = r.request_id
+                where q.student_id = s.student_id
+                  and r.items @> jsonb_build_array(jsonb_build_object('taskId', s.task_id::text))) as reports
             from submissions s
             join tasks t on t.id = s.task_id
             join enrolments e on e.student_id = s.student_id and e.unit_id = t.unit_id

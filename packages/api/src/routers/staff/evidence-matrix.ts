@@ -52,6 +52,8 @@ export const evidenceMatrixOutput = z.object({
       z.object({
         status: z.enum(['submitted', 'satisfactory', 'not_yet_satisfactory']),
         fileCount: z.number(),
+        /** Supervisors' reports on the task (issue 30 §1); absent when there are none. */
+        thirdPartyReports: z.number().optional(),
       }),
     )
     .readonly(),
