@@ -1,5 +1,6 @@
 import { thirdPartyEvidenceLabel, thirdPartyLinkRefusals } from '@evident/core/third-party';
 import { auditEvents, thirdPartyReports, thirdPartyRequests } from '@evident/db/schema';
+import { listOutbox } from '@evident/mail/outbox-reader';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restAs } from './rest-fixtures';
@@ -119,5 +120,17 @@ describe('a supervisor reports through the mailed link', () => {
     const fresh = await tokenMailedTo('resend@acme.example', second.token);
     expect((await page(second.token)).statusCode).toBe(404);
     expect((await page(fresh)).statusCode).toBe(200);
+  });
+
+  it('writes one report when the same link is sent twice at once, and mails a link on the mail origin', async () => {
+    const { env, askAndReadLink, send, report } = world;
+    const { id, token } = await askAndReadLink('twice@acme.example');
+    const mail = listOutbox(env.config.mail.outboxDir).find((message) => message.to === 'twice@acme.example');
+    expect(mail?.subject).toBe("Report on Jordan Lee's work requested");
+    expect(mail?.text).toContain(`http://evident.test/third-party/${token}`);
+    const answers = await Promise.all([send(token, report()), send(token, report())]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 410]);
+    const rows = await env.db.select().from(thirdPartyReports).where(eq(thirdPartyReports.requestId, id));
+    expect(rows).toHaveLength(1);
   });
 });
