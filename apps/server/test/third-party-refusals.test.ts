@@ -169,3 +169,22 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('the API document', () => {
+  it('publishes every third-party path, the supervisor’s with no sign-in', async () => {
+    const doc = (await world.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/third-party-requests',
+      '/api/third-party-requests/{id}/revoke',
+      '/api/third-party-requests/{id}/resend',
+      '/api/third-party/{token}',
+      '/api/assessor/third-party-reports',
+      '/api/assessor/third-party-reports/{reportId}/verifications',
+      '/api/student/tasks/{taskId}/third-party-reports',
+    ])
+      expect(Object.keys(doc.paths), path).toContain(path);
+    expect(Object.keys(doc.paths['/api/third-party/{token}'])).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
+  });
+});
