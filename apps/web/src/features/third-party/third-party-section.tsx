@@ -8,6 +8,12 @@ import { ThirdPartyReportCard, type ThirdPartyReportView } from './third-party-r
 
 type Task = { id: string; title: string };
 
+/** The reports that answer for this task, each with only this task's answer. */
+const forTaskOf = (taskId: string) => (reports: ThirdPartyReportView[]) =>
+  reports
+    .map((report) => ({ ...report, items: report.items.filter((item) => item.taskId === taskId) }))
+    .filter((report) => report.items.length > 0);
+
 function Reports({
   reports,
   failed,
@@ -47,7 +53,8 @@ export function StaffThirdPartySection({
   /** An assessor (or an admin viewing as one): asks, re-sends, revokes and verifies. */
   canAct: boolean;
 }) {
-  const reports = trpc.thirdParty.reports.list.useQuery({ studentId, taskIds: [task.id] });
+  // One query per student, shared by all their cards on the screen; each card keeps its task's answers.
+  const reports = trpc.thirdParty.reports.list.useQuery({ studentId }, { select: forTaskOf(task.id) });
   const requests = trpc.thirdParty.requests.list.useQuery({ studentId }, { enabled: canAct });
   const forTask = (requests.data ?? []).filter((request) => request.tasks.some((t) => t.id === task.id));
   return (
