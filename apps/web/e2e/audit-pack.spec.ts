@@ -24,8 +24,8 @@ test('an ASQA sample of 5 students is made, downloaded, unzipped and verified', 
     .getByRole('link', { name: /^Audit Packs/ })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit packs' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Unit' }).click();
-  await page.getByRole('textbox', { name: 'Unit' }).fill(unitCode);
+  await page.getByRole('combobox', { name: 'Unit' }).click();
+  await page.getByRole('combobox', { name: 'Unit' }).fill(unitCode);
   await page.getByRole('option', { name: new RegExp(unitCode) }).click();
   await expect(page.getByText('6 students completed this unit')).toBeVisible();
   // More than completed it: said at once, and the button waits.
