@@ -46,7 +46,9 @@ export function AuditPackForm() {
   const size = typeof sampleSize === 'number' ? sampleSize : Number.NaN;
   const sampleError =
     unitId && completed.data && size > available
-      ? `Only ${countNoun(available, 'student')} completed this unit`
+      ? available === 0
+        ? 'No student has completed this unit yet'
+        : `Only ${countNoun(available, 'student')} completed this unit`
       : null;
   const ready =
     unitId !== null &&
