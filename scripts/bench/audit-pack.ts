@@ -49,9 +49,11 @@ async function measure(server: RunningServer): Promise<void> {
   const tasks = (await api(server, student, 'GET', '/api/student/tasks')) as unknown as {
     id: string;
     unitId: string;
+    submission: { status: string } | null;
   }[];
-  const task = tasks[0];
-  if (!task) throw new Error('the demo student has no task');
+  // A task still open to evidence: none sent yet, or judged not yet satisfactory.
+  const task = tasks.find((t) => !t.submission || t.submission.status === 'not_yet_satisfactory');
+  if (!task) throw new Error('the demo student has no task open to evidence');
   for (let stored = 0, n = 1; stored < packBytes; n++) {
     const size = Math.min(fileBytes, packBytes - stored);
     const file = { fileName: `bench-${n}.pdf`, fileType: 'application/pdf' };
