@@ -15,7 +15,7 @@ const serverPaths: Record<string, ProxyOptions> = {
 
 /** Modules the signed-in screens share (see the 'signed-in' chunk group below). */
 const signedInShared =
-  /([\\/]src[\\/](data-layer[\\/](data-providers|trpc-client|trpc-query-utils|fill-query-cache|query-client)|format[\\/](count-noun|date-time|on-first-use)|start-up[\\/]browser-value)\.tsx?$)|([\\/]src[\\/]features[\\/](capture|live|dialog|search|curriculum|evidence|widgets[\\/](page-header|load-error|use-revealed-count|positioned-while-open|select-on-demand)|toast[\\/]error-message)[\\/.])|([\\/]packages[\\/]core[\\/]src[\\/])/;
+  /([\\/]src[\\/](data-layer[\\/](data-providers|trpc-client|trpc-query-utils|fill-query-cache|query-client)|format[\\/](count-noun|date-time|on-first-use)|start-up[\\/]browser-value)\.tsx?$)|([\\/]src[\\/]features[\\/](capture|observation[\\/]observation-(queue|db|queue-badge)|live|dialog|search|curriculum|evidence|widgets[\\/](page-header|load-error|use-revealed-count|positioned-while-open|select-on-demand)|toast[\\/]error-message)[\\/.])|([\\/]packages[\\/]core[\\/]src[\\/])/;
 
 /**
  * The data layer's libraries (tRPC's client, TanStack Query, IndexedDB), and the module

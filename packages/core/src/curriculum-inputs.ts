@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_EVIDENCE_TYPES, DEFAULT_PHASE, phaseSchema, taskFields, unitCodeSchema } from './curriculum';
-import { unitRequirementsInput } from './requirement-inputs';
-import { requirementKeySchema } from './requirements';
+import { requirementKeySchema, unitRequirementsInput } from './requirement-inputs';
 import { multiLineText, requiredLine } from './text-fields';
 
 export const idSchema = (what: string) => z.uuid({ error: `${what} must be an id` });

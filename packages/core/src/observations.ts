@@ -1,28 +1,16 @@
 import { z } from 'zod';
 import { day } from './date-fields';
-import { requirementKeySchema } from './requirements';
+import { maxObservationItems, maxObservationMinutes, observationResults } from './observation-values';
+import { requirementKeySchema } from './requirement-inputs';
 import { multiLineText, requiredLine } from './text-fields';
+
+export * from './observation-values';
 
 /**
  * Observation checklists (issue 29 §5): an assessor watches a student at work and marks each of the
  * task's mapped requirement items. The same schema checks the phone's form, the offline queue's
  * stored copy and `POST /api/assessor/observations`.
  */
-export const observationResults = ['observed', 'not_observed', 'not_applicable'] as const;
-export type ObservationResult = (typeof observationResults)[number];
-
-/** The words every screen and the PDF use for a result. */
-export const observationResultLabels: Record<ObservationResult, string> = {
-  observed: 'Observed',
-  not_observed: 'Not observed',
-  not_applicable: 'Not applicable',
-};
-
-/** One sitting's limit: a whole working day and then some (a 0 or a typo in hours is caught). */
-export const maxObservationMinutes = 24 * 60;
-/** A checklist line per mapped item; a task never maps more than a unit holds. */
-export const maxObservationItems = 500;
-
 export const observationItemInput = z.object({
   key: requirementKeySchema,
   result: z.enum(observationResults, {

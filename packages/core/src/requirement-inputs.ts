@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { requirementKeyPrefixes, requirementKeySchema, requirementSections } from './requirements';
+import { requirementKeyPrefixes, requirementSections } from './requirements';
+
+export const requirementKeySchema = z
+  .string()
+  .trim()
+  .regex(/^(E|PC|PE|KE|AC|FS) \d{1,3}(\.\d{1,3}){0,2}$/, 'A requirement key looks like "PC 1.1" or "KE 3"');
 
 /** A release as the register numbers it ("1", "2"), or one of the stand-ins ('catalogue', 'unknown'). */
 export const releaseSchema = z

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * A unit of competency's requirements as the register publishes them, each an item with a stable key:
  * Elements (`E 1`) with their Performance Criteria (`PC 1.1`), Performance Evidence (`PE 1`, `PE 1.2`),
@@ -31,11 +29,6 @@ export const requirementKeyPrefixes: Record<RequirementSection, string> = {
 
 /** Sections a task is expected to evidence: coverage counts these; elements and conditions frame them. */
 export const coverableSections: readonly RequirementSection[] = ['pc', 'pe', 'ke'];
-
-export const requirementKeySchema = z
-  .string()
-  .trim()
-  .regex(/^(E|PC|PE|KE|AC|FS) \d{1,3}(\.\d{1,3}){0,2}$/, 'A requirement key looks like "PC 1.1" or "KE 3"');
 
 export type RequirementItem = {
   section: RequirementSection;

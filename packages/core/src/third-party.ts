@@ -3,40 +3,14 @@ import { emailSchema } from './auth-schemas';
 import { day } from './date-fields';
 import { lookupIdSchema } from './lookup-id';
 import { requiredLine, text } from './text-fields';
+import { maxObservedDates, maxThirdPartyTasks, type ThirdPartyState } from './third-party-values';
+
+export * from './third-party-values';
 
 /**
  * Third-party reports (issue 30 §1): a workplace supervisor, who has no account, reports on a
- * student's tasks through a mailed single-use link. The request's states as a person reads them;
- * 'expired' is never stored but read from the link's expiry.
+ * student's tasks through a mailed single-use link. These are the schemas of its calls.
  */
-export const thirdPartyStates = ['sent', 'opened', 'submitted', 'expired', 'revoked'] as const;
-export type ThirdPartyState = (typeof thirdPartyStates)[number];
-
-export const thirdPartyStateLabels: Record<ThirdPartyState, string> = {
-  sent: 'Sent',
-  opened: 'Opened',
-  submitted: 'Submitted',
-  expired: 'Expired',
-  revoked: 'Revoked',
-};
-
-/** The label every screen, the matrix hover and the PDF give a report: it supports, never decides. */
-export const thirdPartyEvidenceLabel = 'Third-party report (supplementary)';
-
-/** How long a mailed link lasts unless the server says otherwise (`THIRD_PARTY_LINK_DAYS`). */
-export const defaultThirdPartyLinkDays = 14;
-
-/** The supervisor's declaration, kept in full with its version on every report. */
-export const supervisorDeclaration = {
-  version: 1,
-  text: 'I declare that the information in this report is true and correct, that I directly supervised the student in the work described, and that I understand the training organisation may contact me to verify this report.',
-} as const;
-
-/** Most tasks one request asks about. */
-export const maxThirdPartyTasks = 30;
-/** Most days a supervisor lists for one task. */
-export const maxObservedDates = 31;
-
 const taskIds = z
   .array(z.uuid({ error: 'taskIds must be task ids' }), { error: 'taskIds must be a list of task ids' })
   .min(1, 'Choose at least one task for the supervisor to report on')

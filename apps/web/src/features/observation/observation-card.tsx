@@ -1,5 +1,5 @@
 import type { AppRouter } from '@evident/api/root';
-import { type ObservationResult, observationResultLabels } from '@evident/core/observations';
+import { type ObservationResult, observationResultLabels } from '@evident/core/observation-values';
 import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';

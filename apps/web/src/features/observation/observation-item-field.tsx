@@ -1,4 +1,4 @@
-import { type ObservationResult, observationResultLabels } from '@evident/core/observations';
+import { type ObservationResult, observationResultLabels } from '@evident/core/observation-values';
 import { Badge, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useId } from 'react';
 

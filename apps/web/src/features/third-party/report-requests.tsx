@@ -1,5 +1,5 @@
 import type { AppRouter } from '@evident/api/root';
-import { type ThirdPartyState, thirdPartyStateLabels } from '@evident/core/third-party';
+import { type ThirdPartyState, thirdPartyStateLabels } from '@evident/core/third-party-values';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
 import { trpc } from '../../data-layer/trpc-client';

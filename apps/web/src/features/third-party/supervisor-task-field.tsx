@@ -1,4 +1,4 @@
-import { maxObservedDates } from '@evident/core/third-party';
+import { maxObservedDates } from '@evident/core/third-party-values';
 import {
   ActionIcon,
   Button,
