@@ -1,10 +1,10 @@
 import { gradeInput } from '@evident/core/grade-input';
+import { observationInput } from '@evident/core/observations';
 import { recordUnitOutcomeInput } from '@evident/core/unit-outcomes';
 import { currentDeclarationText } from '@evident/db/queries/declarations';
-import { observationInput } from '@evident/core/observations';
 import { gradeProcedure, router } from '../../trpc';
-import { observationOutput } from '../../views/observation-views';
 import { declarationTextOutput } from '../../views/declaration-outputs';
+import { observationOutput } from '../../views/observation-views';
 import { gradedOutput, gradeSubmissions } from './grade-submissions';
 import {
   getObservationChecklist,

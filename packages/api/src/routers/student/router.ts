@@ -19,6 +19,7 @@ import {
   uploadPartsInput,
   uploadUrlInput,
 } from './evidence-inputs';
+import { listOwnObservations, studentObservationsInput, studentObservationsOutput } from './observations';
 import {
   completedUploadOutput,
   setUpOptionsOutput,
@@ -27,7 +28,6 @@ import {
   studentTasksOutput,
   uploadedPartsOutput,
 } from './outputs';
-import { listOwnObservations, studentObservationsInput, studentObservationsOutput } from './observations';
 import { recordEvidence, recordedEvidenceOutput } from './record-evidence';
 import { setUpUnit } from './set-up-unit';
 import { getTaskEvidence, taskEvidenceOutput } from './task-evidence';
@@ -41,6 +41,12 @@ export const studentRouter = router({
       .meta({ rest: { method: 'GET', path: '/api/student/tasks' } })
       .output(studentTasksOutput)
       .query(({ ctx }) => listStudentTasks(ctx.db, ctx.user.id)),
+  }),
+  // The outcome standing in each of the student's units: the dashboard's Competent banner.
+  unitOutcomes: router({
+    list: studentProcedure
+      .output(studentOutcomesOutput)
+      .query(({ ctx }) => listStandingOutcomesOfStudent(ctx.db, ctx.user.id)),
   }),
   /** The authenticity declaration in force, shown in full before an upload (issue 29). */
   declarations: router({
@@ -56,12 +62,6 @@ export const studentRouter = router({
       .mutation(({ ctx, input }) =>
         declareEvidence(ctx, { studentId: ctx.user.id, actorId: ctx.realUserId ?? ctx.user.id }, input),
       ),
-  }),
-  // The outcome standing in each of the student's units: the dashboard's Competent banner.
-  unitOutcomes: router({
-    list: studentProcedure
-      .output(studentOutcomesOutput)
-      .query(({ ctx }) => listStandingOutcomesOfStudent(ctx.db, ctx.user.id)),
   }),
   units: router({
     /** Whether Setup Unit takes a unit code (`SELF_ENROL`), so the screen can say so before anyone types. */
