@@ -61,8 +61,9 @@ export function RequestReportModal({
       <form onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            The supervisor gets an email with a link that works once, needs no account and expires after a
-            while. Their report is supplementary evidence: the assessor still decides.
+            The supervisor gets an email with a link that works once and needs no account. It expires after a
+            set number of days: the request shows the date once sent. Their report is supplementary evidence:
+            the assessor still decides.
           </Text>
           <TextInput
             label="Supervisor's name"
