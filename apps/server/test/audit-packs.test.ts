@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditEvents, evidenceFiles, tasks } from '@evident/db/schema';
 import { listOutbox } from '@evident/mail/outbox-reader';
@@ -214,5 +214,29 @@ describe('audit packs', () => {
     const file = join(env.dataDir, 'chosen.zip');
     writeFileSync(file, download.rawPayload);
     expect(await verifyPack(file)).toMatchObject({ problems: [] });
+  });
+
+  it('a file changed in the store since it was sent fails the attempt, saying which, and ships nothing', async () => {
+    const assessor = await (await env.signedIn('assessor')).caller();
+    const eve = await student({ firstName: 'Eve', lastName: 'Changed' }, false, assessor);
+    const [file] = await env.db
+      .select()
+      .from(evidenceFiles)
+      .where(eq(evidenceFiles.id, eve.submitted[0]?.fileIds[0] as string));
+    const onDisk = join(env.config.files.localRootDir, ...(file?.objectPath ?? '').split('/'));
+    const bytes = readFileSync(onDisk);
+    bytes[bytes.length - 20] = (bytes[bytes.length - 20] ?? 0) ^ 0xff;
+    writeFileSync(onDisk, bytes);
+    const [task] = await env.db.select().from(tasks).where(eq(tasks.id, eve.task.id));
+    const admin = await (await env.signedIn('rto_admin')).caller();
+    const { id } = await admin.admin.auditPacks.create({
+      unitId: task?.unitId as string,
+      studentIds: [eve.student.user.id],
+    });
+    await env.services.jobs.idle();
+    const pack = await admin.admin.auditPacks.issueDownloadLink({ id });
+    expect(pack.status).toBe('building');
+    expect(pack.error).toContain('no longer matches its recorded SHA-256');
+    expect(pack.downloadUrl).toBeNull();
   });
 });

@@ -140,7 +140,8 @@ async function writeZip(
   let failure: Error | null = null;
   const fail = (error: Error) => {
     failure ??= error;
-    zip.outputStream.emit('error', error);
+    // Ends the write to the store with the error, so no partial zip is taken for a pack.
+    (zip.outputStream as NodeJS.ReadableStream & { destroy(error: Error): void }).destroy(error);
   };
   const mtime = new Date();
   for (const entry of planned) {
@@ -164,12 +165,17 @@ async function writeZip(
   const size = await new Promise<number>((resolve) =>
     zip.end({ forceZip64Format: false, comment: '' }, resolve as () => void),
   );
-  await deps.storage.put(
-    objectPath,
-    zip.outputStream as never,
-    'application/zip',
-    size >= 0 ? size : undefined,
-  );
+  try {
+    await deps.storage.put(
+      objectPath,
+      zip.outputStream as never,
+      'application/zip',
+      size >= 0 ? size : undefined,
+    );
+  } catch (error) {
+    // The store's own complaint (a write cut short) hides why: say which file and what.
+    throw failure ?? error;
+  }
   if (failure) throw failure;
   return size;
 }
