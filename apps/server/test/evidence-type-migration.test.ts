@@ -1,7 +1,3 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { evidenceTypes } from '@evident/core/curriculum';
 import type { DatabaseHandle } from '@evident/db/client';
 import { tasks } from '@evident/db/schema';
@@ -9,45 +5,26 @@ import { buildTask } from '@evident/db/testing/factories';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmptyDatabase } from './harness';
+import { migrationsBefore, type OlderMigrations, rowsOf } from './older-migrations';
 
-const migrationsFolder = fileURLToPath(new URL('../../../packages/db/migrations', import.meta.url));
 const videoMigration = '0010_video_evidence_type';
 
 let database: DatabaseHandle;
-/** The migrations folder as a server from before video shipped it: the journal ends at 0009. */
-let olderFolder = '';
+/** The migrations folder as the build before video shipped it: the journal ends at 0009. */
+let older: OlderMigrations | undefined;
 
 beforeAll(async () => {
-  olderFolder = mkdtempSync(join(tmpdir(), 'evident-migrations-before-video-'));
-  cpSync(migrationsFolder, olderFolder, { recursive: true });
-  const journalPath = join(olderFolder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === videoMigration);
-  if (at < 0) throw new Error(`${videoMigration} is not in the journal`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-
+  older = migrationsBefore(videoMigration);
   database = await openEmptyDatabase();
 });
 afterAll(async () => {
   await database?.close();
-  if (olderFolder) rmSync(olderFolder, { recursive: true, force: true });
+  older?.remove();
 });
 
-/** Migrates as the server before video did: drizzle's own migrator on the shorter journal. */
 async function migrateAsOlderServer() {
-  if (database.kind === 'pglite') {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: both migrators take the one drizzle database
-    await migrate(database.db as any, { migrationsFolder: olderFolder });
-  } else {
-    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: both migrators take the one drizzle database
-    await migrate(database.db as any, { migrationsFolder: olderFolder });
-  }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+  if (!older) throw new Error('no older migrations');
+  await older.migrate(database);
 }
 
 async function enumValues(): Promise<string[]> {

@@ -1,49 +1,28 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@evident/db/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upgradeLegacyRequirements } from '../src/requirements-upgrade';
 import { openEmptyDatabase } from './harness';
+import { migrationsBefore, type OlderMigrations, rowsOf } from './older-migrations';
 
-const migrationsFolder = fileURLToPath(new URL('../../../packages/db/migrations', import.meta.url));
 const requirementsMigration = '0013_requirements_and_judgement';
 
 let database: DatabaseHandle;
 /** The migrations folder as the build before issue 29 shipped it: the journal ends at 0012. */
-let olderFolder = '';
+let older: OlderMigrations | undefined;
 
 beforeAll(async () => {
-  olderFolder = mkdtempSync(join(tmpdir(), 'evident-migrations-before-requirements-'));
-  cpSync(migrationsFolder, olderFolder, { recursive: true });
-  const journalPath = join(olderFolder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === requirementsMigration);
-  if (at < 0) throw new Error(`${requirementsMigration} is not in the journal`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  older = migrationsBefore(requirementsMigration);
   database = await openEmptyDatabase();
 });
 afterAll(async () => {
   await database?.close();
-  if (olderFolder) rmSync(olderFolder, { recursive: true, force: true });
+  older?.remove();
 });
 
 async function migrateAsOlderServer() {
-  if (database.kind === 'pglite') {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: both migrators take the one drizzle database
-    await migrate(database.db as any, { migrationsFolder: olderFolder });
-  } else {
-    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: both migrators take the one drizzle database
-    await migrate(database.db as any, { migrationsFolder: olderFolder });
-  }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+  if (!older) throw new Error('no older migrations');
+  await older.migrate(database);
 }
 
 // As the register adapter handed PE over, and as the generator quoted its items in task mappings.
