@@ -141,6 +141,20 @@ const audiences: Record<string, (Role | null)[]> = {
   account: ['student', 'assessor', 'rto_admin'],
 };
 
+/** Routers whose procedures differ in who may call them: third-party reports (issue 30 §1). */
+const audiencesByProcedure: Record<string, (Role | null)[]> = {
+  'thirdParty.requests.create': ['student', 'assessor', 'rto_admin'],
+  'thirdParty.requests.list': ['student', 'assessor', 'rto_admin'],
+  'thirdParty.requests.revoke': ['student', 'assessor', 'rto_admin'],
+  'thirdParty.requests.resend': ['student', 'assessor', 'rto_admin'],
+  // The supervisor's link is their credential: no one signs in.
+  'thirdParty.supervisorReports.get': [null],
+  'thirdParty.supervisorReports.record': [null],
+  'thirdParty.reports.list': ['assessor', 'rto_admin'],
+  'thirdParty.reports.listOwn': ['student'],
+  'thirdParty.verifications.record': ['assessor'],
+};
+
 type RestMeta = RestRoute['procedure']['rest'];
 type ProcedureDef = { type: string; inputs: z.ZodType[]; meta?: { rest?: RestMeta } };
 
@@ -161,7 +175,7 @@ export function hostileProcedures(): HostileProcedure[] {
     if (!input || _def.type === 'subscription') return [];
     const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as Json;
     const targets = targetsOf(schema);
-    const audience = audiences[name.split('.')[0] ?? ''];
+    const audience = audiencesByProcedure[name] ?? audiences[name.split('.')[0] ?? ''];
     if (!audience) throw new Error(`${name}: no audience known for its router`);
     if (targets.length === 0) return [];
     return [

@@ -14,6 +14,8 @@ const audiences = ['signed out', 'student', 'assessor', 'rto_admin', 'admin view
 type Audience = (typeof audiences)[number];
 
 /** Who may call each router. A new router must be added here, or this test fails. */
+const signedIn: readonly Audience[] = ['student', 'assessor', 'rto_admin', 'admin viewing as student'];
+
 const allowedByRouter: Record<string, readonly Audience[]> = {
   auth: audiences,
   student: ['student', 'admin viewing as student'],
@@ -36,6 +38,17 @@ const allowedByProcedure: Record<string, readonly Audience[]> = {
   'invitation.welcome.get': audiences,
   'invitation.welcome.setPassword': audiences,
   'invitation.welcome.requestLink': audiences,
+  // Third-party reports (issue 30 §1): a student asks for themselves, staff for a student in scope.
+  'thirdParty.requests.create': signedIn,
+  'thirdParty.requests.list': signedIn,
+  'thirdParty.requests.revoke': signedIn,
+  'thirdParty.requests.resend': signedIn,
+  // The supervisor's mailed link is the credential: no one signs in.
+  'thirdParty.supervisorReports.get': audiences,
+  'thirdParty.supervisorReports.record': audiences,
+  'thirdParty.reports.list': ['assessor', 'rto_admin'],
+  'thirdParty.reports.listOwn': ['student', 'admin viewing as student'],
+  'thirdParty.verifications.record': ['assessor'],
 };
 
 async function browserFor(audience: Audience) {
