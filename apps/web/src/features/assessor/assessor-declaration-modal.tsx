@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
+import { DeclarationFrame } from '../declaration/declaration-frame';
 
 export type AssessorDeclarationModalProps = {
   opened: boolean;
@@ -19,20 +19,10 @@ export type AssessorDeclarationModalProps = {
  * each decision's own time), single or bulk.
  */
 export function AssessorDeclarationModal(props: AssessorDeclarationModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title="Your declaration"
-      centered={!phone}
-      fullScreen={phone}
-      radius={phone ? 0 : 'lg'}
-      closeButtonProps={{ 'aria-label': 'Close declaration' }}
-      data-testid="assessor-declaration"
-    >
-      {props.opened ? <Step {...props} /> : null}
-    </Modal>
+    <DeclarationFrame opened={props.opened} onClose={props.onClose} testId="assessor-declaration">
+      <Step {...props} />
+    </DeclarationFrame>
   );
 }
 

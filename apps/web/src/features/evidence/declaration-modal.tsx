@@ -1,7 +1,7 @@
-import { Alert, Button, Checkbox, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { QueuedDeclaration } from '../capture/capture-db';
+import { DeclarationFrame } from '../declaration/declaration-frame';
 
 export type DeclarationWording = { version: number; text: string };
 
@@ -23,20 +23,10 @@ export type DeclarationModalProps = {
  * 'Not declared' and the task asks for the declaration later.
  */
 export function DeclarationModal(props: DeclarationModalProps) {
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title="Your declaration"
-      centered={!phone}
-      fullScreen={phone}
-      radius={phone ? 0 : 'lg'}
-      closeButtonProps={{ 'aria-label': 'Close declaration' }}
-      data-testid="declaration-modal"
-    >
-      {props.opened ? <DeclarationStep {...props} /> : null}
-    </Modal>
+    <DeclarationFrame opened={props.opened} onClose={props.onClose} testId="declaration-modal">
+      <DeclarationStep {...props} />
+    </DeclarationFrame>
   );
 }
 
