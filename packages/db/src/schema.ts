@@ -11,3 +11,4 @@ export * from './schema/retention';
 export * from './schema/settings';
 export * from './schema/third-party';
 export * from './schema/users';
+export * from './schema/validation';
