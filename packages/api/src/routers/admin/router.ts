@@ -49,6 +49,11 @@ import {
 import { changeRole, changeRoleInput, deactivate, findPeople, personInput, reactivate } from './people';
 import { adminLegalHoldsRouter, adminRetentionRouter } from './retention-router';
 import { getOrgSettings, updateOrgSettings } from './settings';
+import {
+  adminCredentialsRouter,
+  adminValidationPlansRouter,
+  adminValidationRoundsRouter,
+} from './validation-router';
 
 export const adminRouter = router({
   stats: router({
@@ -118,6 +123,10 @@ export const adminRouter = router({
   // The wording students and assessors confirm, each save a new version (issue 29).
   declarations: adminDeclarationsRouter,
   auditPacks: adminAuditPacksRouter,
+  // Issue 30 §2: credentials on people, each unit's validation plan, validation rounds.
+  credentials: adminCredentialsRouter,
+  validationPlans: adminValidationPlansRouter,
+  validationRounds: adminValidationRoundsRouter,
   impersonation: router({
     start: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/admin/impersonate' } })

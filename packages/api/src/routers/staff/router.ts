@@ -36,6 +36,7 @@ import {
   submissionOutcomesOutput,
 } from './submission-outcomes';
 import { listUnitOutcomesFor, unitOutcomesInput, unitOutcomesOutput } from './unit-outcomes';
+import { staffValidationRoundsRouter } from './validation-router';
 
 /**
  * Staff: assessors (once approved) and admins, as themselves or viewing the app as an assessor. They
@@ -43,6 +44,7 @@ import { listUnitOutcomesFor, unitOutcomesInput, unitOutcomesOutput } from './un
  * rosters; the decision itself is the assessor router's.
  */
 export const staffRouter = router({
+  validationRounds: staffValidationRoundsRouter,
   evidenceMatrix: router({
     // The database writes the answer's JSON; over HTTP it is sent as written (database-json.ts).
     get: staffProcedure
