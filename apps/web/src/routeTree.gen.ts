@@ -28,8 +28,11 @@ import { Route as AdminLtiRouteImport } from './routes/admin/lti'
 import { Route as AdminRetentionRouteImport } from './routes/admin/retention'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as AdminValidationRouteImport } from './routes/admin/validation'
 import { Route as JoinCodeRouteImport } from './routes/join.$code'
 import { Route as ThirdPartyTokenRouteImport } from './routes/third-party.$token'
+import { Route as ValidationIndexRouteImport } from './routes/validation.index'
+import { Route as ValidationRoundIdRouteImport } from './routes/validation.$roundId'
 import { Route as AdminClassesIndexRouteImport } from './routes/admin/classes/index'
 import { Route as AdminClassesIdRouteImport } from './routes/admin/classes/$id'
 import { Route as AdminLtiPassbacksRouteImport } from './routes/admin/lti_.passbacks'
@@ -39,6 +42,7 @@ import { Route as ObserveStudentIdTaskIdRouteImport } from './routes/observe.$st
 import { Route as AdminUnitsIdCoverageRouteImport } from './routes/admin/units/$id/coverage'
 import { Route as AdminUnitsIdEditRouteImport } from './routes/admin/units/$id/edit'
 import { Route as AdminUnitsIdTasksRouteImport } from './routes/admin/units/$id/tasks'
+import { Route as AdminUsersIdCredentialsRouteImport } from './routes/admin/users_.$id.credentials'
 import { Route as AdminUsersIdTokensRouteImport } from './routes/admin/users_.$id.tokens'
 
 const IndexRoute = IndexRouteImport.update({
@@ -136,6 +140,11 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminValidationRoute = AdminValidationRouteImport.update({
+  id: '/validation',
+  path: '/validation',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const JoinCodeRoute = JoinCodeRouteImport.update({
   id: '/join/$code',
   path: '/join/$code',
@@ -144,6 +153,16 @@ const JoinCodeRoute = JoinCodeRouteImport.update({
 const ThirdPartyTokenRoute = ThirdPartyTokenRouteImport.update({
   id: '/third-party/$token',
   path: '/third-party/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ValidationIndexRoute = ValidationIndexRouteImport.update({
+  id: '/validation/',
+  path: '/validation/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ValidationRoundIdRoute = ValidationRoundIdRouteImport.update({
+  id: '/validation/$roundId',
+  path: '/validation/$roundId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminClassesIndexRoute = AdminClassesIndexRouteImport.update({
@@ -191,6 +210,11 @@ const AdminUnitsIdTasksRoute = AdminUnitsIdTasksRouteImport.update({
   path: '/units/$id/tasks',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminUsersIdCredentialsRoute = AdminUsersIdCredentialsRouteImport.update({
+  id: '/users_/$id/credentials',
+  path: '/users/$id/credentials',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUsersIdTokensRoute = AdminUsersIdTokensRouteImport.update({
   id: '/users_/$id/tokens',
   path: '/users/$id/tokens',
@@ -216,9 +240,12 @@ export interface FileRoutesByFullPath {
   '/admin/retention': typeof AdminRetentionRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/validation': typeof AdminValidationRoute
   '/join/$code': typeof JoinCodeRoute
   '/third-party/$token': typeof ThirdPartyTokenRoute
+  '/validation/$roundId': typeof ValidationRoundIdRoute
   '/admin/': typeof AdminIndexRoute
+  '/validation/': typeof ValidationIndexRoute
   '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
@@ -228,6 +255,7 @@ export interface FileRoutesByFullPath {
   '/admin/units/$id/coverage': typeof AdminUnitsIdCoverageRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
+  '/admin/users/$id/credentials': typeof AdminUsersIdCredentialsRoute
   '/admin/users/$id/tokens': typeof AdminUsersIdTokensRoute
 }
 export interface FileRoutesByTo {
@@ -248,9 +276,12 @@ export interface FileRoutesByTo {
   '/admin/retention': typeof AdminRetentionRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/validation': typeof AdminValidationRoute
   '/join/$code': typeof JoinCodeRoute
   '/third-party/$token': typeof ThirdPartyTokenRoute
+  '/validation/$roundId': typeof ValidationRoundIdRoute
   '/admin': typeof AdminIndexRoute
+  '/validation': typeof ValidationIndexRoute
   '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
@@ -260,6 +291,7 @@ export interface FileRoutesByTo {
   '/admin/units/$id/coverage': typeof AdminUnitsIdCoverageRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
+  '/admin/users/$id/credentials': typeof AdminUsersIdCredentialsRoute
   '/admin/users/$id/tokens': typeof AdminUsersIdTokensRoute
 }
 export interface FileRoutesById {
@@ -282,9 +314,12 @@ export interface FileRoutesById {
   '/admin/retention': typeof AdminRetentionRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
+  '/admin/validation': typeof AdminValidationRoute
   '/join/$code': typeof JoinCodeRoute
   '/third-party/$token': typeof ThirdPartyTokenRoute
+  '/validation/$roundId': typeof ValidationRoundIdRoute
   '/admin/': typeof AdminIndexRoute
+  '/validation/': typeof ValidationIndexRoute
   '/admin/classes/$id': typeof AdminClassesIdRoute
   '/admin/lti_/passbacks': typeof AdminLtiPassbacksRoute
   '/admin/units/new': typeof AdminUnitsNewRoute
@@ -294,6 +329,7 @@ export interface FileRoutesById {
   '/admin/units/$id/coverage': typeof AdminUnitsIdCoverageRoute
   '/admin/units/$id/edit': typeof AdminUnitsIdEditRoute
   '/admin/units/$id/tasks': typeof AdminUnitsIdTasksRoute
+  '/admin/users_/$id/credentials': typeof AdminUsersIdCredentialsRoute
   '/admin/users_/$id/tokens': typeof AdminUsersIdTokensRoute
 }
 export interface FileRouteTypes {
@@ -317,9 +353,12 @@ export interface FileRouteTypes {
     | '/admin/retention'
     | '/admin/settings'
     | '/admin/users'
+    | '/admin/validation'
     | '/join/$code'
     | '/third-party/$token'
+    | '/validation/$roundId'
     | '/admin/'
+    | '/validation/'
     | '/admin/classes/$id'
     | '/admin/lti/passbacks'
     | '/admin/units/new'
@@ -329,6 +368,7 @@ export interface FileRouteTypes {
     | '/admin/units/$id/coverage'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
+    | '/admin/users/$id/credentials'
     | '/admin/users/$id/tokens'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -349,9 +389,12 @@ export interface FileRouteTypes {
     | '/admin/retention'
     | '/admin/settings'
     | '/admin/users'
+    | '/admin/validation'
     | '/join/$code'
     | '/third-party/$token'
+    | '/validation/$roundId'
     | '/admin'
+    | '/validation'
     | '/admin/classes/$id'
     | '/admin/lti/passbacks'
     | '/admin/units/new'
@@ -361,6 +404,7 @@ export interface FileRouteTypes {
     | '/admin/units/$id/coverage'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
+    | '/admin/users/$id/credentials'
     | '/admin/users/$id/tokens'
   id:
     | '__root__'
@@ -382,9 +426,12 @@ export interface FileRouteTypes {
     | '/admin/retention'
     | '/admin/settings'
     | '/admin/users'
+    | '/admin/validation'
     | '/join/$code'
     | '/third-party/$token'
+    | '/validation/$roundId'
     | '/admin/'
+    | '/validation/'
     | '/admin/classes/$id'
     | '/admin/lti_/passbacks'
     | '/admin/units/new'
@@ -394,6 +441,7 @@ export interface FileRouteTypes {
     | '/admin/units/$id/coverage'
     | '/admin/units/$id/edit'
     | '/admin/units/$id/tasks'
+    | '/admin/users_/$id/credentials'
     | '/admin/users_/$id/tokens'
   fileRoutesById: FileRoutesById
 }
@@ -412,6 +460,8 @@ export interface RootRouteChildren {
   WelcomeRoute: typeof WelcomeRoute
   JoinCodeRoute: typeof JoinCodeRoute
   ThirdPartyTokenRoute: typeof ThirdPartyTokenRoute
+  ValidationRoundIdRoute: typeof ValidationRoundIdRoute
+  ValidationIndexRoute: typeof ValidationIndexRoute
   ObserveStudentIdTaskIdRoute: typeof ObserveStudentIdTaskIdRoute
 }
 
@@ -550,6 +600,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/validation': {
+      id: '/admin/validation'
+      path: '/validation'
+      fullPath: '/admin/validation'
+      preLoaderRoute: typeof AdminValidationRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/join/$code': {
       id: '/join/$code'
       path: '/join/$code'
@@ -562,6 +619,20 @@ declare module '@tanstack/react-router' {
       path: '/third-party/$token'
       fullPath: '/third-party/$token'
       preLoaderRoute: typeof ThirdPartyTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/validation/': {
+      id: '/validation/'
+      path: '/validation'
+      fullPath: '/validation/'
+      preLoaderRoute: typeof ValidationIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/validation/$roundId': {
+      id: '/validation/$roundId'
+      path: '/validation/$roundId'
+      fullPath: '/validation/$roundId'
+      preLoaderRoute: typeof ValidationRoundIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/classes/': {
@@ -627,6 +698,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUnitsIdTasksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/users_/$id/credentials': {
+      id: '/admin/users_/$id/credentials'
+      path: '/users/$id/credentials'
+      fullPath: '/admin/users/$id/credentials'
+      preLoaderRoute: typeof AdminUsersIdCredentialsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/users_/$id/tokens': {
       id: '/admin/users_/$id/tokens'
       path: '/users/$id/tokens'
@@ -644,6 +722,7 @@ interface AdminRouteRouteChildren {
   AdminRetentionRoute: typeof AdminRetentionRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
+  AdminValidationRoute: typeof AdminValidationRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminClassesIdRoute: typeof AdminClassesIdRoute
   AdminLtiPassbacksRoute: typeof AdminLtiPassbacksRoute
@@ -653,6 +732,7 @@ interface AdminRouteRouteChildren {
   AdminUnitsIdCoverageRoute: typeof AdminUnitsIdCoverageRoute
   AdminUnitsIdEditRoute: typeof AdminUnitsIdEditRoute
   AdminUnitsIdTasksRoute: typeof AdminUnitsIdTasksRoute
+  AdminUsersIdCredentialsRoute: typeof AdminUsersIdCredentialsRoute
   AdminUsersIdTokensRoute: typeof AdminUsersIdTokensRoute
 }
 
@@ -663,6 +743,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminRetentionRoute: AdminRetentionRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
+  AdminValidationRoute: AdminValidationRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminClassesIdRoute: AdminClassesIdRoute,
   AdminLtiPassbacksRoute: AdminLtiPassbacksRoute,
@@ -672,6 +753,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminUnitsIdCoverageRoute: AdminUnitsIdCoverageRoute,
   AdminUnitsIdEditRoute: AdminUnitsIdEditRoute,
   AdminUnitsIdTasksRoute: AdminUnitsIdTasksRoute,
+  AdminUsersIdCredentialsRoute: AdminUsersIdCredentialsRoute,
   AdminUsersIdTokensRoute: AdminUsersIdTokensRoute,
 }
 
@@ -694,6 +776,8 @@ const rootRouteChildren: RootRouteChildren = {
   WelcomeRoute: WelcomeRoute,
   JoinCodeRoute: JoinCodeRoute,
   ThirdPartyTokenRoute: ThirdPartyTokenRoute,
+  ValidationRoundIdRoute: ValidationRoundIdRoute,
+  ValidationIndexRoute: ValidationIndexRoute,
   ObserveStudentIdTaskIdRoute: ObserveStudentIdTaskIdRoute,
 }
 export const routeTree = rootRouteImport

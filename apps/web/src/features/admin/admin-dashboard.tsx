@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } fro
 import {
   IconArchive,
   IconBook2,
+  IconChecklist,
   IconChevronRight,
   IconHistory,
   IconListCheck,
@@ -69,6 +70,13 @@ const quickLinks = [
     description:
       'One zip of a unit’s records for an auditor, an ASQA sample or chosen students, with every file’s SHA-256.',
     icon: IconPackage,
+  },
+  {
+    to: '/admin/validation',
+    title: 'Validation',
+    description:
+      'Validation rounds: a unit’s sample of completed assessments reviewed by credentialled validators, and each unit’s plan.',
+    icon: IconChecklist,
   },
   {
     to: '/admin/settings',

@@ -1,6 +1,7 @@
 import { fullName } from '@evident/core/user';
 import { ActionIcon, Menu } from '@mantine/core';
 import {
+  IconCertificate,
   IconDots,
   IconKey,
   IconSchool,
@@ -72,6 +73,13 @@ export function PersonActions({ user, isSelf }: { user: AdminUser; isSelf: boole
         {/* A plain link: the tokens screen is its own route (issue 16, section 2). */}
         <Menu.Item leftSection={<IconKey size={16} />} component="a" href={`/admin/users/${user.id}/tokens`}>
           API tokens
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconCertificate size={16} />}
+          component="a"
+          href={`/admin/users/${user.id}/credentials`}
+        >
+          Credentials
         </Menu.Item>
         {isSelf ? null : deactivated ? (
           <Menu.Item
