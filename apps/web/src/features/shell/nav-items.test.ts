@@ -70,6 +70,7 @@ describe('the highlighted navigation item', () => {
       'Grading',
       'Evidence Matrix',
       'LMS courses',
+      'Validation',
     ]);
     expect(activeAt(person('assessor'), '/lms-courses')).toEqual(['LMS courses']);
   });

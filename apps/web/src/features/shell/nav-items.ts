@@ -11,7 +11,8 @@ export type NavPath =
   | '/admin/users'
   | '/admin/audit'
   | '/admin/lti'
-  | '/lms-courses';
+  | '/lms-courses'
+  | '/validation';
 
 export type NavItem = {
   label: string;
@@ -34,6 +35,8 @@ const assessorNav: NavItem[] = [
   { label: 'Grading', to: '/grading', exact: false },
   { label: 'Evidence Matrix', to: '/matrix', exact: false, home: true },
   lmsCourses,
+  // The rounds an assessor was named a validator in (issue 30 §2); admins reach rounds from their dashboard.
+  { label: 'Validation', to: '/validation', exact: false },
 ];
 
 const adminNav: NavItem[] = [
