@@ -6,6 +6,7 @@ import { countNoun } from '../../format/count-noun';
 import { useDocumentTitle } from '../widgets/document-title';
 import { LoadError } from '../widgets/load-error';
 import { PageHeader } from '../widgets/page-header';
+import { ValidationPlanPanel } from './validation-plan-panel';
 import { ValidationRoundForm } from './validation-round-form';
 
 export type RoundSummary = {
@@ -81,6 +82,7 @@ export function ValidationRoundsPage() {
           {rounds.isPending ? <Skeleton height={72} radius="md" aria-label="Loading" /> : null}
           {rounds.data ? <RoundList rounds={rounds.data} empty="Rounds you make appear here." /> : null}
         </Stack>
+        <ValidationPlanPanel />
       </Stack>
     </>
   );
