@@ -16,6 +16,7 @@ export function PersonCredentialsPage({ userId }: { userId: string }) {
   useDocumentTitle('Credentials');
   const utils = trpc.useUtils();
   const list = trpc.admin.credentials.list.useQuery({ userId });
+  const person = trpc.admin.users.list.useQuery().data?.find((p) => p.id === userId);
   const [code, setCode] = useState('');
   const [title, setTitle] = useState('');
   const [heldOn, setHeldOn] = useState('');
@@ -62,7 +63,9 @@ export function PersonCredentialsPage({ userId }: { userId: string }) {
                   <Table.Tr key={c.id}>
                     <Table.Td>
                       {c.code}
-                      {c.meetsCredentialPolicy ? ' ✓' : ''}
+                      {c.meetsCredentialPolicy ? (
+                        <span aria-label="meets the Credential Policy"> ✓</span>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>{c.title}</Table.Td>
                     <Table.Td>{c.heldOn}</Table.Td>

@@ -141,7 +141,7 @@ async function chooseSample(ctx: Ctx, input: z.output<typeof createValidationRou
     const have = completed.length === 1 ? '1 student has' : `${completed.length} students have`;
     throw new AppError(
       'BAD_REQUEST',
-      `The sample asks for ${size} students, but ${have} completed this unit.`,
+      `The sample asks for ${size === 1 ? '1 student' : `${size} students`}, but ${have} completed this unit.`,
     );
   }
   const lead = await leadAssessorOf(ctx.db, { unitId: input.unitId, studentIds: completed });
