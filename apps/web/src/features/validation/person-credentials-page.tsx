@@ -1,4 +1,15 @@
-import { Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
 import { errorMessage } from '../toast/error-message';
@@ -35,8 +46,8 @@ export function PersonCredentialsPage({ userId }: { userId: string }) {
   return (
     <>
       <PageHeader
-        title="Credentials"
-        subtitle="Qualifications this person holds, as validation asks for them."
+        title={person ? `Credentials: ${person.firstName} ${person.lastName}` : 'Credentials'}
+        subtitle="Qualifications this person holds, as validation asks for them. ✓ marks one the Credential Policy names for validators."
       />
       <Stack gap="lg">
         {list.isError ? (
@@ -64,7 +75,10 @@ export function PersonCredentialsPage({ userId }: { userId: string }) {
                     <Table.Td>
                       {c.code}
                       {c.meetsCredentialPolicy ? (
-                        <span aria-label="meets the Credential Policy"> ✓</span>
+                        <>
+                          <span aria-hidden> ✓</span>
+                          <VisuallyHidden> meets the Credential Policy</VisuallyHidden>
+                        </>
                       ) : null}
                     </Table.Td>
                     <Table.Td>{c.title}</Table.Td>
