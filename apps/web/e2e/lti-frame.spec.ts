@@ -50,8 +50,10 @@ async function framedLaunch(page: Page, params: Record<string, string>): Promise
     `${e2eLtiIssuer}/course/page?${new URLSearchParams({ ...params, tool_host: 'localhost' })}`,
   );
   await expect
+    // A launch is three round trips through the platform (login, auth, the signed launch): on a loaded
+    // two-core runner that took over 20 s, so wait as long as the suite's other launches may.
     .poll(() => page.frames().some((f) => f.url().startsWith(`http://localhost:${e2ePort}/`)), {
-      timeout: 20_000,
+      timeout: 45_000,
     })
     .toBe(true);
   const frame = page.frames().find((f) => f.url().startsWith(`http://localhost:${e2ePort}/`));
