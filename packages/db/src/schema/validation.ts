@@ -73,6 +73,8 @@ export const validationRounds = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The admin who closed it (and, viewing as someone, still the admin: only admins close rounds). */
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('validation_rounds_unit_idx').on(t.unitId, t.createdAt)],
 );
@@ -136,6 +138,8 @@ export const validationActions = pgTable(
     text: text('text').notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Who marked it done: an action is tracked to done by someone, not just at some time. */
+    doneBy: uuid('done_by').references(() => users.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
