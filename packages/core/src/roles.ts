@@ -1,6 +1,7 @@
 // No zod here: the signed-in shell reads the labels, and a student's first screen loads no schemas
 // (the API's output schema builds its own enum from `roles`).
-export const roles = ['rto_admin', 'assessor', 'student'] as const;
+// A validator (issue 30 §2) reviews the validation rounds they are named in, and nothing else.
+export const roles = ['rto_admin', 'assessor', 'student', 'validator'] as const;
 export type Role = (typeof roles)[number];
 
 /** Roles a person may pick for themselves; admins are only ever created by another admin or the CLI. */
@@ -10,4 +11,5 @@ export const roleLabels: Record<Role, string> = {
   rto_admin: 'RTO Admin',
   assessor: 'Assessor',
   student: 'Student',
+  validator: 'Validator',
 };
