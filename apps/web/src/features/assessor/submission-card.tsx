@@ -99,10 +99,14 @@ export const SubmissionCard = memo(function SubmissionCard({
             ))}
           </ul>
         ) : null}
-        {/* Observation checklists are evidence too (issue 29 §5); with neither, the files were withdrawn. */}
+        {/* Observation checklists are evidence too (issue 29 §5), and so is a supervisor's report (below). */}
         <SubmissionObservations
           submissionId={id}
-          emptyText={submission.files.length === 0 ? 'No files: the student withdrew them all.' : undefined}
+          emptyText={
+            submission.files.length === 0
+              ? 'No files from the student (none sent, or all withdrawn).'
+              : undefined
+          }
         />
         {/* A supervisor's report is supplementary evidence on the task (issue 30 §1). */}
         <StaffThirdPartySection studentId={submission.studentId} task={task} canAct={!readOnly} />

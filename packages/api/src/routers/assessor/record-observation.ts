@@ -1,6 +1,5 @@
 import { AppError } from '@evident/core/errors';
 import { dayIn, type ObservationInput } from '@evident/core/observations';
-import { canAddMoreEvidence } from '@evident/core/student-progress';
 import { fullName } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
 import { isForeignKeyViolation } from '@evident/db/errors';
@@ -12,8 +11,8 @@ import {
   listObservations,
   listTaskChecklist,
 } from '@evident/db/queries/observations';
-import { findSubmission, insertSubmission, resubmitSubmission } from '@evident/db/queries/submissions';
 import type { AuthedContext } from '../../context';
+import { openSubmissionForEvidence } from '../../rules/evidence-submission';
 import { orgTimeZone } from '../../rules/org-time-zone';
 import { publishSubmissionCreated } from '../../rules/submission-events';
 import { type ObservationView, toObservationView } from '../../views/observation-views';
@@ -84,19 +83,12 @@ export async function recordObservation(
   let recorded: Awaited<ReturnType<typeof insertObservationOnce>>;
   try {
     recorded = await ctx.db.transaction(async (tx) => {
-      let submission = await findSubmission(tx, { ...input, forUpdate: true });
-      if (!submission) {
-        submission =
-          (await insertSubmission(tx, input)) ?? (await findSubmission(tx, { ...input, forUpdate: true }));
-        if (!submission) throw new Error('submission vanished after a conflicting insert');
-      } else if (!canAddMoreEvidence(submission.status)) {
+      const submission = await openSubmissionForEvidence(tx, { ...input, at: now });
+      if (!submission)
         throw new AppError(
           'CONFLICT',
           'This task has already been graded satisfactory; it needs no more evidence. Nothing was recorded.',
         );
-      } else {
-        submission = await resubmitSubmission(tx, { id: submission.id, at: now });
-      }
       const row = await insertObservationOnce(tx, {
         submissionId: submission.id,
         assessorId: ctx.user.id,

@@ -18,6 +18,8 @@ import {
 import { findUserById } from '@evident/db/queries/users';
 import type { z } from 'zod';
 import type { Context } from '../../context';
+import { openSubmissionForEvidence } from '../../rules/evidence-submission';
+import { publishSubmissionCreated } from '../../rules/submission-events';
 import type { SupervisorPageView } from './outputs';
 
 /**
@@ -82,7 +84,8 @@ export async function getSupervisorPage(
 /**
  * `thirdParty.reports.record` / `POST /api/third-party/{token}`: the report, once. The link is spent
  * in the same transaction that writes the report, by an update only a live link passes: a replay, or
- * two sends at once, finds it spent and writes nothing (410).
+ * two sends at once, finds it spent and writes nothing (410). Each task reported observed goes before
+ * the assessors as a submission (issue 30 §1: the assessor still judges).
  */
 export async function recordSupervisorReport(
   ctx: Context,
@@ -133,14 +136,31 @@ export async function recordSupervisorReport(
       signedName: input.signedName,
       submittedAt: at,
     });
+    // A task the supervisor saw done waits for the assessor's judgement, even with no upload of the
+    // student's: the report is the evidence to judge (supplementary; the assessor verifies it).
+    const opened: string[] = [];
+    for (const item of input.items.filter((answer) => answer.observed)) {
+      const submission = await openSubmissionForEvidence(tx, {
+        studentId: link.studentId,
+        taskId: item.taskId,
+        at,
+      });
+      if (submission) opened.push(submission.id);
+    }
     await recordAudit(tx, {
       actorId: null,
       action: 'third-party.submitted',
       subjectId: link.studentId,
-      detail: { requestId: link.requestId, reportId: row.id, signedName: input.signedName },
+      detail: {
+        requestId: link.requestId,
+        reportId: row.id,
+        signedName: input.signedName,
+        submissionIds: opened,
+      },
     });
-    return row;
+    return { row, opened };
   });
   if (!report) throw new AppError('GONE', thirdPartyLinkRefusals.spent);
-  return { id: report.id, submittedAt: report.submittedAt };
+  for (const submissionId of report.opened) await publishSubmissionCreated(ctx, submissionId);
+  return { id: report.row.id, submittedAt: report.row.submittedAt };
 }
