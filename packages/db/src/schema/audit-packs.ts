@@ -1,8 +1,16 @@
 import { bigint, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { units } from './curriculum';
+import { disposals } from './retention';
 import { users } from './users';
 
-export const auditPackStatusEnum = pgEnum('audit_pack_status', ['queued', 'building', 'ready', 'failed']);
+/** `disposed`: a disposal took records the pack held, so its zip was deleted with them (issue 30 §4). */
+export const auditPackStatusEnum = pgEnum('audit_pack_status', [
+  'queued',
+  'building',
+  'ready',
+  'failed',
+  'disposed',
+]);
 
 /**
  * An audit pack (issue 30 §3): one zip of a unit's records for the students named (or drawn at random
@@ -30,6 +38,9 @@ export const auditPacks = pgTable(
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When and by which disposal (its tombstone) the zip was deleted; the row stays as the record of it. */
+    disposedAt: timestamp('disposed_at', { withTimezone: true }),
+    disposalId: uuid('disposal_id').references(() => disposals.id, { onDelete: 'restrict' }),
   },
   (table) => [index('audit_packs_created_idx').on(table.createdAt)],
 );
