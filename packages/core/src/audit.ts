@@ -77,6 +77,7 @@ export const auditActions = {
   'validation.round-created': { label: 'Validation round made', group: 'Units and tasks' },
   'validation.reviewed': { label: 'Validation review recorded', group: 'Units and tasks' },
   'records.disposed': { label: 'Records disposed of', group: 'Records kept' },
+  'audit-pack.disposed': { label: 'Audit pack disposed of', group: 'Records kept' },
   'legal-hold.placed': { label: 'Legal hold placed', group: 'Records kept' },
   'legal-hold.released': { label: 'Legal hold lifted', group: 'Records kept' },
   'settings.retention': { label: 'Retention period changed', group: 'Records kept' },
