@@ -48,6 +48,7 @@ import { createLtiScoreJob } from './lti/lti-score-job';
 import { createLtiTool, type LtiTool } from './lti/lti-tool';
 import { defaultMailOrigin, type MailOrigins } from './mail-origin';
 import { assessmentRecordPdf } from './reports/assessment-record-pdf';
+import { validationReportPdf } from './reports/validation-report-pdf';
 
 /** Services as the server holds them: the concrete store, so /files routes can reach the local adapter. */
 export type ServerServices = Services & {
@@ -169,6 +170,7 @@ export function createServices(
       db: database.db,
       storage,
       recordPdf: assessmentRecordPdf,
+      validationReportPdf,
       mailer: { send: (message) => (queuedMailer as NonNullable<typeof queuedMailer>).send(message) },
       log,
       publicUrl: defaultMailOrigin(mailOrigins),
@@ -232,5 +234,6 @@ export function createServices(
     ltiRoster: lti ? createLtiRosterSource(database.db, lti) : null,
     ltiKeys: lti ? createLtiKeys(lti) : null,
     recordPdf: assessmentRecordPdf,
+    validationReportPdf,
   };
 }

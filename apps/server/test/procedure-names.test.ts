@@ -12,6 +12,7 @@ const verbs = [
   'approve',
   'archive',
   'change',
+  'close',
   'complete',
   'create',
   'deactivate',

@@ -18,6 +18,7 @@ import type { TrainingRegister } from '@evident/core/ports/register';
 import type { SingleSignOn } from '@evident/core/ports/single-sign-on';
 import type { ObjectStorage } from '@evident/core/ports/storage';
 import type { TaskGenerator } from '@evident/core/ports/task-generator';
+import type { ValidationReportPdf } from '@evident/core/ports/validation-report-pdf';
 import { isImpersonating, type Principal, type PrincipalPerson } from '@evident/core/principal';
 import type { CurrentUser, UserSummary } from '@evident/core/user';
 import type { Database } from '@evident/db/client';
@@ -89,6 +90,8 @@ export type Services = {
   ltiKeys: LtiKeys | null;
   /** Assessment records as PDF (`staff.records.exportPdf`). */
   recordPdf: AssessmentRecordPdf;
+  /** Validation rounds' reports as PDF (`admin.validationRounds.exportReport`). */
+  validationReportPdf: ValidationReportPdf;
 };
 
 /** What a context needs from the transport: who called (as the seam decided), from where, and a way to set the cookie. */

@@ -99,3 +99,26 @@ export const validationReviewInput = z
   });
 
 export const validationActionText = text({ label: 'Action', max: 2000, trim: true, required: true });
+
+export const validationActionInput = z.object({
+  roundId: idSchema('roundId'),
+  text: validationActionText,
+  ownerId: idSchema('ownerId').describe('Who will see it done: an admin, an assessor or a validator'),
+});
+
+/**
+ * How many years after a round closes the unit is next due, by its risk rating: five (the most the
+ * Standards allow) at low risk, sooner as risk rises. The admin may still bring it earlier.
+ */
+export const validationYearsByRisk = { low: 5, medium: 3, high: 1 } as const satisfies Record<
+  (typeof validationRisks)[number],
+  number
+>;
+
+/** The next due date after a validation closed on `closedOn` (YYYY-MM-DD); 29 February falls to the 28th. */
+export function nextDueAfterValidation(closedOn: string, risk: (typeof validationRisks)[number]): string {
+  const year = Number(closedOn.slice(0, 4)) + validationYearsByRisk[risk];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const rest = closedOn.slice(4) === '-02-29' && !leap ? '-02-28' : closedOn.slice(4);
+  return `${String(year).padStart(4, '0')}${rest}`;
+}

@@ -9,6 +9,8 @@ import {
   type PackContents,
   plainName,
   readPackContents,
+  validationRecordPath,
+  validationReportPath,
 } from '@evident/api/audit-pack';
 import type { JobHandler } from '@evident/api/jobs';
 import type { JobPayload } from '@evident/core/job-kinds';
@@ -17,6 +19,7 @@ import { auditPackPath } from '@evident/core/object-path';
 import type { AssessmentRecordPdf } from '@evident/core/ports/assessment-record-pdf';
 import type { Mailer } from '@evident/core/ports/mailer';
 import type { ObjectStorage } from '@evident/core/ports/storage';
+import type { ValidationReportPdf } from '@evident/core/ports/validation-report-pdf';
 import { hashStoredObject } from '@evident/core/stored-file-hash';
 import type { Database } from '@evident/db/client';
 import { recordAudit } from '@evident/db/queries/audit';
@@ -28,6 +31,7 @@ export type AuditPackJobDeps = {
   db: Database;
   storage: ObjectStorage;
   recordPdf: AssessmentRecordPdf;
+  validationReportPdf: ValidationReportPdf;
   /** The queued mailer: the 'ready' mail is a job of its own. */
   mailer: Mailer;
   log: Logger;
@@ -85,13 +89,12 @@ async function planFiles(deps: AuditPackJobDeps, contents: PackContents): Promis
       hashRecordedAtUpload: null,
     });
   }
-  const mapping = Buffer.from(contents.coverage.mappingDocument);
-  planned.push({
-    path: 'mapping.txt',
-    bytes: mapping,
-    sha256: sha256Of(mapping),
-    size: mapping.length,
-    kind: 'mapping',
+  const made = (path: string, kind: PlannedFile['kind'], bytes: Buffer): PlannedFile => ({
+    path,
+    bytes,
+    sha256: sha256Of(bytes),
+    size: bytes.length,
+    kind,
     studentName: null,
     taskNumber: null,
     taskTitle: null,
@@ -100,6 +103,13 @@ async function planFiles(deps: AuditPackJobDeps, contents: PackContents): Promis
     withdrawnAt: null,
     hashRecordedAtUpload: null,
   });
+  planned.push(made('mapping.txt', 'mapping', Buffer.from(contents.coverage.mappingDocument)));
+  for (const round of contents.validation) {
+    const report = Buffer.from(await deps.validationReportPdf.render(round.report));
+    planned.push(made(validationReportPath(round.folder), 'validation-report-pdf', report));
+    const record = Buffer.from(`${JSON.stringify(round.record, null, 2)}\n`);
+    planned.push(made(validationRecordPath(round.folder), 'validation-record', record));
+  }
   return planned;
 }
 

@@ -5,6 +5,7 @@ import { taskStatusLabels } from '@evident/core/student-progress';
 import { formatDateTime, timeZoneLabel } from '@evident/core/time-zone';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { observationsSection } from './observation-section';
+import { pageSetup, reportStyles } from './pdf-styles';
 import { inFonts } from './pdf-text';
 import { thirdPartySection } from './third-party-section';
 import { unitOutcomeSection } from './unit-outcome-section';
@@ -197,9 +198,7 @@ export function assessmentRecordDocument(record: AssessmentRecord): TDocumentDef
       subject: `${record.unit.unitCode} ${record.unit.title}`,
       creator: 'Evident',
     },
-    pageSize: 'A4',
-    pageMargins: [40, 48, 40, 48],
-    defaultStyle: { font: 'NotoSans', fontSize: 9.5, lineHeight: 1.2 },
+    ...pageSetup,
     footer: (page, pages) => ({
       text: inFonts(`${studentName} · ${record.unit.unitCode} · page ${page} of ${pages}`),
       style: 'muted',
@@ -243,16 +242,6 @@ export function assessmentRecordDocument(record: AssessmentRecord): TDocumentDef
       unitOutcomeSection(record, at),
       ...record.tasks.map((task) => taskSection(task, at)),
     ],
-    styles: {
-      h1: { fontSize: 18, bold: true, margin: [0, 0, 0, 2] },
-      unit: { fontSize: 12, margin: [0, 0, 0, 10] },
-      h2: { fontSize: 12, bold: true, margin: [0, 6, 0, 2] },
-      h3: { fontSize: 10, bold: true, margin: [0, 6, 0, 2] },
-      th: { bold: true },
-      table: { fontSize: 8.5, margin: [0, 0, 0, 2] },
-      description: { color: '#444444', margin: [0, 2, 0, 0] },
-      muted: { color: '#666666', fontSize: 8.5 },
-      hash: { color: '#444444', fontSize: 7.5 },
-    },
+    styles: reportStyles,
   };
 }

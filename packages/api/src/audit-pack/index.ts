@@ -2,3 +2,4 @@
 // server's `audit-pack` job streams the files into the zip (apps/server/src/audit-pack).
 export * from './manifest';
 export * from './pack-contents';
+export * from './pack-validation';

@@ -16,7 +16,7 @@ export type ManifestEntry = {
   path: string;
   sha256: string;
   size: number;
-  kind: 'evidence' | 'assessment-record-pdf' | 'mapping';
+  kind: 'evidence' | 'assessment-record-pdf' | 'mapping' | 'validation-report-pdf' | 'validation-record';
   studentName: string | null;
   taskNumber: number | null;
   taskTitle: string | null;
@@ -36,9 +36,28 @@ export type PackMeta = {
   sample: { size: number } | null;
 };
 
-/** Validation (issue 30 §2) is not built yet: the manifest says so rather than leave a silent gap. */
-export const validationRecordsNote =
-  'No validation records: validation rounds are not recorded in this version of Evident.';
+/** The path of a round's report and of its record (JSON) inside the zip. */
+export const validationReportPath = (folder: string) => `${folder}/validation-report.pdf`;
+export const validationRecordPath = (folder: string) => `${folder}/validation-round.json`;
+
+/**
+ * The validation rounds that sampled the pack's students (issue 30 §2): each with the reviews of
+ * those students' records, the tool's reviews, the actions, and where its report and record lie.
+ */
+function validationRecords(contents: PackContents) {
+  return {
+    included: true,
+    note:
+      contents.validation.length === 0
+        ? "No validation round has sampled these students' records in this unit."
+        : `${contents.validation.length} validation round${contents.validation.length === 1 ? '' : 's'} sampled these students' records in this unit.`,
+    rounds: contents.validation.map((round) => ({
+      ...round.record,
+      reportPath: validationReportPath(round.folder),
+      recordPath: validationRecordPath(round.folder),
+    })),
+  };
+}
 
 export function manifestJson(meta: PackMeta, contents: PackContents, entries: ManifestEntry[]): Buffer {
   const { coverage } = contents;
@@ -57,7 +76,7 @@ export function manifestJson(meta: PackMeta, contents: PackContents, entries: Ma
     tasks: coverage.tasks,
     uncoveredRequirements: coverage.uncovered,
     mappingDocument: coverage.mappingDocument,
-    validationRecords: { included: false, note: validationRecordsNote },
+    validationRecords: validationRecords(contents),
     students: contents.students.map((student) => ({
       folder: student.folder,
       student: student.record.student,

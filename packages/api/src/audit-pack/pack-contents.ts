@@ -7,6 +7,7 @@ import { listGradingDecisions, listUnitRecordRows } from '@evident/db/queries/gr
 import { listReportsForTasks } from '@evident/db/queries/third-party';
 import type { Context } from '../context';
 import { getAssessmentRecord } from '../routers/staff/assessment-record';
+import { type PackValidationRound, readPackValidation } from './pack-validation';
 
 /**
  * What goes into an audit pack (issue 30 §3), read from the database: for each student the
@@ -65,7 +66,11 @@ export type PackStudent = {
   files: PackFile[];
 };
 
-export type PackContents = { coverage: UnitCoverage & { mappingDocument: string }; students: PackStudent[] };
+export type PackContents = {
+  coverage: UnitCoverage & { mappingDocument: string };
+  students: PackStudent[];
+  validation: PackValidationRound[];
+};
 
 /** Letters, digits and dashes only: a zip path every system unpacks the same way. */
 export function plainName(text: string, fallback: string, max = 60): string {
@@ -176,5 +181,10 @@ export async function readPackContents(
   // One at a time: a large sample reads a little at once.
   for (const [index, studentId] of pack.studentIds.entries())
     students.push(await studentContents(db, pack.unitId, studentId, index, now));
-  return { coverage: { ...coverage, mappingDocument: coverageMappingDocument(coverage) }, students };
+  const validation = await readPackValidation(db, pack, now);
+  return {
+    coverage: { ...coverage, mappingDocument: coverageMappingDocument(coverage) },
+    students,
+    validation,
+  };
 }

@@ -51,6 +51,7 @@ import { adminLegalHoldsRouter, adminRetentionRouter } from './retention-router'
 import { getOrgSettings, updateOrgSettings } from './settings';
 import {
   adminCredentialsRouter,
+  adminValidationActionsRouter,
   adminValidationPlansRouter,
   adminValidationRoundsRouter,
 } from './validation-router';
@@ -123,10 +124,11 @@ export const adminRouter = router({
   // The wording students and assessors confirm, each save a new version (issue 29).
   declarations: adminDeclarationsRouter,
   auditPacks: adminAuditPacksRouter,
-  // Issue 30 §2: credentials on people, each unit's validation plan, validation rounds.
+  // Issue 30 §2: credentials on people, each unit's validation plan, validation rounds, their actions.
   credentials: adminCredentialsRouter,
   validationPlans: adminValidationPlansRouter,
   validationRounds: adminValidationRoundsRouter,
+  validationActions: adminValidationActionsRouter,
   impersonation: router({
     start: adminProcedure
       .meta({ rest: { method: 'POST', path: '/api/admin/impersonate' } })

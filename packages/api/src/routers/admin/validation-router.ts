@@ -1,7 +1,15 @@
 import { idSchema } from '@evident/core/curriculum-inputs';
-import { createValidationRoundInput, credentialInput, validationPlanInput } from '@evident/core/validation';
+import {
+  createValidationRoundInput,
+  credentialInput,
+  validationActionInput,
+  validationPlanInput,
+} from '@evident/core/validation';
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
+import { addAction, closeRound, completeAction } from '../../validation/round-close';
+import { exportValidationReport } from '../../validation/round-report-pdf';
+import { recordPdfOutput } from '../staff/assessment-record-pdf';
 import {
   listRounds,
   validationRoundListOutput,
@@ -28,6 +36,16 @@ const planOutput = z
     riskReason: z.string().nullable(),
   })
   .nullable();
+
+const closedRoundOutput = z.object({
+  id: z.string(),
+  closedAt: z.date(),
+  lastValidatedOn: z.string().describe("The unit's plan: validated the day the round closed"),
+  nextDueOn: z.string().describe("The unit's plan: next due by its risk rating"),
+  missing: z
+    .array(z.object({ validatorName: z.string(), studentName: z.string().nullable() }))
+    .describe("Reviews not recorded when it closed; a null student is the tool's review"),
+});
 
 /** `admin.credentials.*`: people's credentials, what a validator must have recorded (issue 30 §2). */
 export const adminCredentialsRouter = router({
@@ -73,4 +91,41 @@ export const adminValidationRoundsRouter = router({
     .meta({ rest: { method: 'GET', path: '/api/admin/validation-rounds' } })
     .output(validationRoundListOutput)
     .query(({ ctx }) => listRounds(ctx)),
+  close: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/validation-rounds/{id}/close' } })
+    .input(z.object({ id: idSchema('id') }))
+    .output(closedRoundOutput)
+    .mutation(({ ctx, input }) => closeRound(ctx, input.id)),
+  exportReport: adminProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/admin/validation-rounds/{id}/report.pdf',
+        download: { mediaType: 'application/pdf', encoding: 'base64', cacheControl: 'private, no-store' },
+      },
+    })
+    .input(z.object({ id: idSchema('id') }))
+    .output(recordPdfOutput)
+    .query(({ ctx, input }) => exportValidationReport(ctx, input.id)),
+});
+
+/** `admin.validationActions.*`: what a round asks to be done, each with an owner, tracked to done. */
+export const adminValidationActionsRouter = router({
+  add: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/admin/validation-rounds/{id}/actions',
+        pathFields: { id: 'roundId' },
+        status: 201,
+      },
+    })
+    .input(validationActionInput)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => addAction(ctx, input)),
+  complete: adminProcedure
+    .meta({ rest: { method: 'POST', path: '/api/admin/validation-actions/{id}/done' } })
+    .input(z.object({ id: idSchema('id') }))
+    .output(z.object({ id: z.string(), doneAt: z.date() }))
+    .mutation(({ ctx, input }) => completeAction(ctx, input.id, { asOwner: false })),
 });

@@ -36,6 +36,7 @@ import {
   submissionOutcomesOutput,
 } from './submission-outcomes';
 import { listUnitOutcomesFor, unitOutcomesInput, unitOutcomesOutput } from './unit-outcomes';
+import { staffValidationActionsRouter } from './validation-actions-router';
 import { staffValidationRoundsRouter } from './validation-router';
 
 /**
@@ -45,6 +46,7 @@ import { staffValidationRoundsRouter } from './validation-router';
  */
 export const staffRouter = router({
   validationRounds: staffValidationRoundsRouter,
+  validationActions: staffValidationActionsRouter,
   evidenceMatrix: router({
     // The database writes the answer's JSON; over HTTP it is sent as written (database-json.ts).
     get: staffProcedure

@@ -12,8 +12,10 @@ import {
   listValidationReviews,
   listValidationRounds,
 } from '@evident/db/queries/validation';
+import { listValidationActions, lockOpenRound } from '@evident/db/queries/validation-actions';
 import { z } from 'zod';
 import type { AuthedContext } from '../../context';
+import { actionView, missingReviews } from '../../validation/round-report';
 
 type Ctx = Pick<AuthedContext, 'db' | 'realUserId' | 'user'>;
 
@@ -61,6 +63,22 @@ export const validationRoundOutput = z.object({
       .number()
       .describe('Record reviews the round asks for (each validator, each record they may review)'),
   }),
+  closedAt: z.date().nullable(),
+  closedByName: z.string().nullable(),
+  missing: z
+    .array(z.object({ validatorId: z.string(), studentId: z.string().nullable() }))
+    .describe("Reviews not yet recorded (when closed: never recorded); a null student is the tool's"),
+  actions: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string(),
+      ownerId: z.string().nullable(),
+      ownerName: z.string().nullable(),
+      createdAt: z.date(),
+      doneAt: z.date().nullable(),
+      doneByName: z.string().nullable(),
+    }),
+  ),
 });
 
 export const validationRoundListOutput = z.array(
@@ -82,13 +100,20 @@ export async function viewRound(ctx: Ctx, id: string) {
   const { round, validatorIds } = found;
   const unit = await findUnit(ctx.db, round.unitId);
   const studentIds = round.sample.map((s) => s.studentId);
-  const [judges, credentials, reviews] = await Promise.all([
+  const [judges, credentials, reviews, actions] = await Promise.all([
     judgesOf(ctx.db, { unitId: round.unitId, studentIds }),
     listCredentials(ctx.db, validatorIds),
     listValidationReviews(ctx.db, round.id),
+    listValidationActions(ctx.db, [round.id]),
   ]);
   const judgeIds = [...judges.values()].flatMap((set) => [...set]);
-  const names = await namesOfUsers(ctx.db, [...studentIds, ...validatorIds, ...judgeIds]);
+  const actionPeople = actions.flatMap((a) => [a.ownerId, a.doneBy]);
+  const names = await namesOfUsers(
+    ctx.db,
+    [...studentIds, ...validatorIds, ...judgeIds, ...actionPeople, round.closedBy].filter(
+      (id): id is string => id !== null,
+    ),
+  );
   const sample = studentIds.map((studentId) => {
     const judgedBy = [...(judges.get(studentId) ?? [])];
     return {
@@ -131,6 +156,10 @@ export async function viewRound(ctx: Ctx, id: string) {
       done: reviews.filter((r) => r.studentId !== null).length,
       expected: sample.reduce((sum, s) => sum + s.reviewableBy.length, 0),
     },
+    closedAt: round.closedAt,
+    closedByName: round.closedBy ? (names.get(round.closedBy) ?? null) : null,
+    missing: missingReviews(validatorIds, judges, reviews),
+    actions: actions.map((action) => actionView(action, names)),
   };
 }
 
@@ -158,7 +187,8 @@ export async function recordReview(ctx: Ctx, input: z.output<typeof validationRe
   const validatorId = ctx.user.id;
   if (!found.validatorIds.includes(validatorId))
     throw new AppError('FORBIDDEN', 'You are not a validator in this round');
-  if (found.round.status !== 'open') throw new AppError('BAD_REQUEST', 'This validation round is closed');
+  if (found.round.status !== 'open')
+    throw new AppError('CONFLICT', 'This validation round is closed: no more reviews are taken');
   const studentId = input.studentId ?? null;
   if (studentId !== null) {
     if (!found.round.sample.some((s) => s.studentId === studentId))
@@ -172,6 +202,8 @@ export async function recordReview(ctx: Ctx, input: z.output<typeof validationRe
       );
   }
   const review = await ctx.db.transaction(async (tx) => {
+    if (!(await lockOpenRound(tx, found.round.id)))
+      throw new AppError('CONFLICT', 'This validation round is closed: no more reviews are taken');
     if (await findOwnReview(tx, { roundId: found.round.id, validatorId, studentId }))
       throw new AppError(
         'CONFLICT',
