@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { RequestListener, Server } from 'node:http';
+import { disposedPackReason } from '@evident/api/audit-pack';
 import { createContext } from '@evident/api/context';
 import { INTERNAL_ERROR_MESSAGE } from '@evident/api/errors';
 import { restRoutes, runRestRoute } from '@evident/api/rest';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions) {
     await app.register(filesRoutes, {
       storage: services.storage,
       maxUploadBytes: Math.max(...Object.values(services.evidenceLimits.maxBytes)),
+      goneReason: (objectPath) => disposedPackReason(services.db, objectPath),
     });
   }
 

@@ -19,7 +19,15 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
  * limit; Fastify's own bodyLimit does not apply to a stream it never reads, and is raised anyway so
  * that it can never cut in first.
  */
-export type FilesRoutesOptions = { storage: LocalDiskStorage; maxUploadBytes: number };
+export type FilesRoutesOptions = {
+  storage: LocalDiskStorage;
+  maxUploadBytes: number;
+  /**
+   * Why a file that is not found was removed on purpose (an audit pack disposed of with its records),
+   * answered 410 with that reason instead of a bare 404; null when nothing is known of it.
+   */
+  goneReason?: (objectPath: string) => Promise<string | null>;
+};
 
 /** Register with `app.register(filesRoutes, ...)`: a plugin of its own, so its parsers stay inside it. */
 export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (files, options) => {
@@ -39,7 +47,13 @@ export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (files,
     method: ['GET', 'HEAD'],
     url: '/files/download/*',
     exposeHeadRoute: false,
-    handler: async (req, reply) => send(reply, await handleDownloadRequest(storage, toFileRequest(req))),
+    handler: async (req, reply) => {
+      const request = toFileRequest(req);
+      const response = await handleDownloadRequest(storage, request);
+      const reason = response.status === 404 ? await options.goneReason?.(request.objectPath) : null;
+      if (reason) return reply.code(410).type('text/plain; charset=utf-8').send(reason);
+      return send(reply, response);
+    },
   });
 };
 

@@ -114,6 +114,8 @@ export const disposalCountsOutput = z.object({
   declarations: z.number().int(),
   observations: z.number().int(),
   thirdPartyReports: z.number().int(),
+  /** Audit packs that held these records, their zips deleted with them (0 on older tombstones). */
+  auditPacks: z.number().int(),
 });
 
 export const disposalOutput = z.object({

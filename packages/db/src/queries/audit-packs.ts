@@ -22,6 +22,14 @@ export async function findAuditPack(db: Database, id: string): Promise<AuditPack
   return row;
 }
 
+export async function findAuditPackByPath(
+  db: Database,
+  objectPath: string,
+): Promise<AuditPackRow | undefined> {
+  const [row] = await db.select().from(auditPacks).where(eq(auditPacks.objectPath, objectPath)).limit(1);
+  return row;
+}
+
 /** The most recent packs first, with the unit's code and who asked. */
 export async function listAuditPacks(db: Database, { limit }: { limit: number }) {
   return db
@@ -124,4 +132,38 @@ export async function findStudentIds(db: Database, ids: string[]): Promise<Set<s
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.role, 'student')));
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The packs of the unit that hold the student's records and have not been disposed of (a failed pack
+ * kept no zip), locked for the caller's transaction: what a disposal of those records takes with it.
+ */
+export async function packsHoldingRecords(
+  db: Database,
+  { studentId, unitId }: { studentId: string; unitId: string },
+): Promise<AuditPackRow[]> {
+  return db
+    .select()
+    .from(auditPacks)
+    .where(
+      and(
+        eq(auditPacks.unitId, unitId),
+        inArray(auditPacks.status, ['queued', 'building', 'ready']),
+        sql`${auditPacks.studentIds} @> ${JSON.stringify([studentId])}::jsonb`,
+      ),
+    )
+    .for('update');
+}
+
+/** Marks the packs disposed of by a disposal; the zips are the caller's to delete once it commits. */
+export async function markPacksDisposed(
+  db: Database,
+  ids: string[],
+  { at, disposalId }: { at: Date; disposalId: string },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(auditPacks)
+    .set({ status: 'disposed', disposedAt: at, disposalId, progress: 0 })
+    .where(inArray(auditPacks.id, ids));
 }

@@ -37,6 +37,8 @@ export type DisposalCounts = {
   declarations: number;
   observations: number;
   thirdPartyReports: number;
+  /** Audit packs holding these records whose zips went with them; absent on tombstones written before. */
+  auditPacks?: number;
 };
 
 /**

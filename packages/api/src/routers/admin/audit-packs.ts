@@ -15,6 +15,7 @@ import { enqueueJob, type NewJob } from '@evident/db/queries/jobs';
 import { findUnit } from '@evident/db/queries/units';
 import { namesOfUsers } from '@evident/db/queries/users';
 import { z } from 'zod';
+import { disposedPackMessage } from '../../audit-pack/disposed';
 import type { AuthedContext, Context } from '../../context';
 import { adminProcedure, router } from '../../trpc';
 
@@ -48,7 +49,7 @@ export const createAuditPackInput = z
 
 export const auditPackIdInput = z.object({ id: idSchema('id') });
 
-const auditPackStatus = z.enum(['queued', 'building', 'ready', 'failed']);
+const auditPackStatus = z.enum(['queued', 'building', 'ready', 'failed', 'disposed']);
 
 export const auditPackOutput = z.object({
   id: z.string(),
@@ -62,6 +63,10 @@ export const auditPackOutput = z.object({
   error: z.string().nullable(),
   createdAt: z.date(),
   finishedAt: z.date().nullable(),
+  disposedAt: z
+    .date()
+    .nullable()
+    .describe('Set once a disposal took records the pack held: its zip was deleted with them'),
 });
 
 export const auditPackDownloadOutput = auditPackOutput.extend({
@@ -104,6 +109,7 @@ function toOutput(pack: AuditPackRow): z.infer<typeof auditPackOutput> {
     error: pack.error,
     createdAt: pack.createdAt,
     finishedAt: pack.finishedAt,
+    disposedAt: pack.disposedAt,
   };
 }
 
@@ -180,6 +186,7 @@ export async function getAuditPack(
   now = new Date(),
 ) {
   const pack = await requirePack(ctx.db, input.id);
+  if (pack.status === 'disposed') throw new AppError('GONE', disposedPackMessage(pack));
   if (pack.status !== 'ready' || !pack.objectPath) return { ...toOutput(pack), downloadUrl: null };
   const fileName = pack.objectPath.split('/').pop() ?? 'audit-pack.zip';
   const downloadUrl = await ctx.storage.createDownloadUrl({

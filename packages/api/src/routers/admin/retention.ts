@@ -10,6 +10,7 @@ import {
 } from '@evident/core/retention';
 import type { Database } from '@evident/db/client';
 import { recordAudit } from '@evident/db/queries/audit';
+import { markPacksDisposed, packsHoldingRecords } from '@evident/db/queries/audit-packs';
 import {
   deleteRecords,
   disposalsWithPendingFiles,
@@ -79,7 +80,7 @@ const toDisposal = (row: typeof disposals.$inferSelect): Disposal => ({
   dueSince: row.dueSince,
   disposedAt: row.disposedAt,
   disposedByName: row.disposedByName,
-  counts: row.counts,
+  counts: { ...row.counts, auditPacks: row.counts.auditPacks ?? 0 },
   filesPending: row.filesPending.length,
 });
 
@@ -103,7 +104,7 @@ export async function retentionOverview(db: Database, now = new Date()): Promise
 
 /**
  * `admin.retention.removeRecords` / `POST /api/admin/retention/dispose`: one student's records in one unit,
- * past their period and under no hold. The rows go, the tombstone and the audit row are written, in
+ * past their period and under no hold, and the audit packs holding them (their zips are copies). The rows go, the tombstone and the audit row are written, in
  * one transaction listing the stored files to remove; only after it commits are the files removed (a
  * crash between leaves rows gone and a list of files to finish, never files gone under kept rows).
  */
@@ -130,7 +131,18 @@ export async function disposeRecords(
         'Nothing to dispose of: this student has no records in this unit past the retention period',
       );
     }
+    // An audit pack is a copy of these records: it goes with them. One still being built would copy
+    // them after they are gone, or half of them, so the disposal waits for it.
+    const packs = await packsHoldingRecords(tx, input);
+    if (packs.some((pack) => pack.status !== 'ready')) {
+      throw new AppError(
+        'CONFLICT',
+        'An audit pack holding these records is being built: dispose of them once it is ready (the pack is disposed of with them)',
+      );
+    }
     const { counts, objectPaths } = await deleteRecords(tx, input.studentId, input.unitId);
+    counts.auditPacks = packs.length;
+    const packPaths = packs.flatMap((pack) => (pack.objectPath ? [pack.objectPath] : []));
     const written = await insertDisposal(tx, {
       studentId: due.studentId,
       studentName: due.studentName,
@@ -142,8 +154,27 @@ export async function disposeRecords(
       disposedBy: ctx.realUserId,
       disposedByName: admin ? `${admin.firstName} ${admin.lastName}` : 'Unknown',
       counts,
-      filesPending: objectPaths,
+      filesPending: [...objectPaths, ...packPaths],
     });
+    await markPacksDisposed(
+      tx,
+      packs.map((pack) => pack.id),
+      { at: now, disposalId: written.id },
+    );
+    for (const pack of packs) {
+      await recordAudit(tx, {
+        actorId: ctx.realUserId,
+        action: 'audit-pack.disposed',
+        subjectId: pack.id,
+        detail: {
+          disposalId: written.id,
+          studentName: due.studentName,
+          unitCode: due.unitCode,
+          fileName: pack.objectPath?.split('/').pop() ?? null,
+          sizeBytes: pack.sizeBytes,
+        },
+      });
+    }
     await recordAudit(tx, {
       actorId: ctx.realUserId,
       action: 'records.disposed',

@@ -29,6 +29,7 @@ const statusBadge = {
   building: { label: 'Building', color: 'blue' },
   ready: { label: 'Ready', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
+  disposed: { label: 'Disposed of', color: 'gray' },
 } as const;
 
 const when = (date: string) =>
@@ -94,6 +95,11 @@ function PackRow({ pack }: { pack: Pack }) {
           animated
           aria-label={`Audit pack for ${pack.unitCode}: ${pack.progress}% built`}
         />
+      ) : null}
+      {pack.disposedAt ? (
+        <Text size="sm" mt="xs" data-testid="audit-pack-disposed">
+          Disposed of {when(pack.disposedAt)} with records it held that were past their retention period.
+        </Text>
       ) : null}
       {pack.error ? (
         <Text size="sm" mt="xs" c="red.8">

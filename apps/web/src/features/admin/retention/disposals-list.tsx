@@ -30,6 +30,7 @@ export function DisposalsList({ disposals }: { disposals: Disposal[] | undefined
             {row.counts.thirdPartyReports > 0
               ? `, ${countNoun(row.counts.thirdPartyReports, 'supervisor report')}`
               : ''}
+            {row.counts.auditPacks > 0 ? `, ${countNoun(row.counts.auditPacks, 'audit pack')}` : ''}
           </Text>
           {row.filesPending > 0 ? (
             <Text size="sm" c="orange.8">
