@@ -264,7 +264,8 @@ export function createAuditPackJob(deps: AuditPackJobDeps): JobHandler<JobPayloa
   return {
     async run({ packId }) {
       const pack = await findAuditPack(deps.db, packId);
-      if (!pack || pack.status === 'ready') return;
+      // Built already, or disposed of with the records it held (a rerun must not copy them again).
+      if (!pack || pack.status === 'ready' || pack.status === 'disposed') return;
       try {
         await build(deps, pack);
       } catch (error) {
