@@ -115,7 +115,13 @@ type RoundView = {
   closedAt: string | null;
   closedByName: string | null;
   missing: { validatorId: string; studentId: string | null }[];
-  actions: { id: string; text: string; ownerName: string; doneAt: string | null; doneByName: string | null }[];
+  actions: {
+    id: string;
+    text: string;
+    ownerName: string;
+    doneAt: string | null;
+    doneByName: string | null;
+  }[];
 };
 
 describe('closing a validation round', () => {
@@ -238,14 +244,19 @@ describe('closing a validation round', () => {
     ])
       expect(text).toContain(expected);
     expect(text).toMatch(/Closed \S+/);
-    // An assessor not in the round cannot have it.
-    expect((await restAs(env, app, marker).get(`/api/admin/validation-rounds/${id}/report.pdf`)).statusCode).toBe(403);
+    // A validator has their round's report too; an assessor not in the round has neither.
+    const valPdf = await valRest.get(`/api/validation-rounds/${id}/report.pdf`);
+    expect(valPdf.statusCode, valPdf.body).toBe(200);
+    expect(pdfText(valPdf.rawPayload, 'val-report.pdf')).toContain('Wen Li: the review of the tool');
+    const markerRest = restAs(env, app, marker);
+    expect((await markerRest.get(`/api/admin/validation-rounds/${id}/report.pdf`)).statusCode).toBe(403);
+    expect((await markerRest.get(`/api/validation-rounds/${id}/report.pdf`)).statusCode).toBe(404);
 
     const trail = await env.db.select().from(auditEvents).where(like(auditEvents.action, 'validation.%'));
     const kinds = trail.map((e) => e.action);
     expect(kinds.filter((k) => k === 'validation.action-added')).toHaveLength(2);
     expect(kinds).toContain('validation.action-done');
-    expect(kinds).toContain('validation.report-downloaded');
+    expect(kinds.filter((k) => k === 'validation.report-downloaded')).toHaveLength(2);
     const closeEvent = trail.find((e) => e.action === 'validation.round-closed');
     expect((closeEvent?.detail as { missing: unknown[] }).missing).toHaveLength(4);
 

@@ -3,6 +3,7 @@ import { trpc } from '../../data-layer/trpc-client';
 import { useDocumentTitle } from '../widgets/document-title';
 import { LoadError } from '../widgets/load-error';
 import { PageHeader } from '../widgets/page-header';
+import { MyValidationActions } from './my-validation-actions';
 import { RoundList } from './validation-rounds-page';
 
 /** /validation: the rounds the signed-in assessor or admin was named a validator in. */
@@ -12,6 +13,7 @@ export function MyValidationRoundsPage() {
   return (
     <>
       <PageHeader title="My validation rounds" subtitle="Rounds you were named a validator in." />
+      <MyValidationActions />
       {rounds.isError ? (
         <LoadError
           title="Could not load your rounds"

@@ -8,6 +8,8 @@ import { useDocumentTitle } from '../widgets/document-title';
 import { LoadError } from '../widgets/load-error';
 import { PageHeader } from '../widgets/page-header';
 import { RecordReviewForm, ToolReviewForm } from './review-forms';
+import { RoundActionsSection } from './round-actions-section';
+import { RoundClosePanel } from './round-close-panel';
 
 type Round = inferRouterOutputs<AppRouter>['staff']['validationRounds']['get'];
 
@@ -70,7 +72,9 @@ function SampledRecord({ round, record, me }: { round: Round; record: Round['sam
  * here; an admin follows them. Validators are assessors or admins (no separate validator role yet).
  */
 export function ValidationRoundPage({ roundId }: { roundId: string }) {
-  const me = useCurrentUser()?.id ?? '';
+  const user = useCurrentUser();
+  const me = user?.id ?? '';
+  const isAdmin = user?.role === 'rto_admin';
   const query = trpc.staff.validationRounds.get.useQuery({ id: roundId });
   const round = query.data;
   useDocumentTitle(round ? `Validation ${round.unitCode}` : 'Validation');
@@ -88,6 +92,7 @@ export function ValidationRoundPage({ roundId }: { roundId: string }) {
     <>
       <PageHeader title={`Validation: ${round.unitCode}`} subtitle={round.unitTitle} />
       <Stack gap="lg">
+        <RoundClosePanel round={round} isAdmin={isAdmin} />
         <Paper withBorder radius="md" p="md">
           <Stack gap="xs">
             <Text size="sm" fw={600}>
@@ -139,6 +144,7 @@ export function ValidationRoundPage({ roundId }: { roundId: string }) {
             </Text>
           ) : null}
         </Stack>
+        <RoundActionsSection round={round} isAdmin={isAdmin} />
       </Stack>
     </>
   );

@@ -2,6 +2,8 @@ import { idSchema } from '@evident/core/curriculum-inputs';
 import { validationReviewInput } from '@evident/core/validation';
 import { z } from 'zod';
 import { router, staffProcedure } from '../../trpc';
+import { exportValidationReport } from '../../validation/round-report-pdf';
+import { recordPdfOutput } from './assessment-record-pdf';
 import {
   listRounds,
   recordReview,
@@ -36,4 +38,16 @@ export const staffValidationRoundsRouter = router({
     .input(validationReviewInput)
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => recordReview(ctx, input)),
+  // The round's report (PDF), as the admin downloads it: a validator their own rounds' only.
+  exportReport: staffProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/validation-rounds/{id}/report.pdf',
+        download: { mediaType: 'application/pdf', encoding: 'base64', cacheControl: 'private, no-store' },
+      },
+    })
+    .input(z.object({ id: idSchema('id') }))
+    .output(recordPdfOutput)
+    .query(({ ctx, input }) => exportValidationReport(ctx, input.id)),
 });
