@@ -10,11 +10,28 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const audiences = ['signed out', 'student', 'assessor', 'rto_admin', 'admin viewing as student'] as const;
+const audiences = [
+  'signed out',
+  'student',
+  'assessor',
+  'rto_admin',
+  'admin viewing as student',
+  'validator',
+] as const;
 type Audience = (typeof audiences)[number];
 
 /** Who may call each router. A new router must be added here, or this test fails. */
-const signedIn: readonly Audience[] = ['student', 'assessor', 'rto_admin', 'admin viewing as student'];
+const signedIn: readonly Audience[] = [
+  'student',
+  'assessor',
+  'rto_admin',
+  'admin viewing as student',
+  'validator',
+];
+/** Those who may ask a supervisor for a report: a student for themselves, staff for a student. */
+const askers: readonly Audience[] = ['student', 'assessor', 'rto_admin', 'admin viewing as student'];
+/** The validator's side of validation (issue 30 §2): validators, and assessors and admins named in a round. */
+const validators: readonly Audience[] = ['assessor', 'rto_admin', 'validator'];
 
 const allowedByRouter: Record<string, readonly Audience[]> = {
   auth: audiences,
@@ -24,9 +41,9 @@ const allowedByRouter: Record<string, readonly Audience[]> = {
   staff: ['assessor', 'rto_admin'],
   admin: ['rto_admin', 'admin viewing as student'],
   // Everyone signed in has a live stream; what it carries is filtered per person (live-stream.test.ts).
-  live: ['student', 'assessor', 'rto_admin', 'admin viewing as student'],
-  // Each person's own API tokens.
-  account: ['student', 'assessor', 'rto_admin', 'admin viewing as student'],
+  live: signedIn,
+  // Each person's own API tokens and mail settings.
+  account: signedIn,
   // The class invitation link: anyone holding it reads it (invitation.classes.get); a student joins.
   invitation: ['student', 'admin viewing as student'],
 };
@@ -39,16 +56,23 @@ const allowedByProcedure: Record<string, readonly Audience[]> = {
   'invitation.welcome.setPassword': audiences,
   'invitation.welcome.requestLink': audiences,
   // Third-party reports (issue 30 §1): a student asks for themselves, staff for a student in scope.
-  'thirdParty.requests.create': signedIn,
-  'thirdParty.requests.list': signedIn,
-  'thirdParty.requests.revoke': signedIn,
-  'thirdParty.requests.resend': signedIn,
+  'thirdParty.requests.create': askers,
+  'thirdParty.requests.list': askers,
+  'thirdParty.requests.revoke': askers,
+  'thirdParty.requests.resend': askers,
   // The supervisor's mailed link is the credential: no one signs in.
   'thirdParty.supervisorReports.get': audiences,
   'thirdParty.supervisorReports.record': audiences,
   'thirdParty.reports.list': ['assessor', 'rto_admin'],
   'thirdParty.reports.listOwn': ['student', 'admin viewing as student'],
   'thirdParty.verifications.record': ['assessor'],
+  // A validator (the role) calls these and account basics only; every other staff procedure refuses them.
+  'staff.validationRounds.list': validators,
+  'staff.validationRounds.get': validators,
+  'staff.validationRounds.getRecord': validators,
+  'staff.validationRounds.exportRecordPdf': validators,
+  'staff.validationRounds.recordReview': validators,
+  'staff.validationRounds.exportReport': validators,
 };
 
 async function browserFor(audience: Audience) {

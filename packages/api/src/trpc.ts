@@ -127,6 +127,27 @@ export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/**
+ * Shared by students and staff, each procedure deciding whose records it may touch (third-party
+ * requests). A validator is neither, and is refused before any of that runs.
+ */
+export const studentOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role === 'validator') throw forbidden();
+  return next();
+});
+
+/**
+ * The validator's side of validation (issue 30 §2): approved assessors and admins named in a round,
+ * and people whose only role is validator. A validator calls these and account basics, nothing else:
+ * every staff, grading and admin procedure refuses them, and each round checks who was named in it.
+ */
+export const validationProcedure = authedProcedure.use(({ ctx, next }) => {
+  const role = ctx.user.role;
+  if (role !== 'assessor' && role !== 'rto_admin' && role !== 'validator') throw forbidden();
+  refuseUnapproved(ctx.user);
+  return next();
+});
+
 /** Admin rights stay with the person who signed in, impersonating or not. */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.realRole !== 'rto_admin') throw forbidden();

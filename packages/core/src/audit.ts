@@ -30,6 +30,7 @@ export const auditActions = {
   'token.revoked': { label: 'API token revoked', group: 'Sign-in and access' },
   'impersonation.start': { label: 'Started viewing as', group: 'Sign-in and access' },
   'impersonation.stop': { label: 'Stopped viewing as', group: 'Sign-in and access' },
+  'user.create': { label: 'Person added', group: 'People' },
   'user.role-change': { label: 'Role changed', group: 'People' },
   'user.deactivate': { label: 'Deactivated', group: 'People' },
   'user.reactivate': { label: 'Reactivated', group: 'People' },

@@ -17,7 +17,9 @@ export const USERS_PAGE_SIZE = 50;
 export const userSearchInput = z.object({
   search: text({ label: 'search', max: 200, trim: true }).optional(),
   role: z
-    .enum(['rto_admin', 'assessor', 'student'], { error: 'role must be rto_admin, assessor or student' })
+    .enum(['rto_admin', 'assessor', 'student', 'validator'], {
+      error: 'role must be rto_admin, assessor, student or validator',
+    })
     .optional(),
   status: z
     .enum(userStatuses, { error: 'status must be active, awaiting_approval or deactivated' })
@@ -32,4 +34,4 @@ export const userSearchInput = z.object({
 export type UserSearch = z.output<typeof userSearchInput>;
 
 /** An admin may move a person between these; admins are made only by the CLI. */
-export const assignableRoles = ['student', 'assessor'] as const;
+export const assignableRoles = ['student', 'assessor', 'validator'] as const;

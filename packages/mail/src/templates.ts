@@ -1,5 +1,6 @@
 import type { MailMessage } from '@evident/core/ports/mailer';
 import { formatDateTime, timeZoneGenericName } from '@evident/core/time-zone';
+import { renderValidationMail } from './validation-mail';
 
 export type RenderedMail = { to: string; subject: string; text: string; html: string };
 
@@ -21,7 +22,7 @@ const listItemHtml = (item: ListItem) =>
     ? escapeHtml(item)
     : `<a href="${escapeHtml(item.url)}" style="color:${BUTTON_COLOUR}">${escapeHtml(item.label)}</a>`;
 
-function layout(
+export function layout(
   title: string,
   paragraphs: string[],
   action?: { label: string; url: string },
@@ -112,6 +113,9 @@ export function renderMail(message: MailMessage): RenderedMail {
       return renderThirdPartyRequest(message);
     case 'audit-pack-ready':
       return renderAuditPackReady(message);
+    case 'validator-invitation':
+    case 'validation-round':
+      return renderValidationMail(message);
   }
 }
 

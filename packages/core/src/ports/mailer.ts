@@ -91,6 +91,25 @@ export type MailMessage =
       unit: string;
       studentCount: number;
       packsUrl: string;
+    }
+  | {
+      /** A person an admin made a validator (issue 30 §2): the link sets their password (a reset token). */
+      kind: 'validator-invitation';
+      to: string;
+      firstName: string;
+      invitedBy: string | null;
+      setPasswordUrl: string;
+      expiresInDays: number;
+    }
+  | {
+      /** A validator named in a new validation round (issue 30 §2): the link opens the round. */
+      kind: 'validation-round';
+      to: string;
+      firstName: string;
+      /** `CODE Title` */
+      unit: string;
+      sampleSize: number;
+      roundUrl: string;
     };
 
 /** One unit's evidence waiting in an assessor's digest. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../client';
 import { tasks } from '../schema/curriculum';
 import { gradingDecisions, submissions } from '../schema/evidence';
@@ -192,12 +192,18 @@ export async function findOwnReview(
   return row;
 }
 
-/** Which of these ids are people who may validate: approved assessors and admins, active. */
+/** Which of these ids are people who may validate: assessors, admins and validators, not deactivated. */
 export async function findStaffIds(db: Database, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, ids), or(eq(users.role, 'assessor'), eq(users.role, 'rto_admin'))));
+    .where(
+      and(
+        inArray(users.id, ids),
+        isNull(users.deactivatedAt),
+        inArray(users.role, ['assessor', 'rto_admin', 'validator']),
+      ),
+    );
   return new Set(rows.map((row) => row.id));
 }

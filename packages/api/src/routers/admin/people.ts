@@ -11,7 +11,7 @@ const userId = z.uuid({ error: 'userId must be a user id' });
 export const personInput = z.object({ userId });
 export const changeRoleInput = z.object({
   userId,
-  role: z.enum(assignableRoles, { error: 'role must be student or assessor' }),
+  role: z.enum(assignableRoles, { error: 'role must be student, assessor or validator' }),
 });
 
 export const findPeople = (ctx: AuthedContext, input: UserSearch) =>
@@ -33,7 +33,7 @@ function names(ctx: AuthedContext, target: UserRow) {
   };
 }
 
-/** `PUT /api/admin/users/{id}/role`: between student and assessor; admins stay admins. */
+/** `PUT /api/admin/users/{id}/role`: between student, assessor and validator; admins stay admins. */
 export async function changeRole(ctx: AuthedContext, input: z.output<typeof changeRoleInput>) {
   const target = await requirePerson(ctx, input.userId);
   if (target.role === 'rto_admin')

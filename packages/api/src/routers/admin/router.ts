@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
 import { idOutput, okOutput, textFileOutput } from '../../views/common-outputs';
 import { peopleTokensRouter } from '../tokens/router';
+import { addedPersonOutput, addPerson, addPersonInput } from './add-person';
 import { approveUser, approveUserInput } from './approve-user';
 import { auditCsv, auditPage } from './audit';
 import { adminAuditPacksRouter } from './audit-packs';
@@ -73,6 +74,11 @@ export const adminRouter = router({
       .input(userSearchInput)
       .output(peoplePageOutput)
       .query(({ ctx, input }) => findPeople(ctx, input)),
+    create: adminProcedure
+      .meta({ rest: { method: 'POST', path: '/api/admin/users', status: 201 } })
+      .input(addPersonInput)
+      .output(addedPersonOutput)
+      .mutation(({ ctx, input }) => addPerson(ctx, input)),
     changeRole: adminProcedure
       .meta({ rest: { method: 'PUT', path: '/api/admin/users/{userId}/role' } })
       .input(changeRoleInput)

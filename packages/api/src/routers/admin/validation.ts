@@ -9,6 +9,7 @@ import {
 } from '@evident/core/validation';
 import { recordAudit } from '@evident/db/queries/audit';
 import { findStudentIds, listCompletedStudents } from '@evident/db/queries/audit-packs';
+import { enqueueJob } from '@evident/db/queries/jobs';
 import { findUnit } from '@evident/db/queries/units';
 import { findUserById } from '@evident/db/queries/users';
 import {
@@ -22,6 +23,7 @@ import {
 } from '@evident/db/queries/validation';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
+import { mailJob } from '../../jobs/mail-job';
 import { drawAcrossAssessors } from './validation-sample';
 
 type Ctx = Pick<AuthedContext, 'db' | 'realUserId'>;
@@ -106,11 +108,12 @@ export async function setPlan(ctx: Ctx, input: z.output<typeof validationPlanInp
   return getPlan(ctx, unit.id);
 }
 
-/** Every validator staff with a credential recorded, and one of them holding a Credential Policy one. */
+/** Every validator active and with a credential recorded, and one of them holding a Credential Policy one. */
 async function checkValidators(ctx: Ctx, validatorIds: string[]) {
   const staff = await findStaffIds(ctx.db, validatorIds);
   const notStaff = validatorIds.find((id) => !staff.has(id));
-  if (notStaff) throw new AppError('BAD_REQUEST', 'A validator must be an assessor or an admin');
+  if (notStaff)
+    throw new AppError('BAD_REQUEST', 'A validator must be an active assessor, admin or validator');
   const credentials = await listCredentials(ctx.db, validatorIds);
   const without = validatorIds.filter((id) => !credentials.some((c) => c.userId === id));
   if (without.length > 0) {
@@ -148,7 +151,10 @@ async function chooseSample(ctx: Ctx, input: z.output<typeof createValidationRou
   return { method: 'drawn', studentIds: drawAcrossAssessors(lead, size) };
 }
 
-export async function createRound(ctx: Ctx, input: z.output<typeof createValidationRoundInput>) {
+export async function createRound(
+  ctx: Ctx & Pick<AuthedContext, 'publicUrl' | 'jobs'>,
+  input: z.output<typeof createValidationRoundInput>,
+) {
   const unit = await findUnit(ctx.db, input.unitId);
   if (!unit) throw new AppError('NOT_FOUND', 'Unit not found');
   const validatorIds = [...new Set(input.validatorIds)];
@@ -171,7 +177,24 @@ export async function createRound(ctx: Ctx, input: z.output<typeof createValidat
       subjectId: row.id,
       detail: { unitCode: unit.unitCode, sample: sample.studentIds, method: sample.method, validatorIds },
     });
+    // Each validator hears of it, in the same transaction: no round without its mails, nor the reverse.
+    for (const validatorId of validatorIds) {
+      const person = await findUserById(tx, validatorId);
+      if (!person) continue;
+      await enqueueJob(
+        tx,
+        mailJob({
+          kind: 'validation-round',
+          to: person.email,
+          firstName: person.firstName,
+          unit: `${unit.unitCode} ${unit.title}`,
+          sampleSize: sample.studentIds.length,
+          roundUrl: `${ctx.publicUrl.replace(/\/+$/, '')}/validation/${row.id}`,
+        }),
+      );
+    }
     return row;
   });
+  ctx.jobs.wake();
   return { id: round.id };
 }

@@ -1,9 +1,15 @@
 import { idSchema } from '@evident/core/curriculum-inputs';
 import { validationReviewInput } from '@evident/core/validation';
 import { z } from 'zod';
-import { router, staffProcedure } from '../../trpc';
+import { router, validationProcedure } from '../../trpc';
 import { exportValidationReport } from '../../validation/round-report-pdf';
 import { recordPdfOutput } from './assessment-record-pdf';
+import {
+  exportSampledRecordPdf,
+  getSampledRecord,
+  sampledRecordInput,
+  sampledRecordOutput,
+} from './validation-records';
 import {
   listRounds,
   recordReview,
@@ -13,20 +19,37 @@ import {
 } from './validation-rounds';
 
 /**
- * The validator's side of a validation round (issue 30 §2). Validators are assessors or admins in
- * this slice: each sees the rounds they were named in, and reviews records they did not judge.
+ * The validator's side of a validation round (issue 30 §2): assessors, admins and validators (the
+ * role of validators who are not assessors). Each sees the rounds they were named in, opens the
+ * records sampled in them, and reviews records they did not judge; an admin sees every round.
  */
 export const staffValidationRoundsRouter = router({
-  list: staffProcedure
+  list: validationProcedure
     .meta({ rest: { method: 'GET', path: '/api/validation-rounds' } })
     .output(validationRoundListOutput)
     .query(({ ctx }) => listRounds(ctx, ctx.user.id)),
-  get: staffProcedure
+  get: validationProcedure
     .meta({ rest: { method: 'GET', path: '/api/validation-rounds/{id}' } })
     .input(z.object({ id: idSchema('id') }))
     .output(validationRoundOutput)
     .query(({ ctx, input }) => viewRound(ctx, input.id)),
-  recordReview: staffProcedure
+  getRecord: validationProcedure
+    .meta({ rest: { method: 'GET', path: '/api/validation-rounds/{id}/records/{studentId}' } })
+    .input(sampledRecordInput)
+    .output(sampledRecordOutput)
+    .query(({ ctx, input }) => getSampledRecord(ctx, input)),
+  exportRecordPdf: validationProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/validation-rounds/{id}/records/{studentId}.pdf',
+        download: { mediaType: 'application/pdf', encoding: 'base64', cacheControl: 'private, no-store' },
+      },
+    })
+    .input(sampledRecordInput)
+    .output(recordPdfOutput)
+    .query(({ ctx, input }) => exportSampledRecordPdf(ctx, input)),
+  recordReview: validationProcedure
     .meta({
       rest: {
         method: 'POST',
@@ -39,7 +62,7 @@ export const staffValidationRoundsRouter = router({
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => recordReview(ctx, input)),
   // The round's report (PDF), as the admin downloads it: a validator their own rounds' only.
-  exportReport: staffProcedure
+  exportReport: validationProcedure
     .meta({
       rest: {
         method: 'GET',

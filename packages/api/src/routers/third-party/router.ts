@@ -6,11 +6,11 @@ import {
 } from '@evident/core/third-party';
 import { z } from 'zod';
 import {
-  authedProcedure,
   gradeProcedure,
   publicProcedure,
   router,
   staffProcedure,
+  studentOrStaffProcedure,
   studentProcedure,
 } from '../../trpc';
 import {
@@ -38,7 +38,7 @@ import { getSupervisorPage, recordSupervisorReport } from './supervisor';
  */
 export const thirdPartyRouter = router({
   requests: router({
-    create: authedProcedure
+    create: studentOrStaffProcedure
       .meta({ rest: { method: 'POST', path: '/api/third-party-requests', status: 201 } })
       .input(thirdPartyRequestInput)
       .output(requestChangedOutput)
@@ -46,17 +46,17 @@ export const thirdPartyRouter = router({
         await ctx.rateLimits.consume('thirdPartyRequestUser', ctx.realUserId);
         return createThirdPartyRequest(ctx, input);
       }),
-    list: authedProcedure
+    list: studentOrStaffProcedure
       .meta({ rest: { method: 'GET', path: '/api/third-party-requests' } })
       .input(thirdPartyRequestListInput)
       .output(z.array(thirdPartyRequestOutput))
       .query(({ ctx, input }) => listRequests(ctx, input)),
-    revoke: authedProcedure
+    revoke: studentOrStaffProcedure
       .meta({ rest: { method: 'POST', path: '/api/third-party-requests/{id}/revoke' } })
       .input(thirdPartyRequestIdInput)
       .output(requestChangedOutput)
       .mutation(({ ctx, input }) => revokeRequest(ctx, input.id)),
-    resend: authedProcedure
+    resend: studentOrStaffProcedure
       .meta({ rest: { method: 'POST', path: '/api/third-party-requests/{id}/resend' } })
       .input(thirdPartyRequestIdInput)
       .output(requestChangedOutput)
