@@ -4,7 +4,7 @@ import { ValidationRoundPage } from '../features/validation/validation-round-pag
 
 /** One validation round: its validators review the sampled records here; admins follow progress. */
 export const Route = createFileRoute('/validation/$roundId')({
-  beforeLoad: ({ context }) => requireArea(context.user, 'staff'),
+  beforeLoad: ({ context }) => requireArea(context.user, 'validation'),
   component: function ValidationRoundRoute() {
     const { roundId } = Route.useParams();
     return <ValidationRoundPage roundId={roundId} />;

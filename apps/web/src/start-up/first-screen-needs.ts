@@ -21,6 +21,10 @@ export const firstScreens: Record<string, Partial<Record<Role, FirstScreen>>> = 
       queries: ['staff.evidenceMatrix.get', 'staff.classFilter.get'],
     },
     rto_admin: { module: 'src/features/admin/admin-dashboard.tsx', queries: ['admin.stats.get'] },
+    validator: {
+      module: 'src/features/validation/my-validation-rounds-page.tsx',
+      queries: ['staff.validationRounds.list'],
+    },
   },
   '/grading': {
     // The class filter too: the queue waits for it, and without it the first render was a skeleton

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@evident/core/user';
 import { notFound } from '@tanstack/react-router';
 
 /** The parts of the app a route can belong to. */
-export type Area = 'student' | 'assessor' | 'admin' | 'staff';
+export type Area = 'student' | 'assessor' | 'admin' | 'staff' | 'validation';
 
 /**
  * Whether the user may open an area's routes. An admin viewing the app as someone else keeps the
@@ -16,6 +16,9 @@ export function canEnter(user: CurrentUser | null, area: Area): boolean {
   }
   // Grading and the Evidence Matrix: assessors, and admins as themselves (read-only grading, issue 19).
   if (area === 'staff') return user.role === 'assessor' || user.role === 'rto_admin';
+  // Validation rounds (issue 30 §2): validators, and the assessors and admins named in a round.
+  if (area === 'validation')
+    return user.role === 'assessor' || user.role === 'rto_admin' || user.role === 'validator';
   return user.role === area;
 }
 

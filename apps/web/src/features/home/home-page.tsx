@@ -13,6 +13,10 @@ const EvidenceMatrixPage = lazyRouteComponent(
   'EvidenceMatrixPage',
 );
 const AdminDashboard = lazyRouteComponent(() => import('../admin/admin-dashboard'), 'AdminDashboard');
+const ValidatorHome = lazyRouteComponent(
+  () => import('../validation/my-validation-rounds-page'),
+  'MyValidationRoundsPage',
+);
 
 /** What `/` shows each visitor; main.tsx preloads the one needed before the app's first render. */
 export const homeScreens = {
@@ -20,6 +24,7 @@ export const homeScreens = {
   student: StudentHome,
   assessor: EvidenceMatrixPage,
   rto_admin: AdminDashboard,
+  validator: ValidatorHome,
 };
 
 /** `/`: the landing page when signed out, otherwise the home of the role the user is acting as. */
@@ -32,7 +37,12 @@ export function HomePage() {
 }
 
 // What each role's navigation calls the screen `/` shows them.
-const homeTitles = { rto_admin: 'Dashboard', assessor: 'Evidence Matrix', student: 'Dashboard' } as const;
+const homeTitles = {
+  rto_admin: 'Dashboard',
+  assessor: 'Evidence Matrix',
+  student: 'Dashboard',
+  validator: 'Validation',
+} as const;
 
 function RoleHome({ user }: { user: CurrentUser }) {
   // An impersonating admin acts as the other person, whose role is never rto_admin.
@@ -43,5 +53,7 @@ function RoleHome({ user }: { user: CurrentUser }) {
       return <EvidenceMatrixPage />;
     case 'student':
       return <StudentHome />;
+    case 'validator':
+      return <ValidatorHome />;
   }
 }

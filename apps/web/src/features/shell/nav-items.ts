@@ -31,13 +31,18 @@ const studentNav: NavItem[] = [
 /** The courses an assessor launched Evident from (every course, for an admin), and their roster sync. */
 const lmsCourses: NavItem = { label: 'LMS courses', to: '/lms-courses', exact: false };
 
+/** The rounds the person was named a validator in (issue 30 §2); admins reach rounds from their dashboard. */
+const validation: NavItem = { label: 'Validation', to: '/validation', exact: false };
+
 const assessorNav: NavItem[] = [
   { label: 'Grading', to: '/grading', exact: false },
   { label: 'Evidence Matrix', to: '/matrix', exact: false, home: true },
   lmsCourses,
-  // The rounds an assessor was named a validator in (issue 30 §2); admins reach rounds from their dashboard.
-  { label: 'Validation', to: '/validation', exact: false },
+  validation,
 ];
+
+/** A validator who is not an assessor: their rounds, which `/` shows them too, and nothing else. */
+const validatorNav: NavItem[] = [{ ...validation, home: true }];
 
 const adminNav: NavItem[] = [
   // At `/` an admin sees the admin dashboard, or while viewing as someone, that person's dashboard.
@@ -62,10 +67,12 @@ const adminReportsNav: NavItem[] = [
 export function navItemsFor(user: CurrentUser): NavItem[] {
   if (user.role === 'rto_admin' || user.originalUser?.role === 'rto_admin') {
     if (user.role === 'student') return adminNav;
+    if (user.role === 'validator') return [...adminNav, validation];
     const [dashboard, ...rest] = adminNav;
     return dashboard ? [dashboard, ...adminReportsNav, ...rest, lmsCourses] : adminNav;
   }
   if (user.role === 'assessor') return assessorNav;
+  if (user.role === 'validator') return validatorNav;
   return studentNav;
 }
 

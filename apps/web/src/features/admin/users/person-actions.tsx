@@ -41,7 +41,8 @@ export function PersonActions({ user, isSelf }: { user: AdminUser; isSelf: boole
   });
   const busy = changeRole.isPending || deactivate.isPending || reactivate.isPending;
   const deactivated = user.status === 'deactivated';
-  const otherRole = user.role === 'student' ? 'assessor' : 'student';
+  // A validator who starts assessing becomes an assessor; an assessor steps back to student.
+  const otherRole = user.role === 'assessor' ? 'student' : 'assessor';
 
   return (
     <Menu position="bottom-end" withinPortal>

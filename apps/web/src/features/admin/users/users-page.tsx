@@ -28,12 +28,18 @@ import { useDocumentTitle } from '../../widgets/document-title';
 import { LoadError } from '../../widgets/load-error';
 import { PageHeader } from '../../widgets/page-header';
 import type { AdminUser } from '../admin-types';
+import { AddValidatorButton } from './add-validator-button';
 import { ApproveAssessorButton } from './approve-assessor-button';
 import { PersonActions } from './person-actions';
 import classes from './users-page.module.css';
 
-const roleColors: Record<Role, string> = { rto_admin: 'grape', assessor: 'blue', student: 'teal' };
-const roleOptions = (['student', 'assessor', 'rto_admin'] as const).map((value) => ({
+const roleColors: Record<Role, string> = {
+  rto_admin: 'grape',
+  assessor: 'blue',
+  student: 'teal',
+  validator: 'orange',
+};
+const roleOptions = (['student', 'assessor', 'validator', 'rto_admin'] as const).map((value) => ({
   value,
   label: roleLabels[value],
 }));
@@ -82,7 +88,11 @@ export function UsersPage() {
 
   return (
     <>
-      <PageHeader title="Users Management" subtitle="Everyone with an account at your RTO." />
+      <PageHeader
+        title="Users Management"
+        subtitle="Everyone with an account at your RTO."
+        actions={<AddValidatorButton />}
+      />
 
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
