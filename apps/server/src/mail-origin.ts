@@ -16,13 +16,24 @@ export type MailOrigins = {
   lan?: () => string[];
 };
 
+/**
+ * Every request works out its mail origin, and listing the network interfaces cost some 2 % of a hot
+ * read's CPU: the list is read again at most once a second, which still follows Wi-Fi coming and going.
+ */
+let lanCache: { at: number; addresses: string[] } | null = null;
+function recentLanAddresses(): string[] {
+  const now = Date.now();
+  if (!lanCache || now - lanCache.at >= 1000) lanCache = { at: now, addresses: lanAddresses() };
+  return lanCache.addresses;
+}
+
 const loopback = (host: string) =>
   host === 'localhost' || host.startsWith('127.') || host === '[::1]' || host === '::1';
 
 /** The origin for mail nobody's request caused (a digest, a retried job): PUBLIC_URL or the network address. */
 export function defaultMailOrigin(origins: MailOrigins): string {
   if (origins.configured) return origins.configured;
-  const [address] = (origins.lan ?? lanAddresses)();
+  const [address] = (origins.lan ?? recentLanAddresses)();
   return `http://${address ?? 'localhost'}:${origins.port}`;
 }
 
@@ -35,7 +46,7 @@ export function mailOriginFor(
   const name = request.host.replace(/:\d+$/, '').toLowerCase();
   if (loopback(name)) return defaultMailOrigin(origins);
   const machine = hostname().toLowerCase();
-  const ours = [...(origins.lan ?? lanAddresses)(), machine, `${machine}.local`].includes(name);
+  const ours = [...(origins.lan ?? recentLanAddresses)(), machine, `${machine}.local`].includes(name);
   if (!ours) return defaultMailOrigin(origins);
   const protocol = request.protocol === 'https' ? 'https' : 'http';
   return `${protocol}://${request.host}`;

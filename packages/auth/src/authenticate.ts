@@ -6,6 +6,7 @@ import type {
   SessionStore,
 } from '@evident/core/ports/auth';
 import type { AccountRecord, ApiTokenRecord, PrincipalRecords } from '@evident/core/ports/principal-records';
+import type { SessionAccounts } from '@evident/core/ports/session-records';
 import type { Principal, PrincipalPerson } from '@evident/core/principal';
 import { isAwaitingApproval } from '@evident/core/user';
 import { hashApiToken, looksLikeApiToken, newApiToken } from './api-tokens';
@@ -59,12 +60,18 @@ export function createAuthenticator(deps: {
    * deactivation; this refuses any that slipped through). Only an admin views the app as someone else,
    * and never as a deactivated person: then the admin is served as themselves.
    */
-  async function sessionPrincipal(session: ActiveSession): Promise<Principal | null> {
-    const real = await records.findAccount(session.userId);
+  async function sessionPrincipal(
+    session: ActiveSession,
+    accounts?: SessionAccounts,
+  ): Promise<Principal | null> {
+    // A request's session arrives with its accounts (one statement); a recheck reads them here.
+    const real = accounts ? accounts.user : await records.findAccount(session.userId);
     if (!real || real.deactivatedAt) return null;
     const acting =
       session.actingAsUserId && real.role === 'rto_admin'
-        ? await records.findAccount(session.actingAsUserId)
+        ? accounts
+          ? accounts.actingAs
+          : await records.findAccount(session.actingAsUserId)
         : null;
     const actingAs = acting && !acting.deactivatedAt ? acting : real;
     return {
@@ -100,9 +107,9 @@ export function createAuthenticator(deps: {
   }
 
   async function fromSession(sessionId: string): Promise<Authentication> {
-    const { session, cookie } = await sessions.validate(sessionId);
+    const { session, cookie, accounts } = await sessions.validate(sessionId);
     if (!session) return none(cookie);
-    const principal = await sessionPrincipal(session);
+    const principal = await sessionPrincipal(session, accounts);
     if (!principal) return none(sessions.blankCookie());
     return { principal, refusal: null, setCookie: cookie };
   }

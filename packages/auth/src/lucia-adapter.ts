@@ -14,7 +14,8 @@ export function createLuciaAdapter(records: SessionRecords): Adapter {
     async getSessionAndUser(sessionId) {
       const record = await records.find(sessionId);
       if (!record) return [null, null];
-      return [toLucia(record), { id: record.userId, attributes: {} }];
+      // The accounts read with the session ride on lucia's user, so the seam needs no second query.
+      return [toLucia(record), { id: record.userId, attributes: { accounts: record.accounts } }];
     },
     getUserSessions: async (userId) => (await records.listForUser(userId)).map(toLucia),
     setSession: (session) =>

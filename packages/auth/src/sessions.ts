@@ -1,5 +1,5 @@
 import type { SessionStore } from '@evident/core/ports/auth';
-import type { SessionRecords } from '@evident/core/ports/session-records';
+import type { SessionAccounts, SessionRecords } from '@evident/core/ports/session-records';
 import type { SessionAuthMethod } from '@evident/core/principal';
 import { Lucia, TimeSpan } from 'lucia';
 import { createLuciaAdapter } from './lucia-adapter';
@@ -14,6 +14,7 @@ function createLucia(records: SessionRecords, secureCookies: boolean) {
       actingAsUserId: attributes.actingAsUserId,
       authMethod: attributes.authMethod,
     }),
+    getUserAttributes: (attributes) => ({ accounts: attributes.accounts }),
   });
 }
 
@@ -21,6 +22,7 @@ declare module 'lucia' {
   interface Register {
     Lucia: ReturnType<typeof createLucia>;
     DatabaseSessionAttributes: { actingAsUserId: string | null; authMethod: SessionAuthMethod };
+    DatabaseUserAttributes: { accounts: SessionAccounts | undefined };
   }
 }
 
@@ -32,7 +34,7 @@ export function createSessionStore(
   return {
     cookieName: lucia.sessionCookieName,
     async validate(sessionId) {
-      const { session } = await lucia.validateSession(sessionId);
+      const { session, user } = await lucia.validateSession(sessionId);
       if (!session) return { session: null, cookie: lucia.createBlankSessionCookie().serialize() };
       return {
         session: {
@@ -42,6 +44,7 @@ export function createSessionStore(
           authMethod: session.authMethod,
         },
         cookie: session.fresh ? lucia.createSessionCookie(session.id).serialize() : null,
+        accounts: user.accounts,
       };
     },
     async peek(sessionId) {

@@ -1,5 +1,6 @@
 import type { Principal, SessionAuthMethod, ThirdPartyLinkPrincipal } from '../principal';
 import type { ThirdPartyLinkRefusal } from '../third-party';
+import type { SessionAccounts } from './session-records';
 
 export type ActiveSession = {
   sessionId: string;
@@ -13,8 +14,13 @@ export type ActiveSession = {
 /** Server-side sessions behind an opaque cookie. Cookies are returned as full Set-Cookie header values. */
 export type SessionStore = {
   cookieName: string;
-  /** `cookie` is a refreshed or blank Set-Cookie value when the browser's copy must change. */
-  validate(sessionId: string): Promise<{ session: ActiveSession | null; cookie: string | null }>;
+  /**
+   * `cookie` is a refreshed or blank Set-Cookie value when the browser's copy must change; `accounts`
+   * the session's people as read with it, when the store did (the seam then reads them no more).
+   */
+  validate(
+    sessionId: string,
+  ): Promise<{ session: ActiveSession | null; cookie: string | null; accounts?: SessionAccounts }>;
   create(userId: string, authMethod?: SessionAuthMethod): Promise<{ session: ActiveSession; cookie: string }>;
   /** The session as stored, if unexpired, read without extending it or refreshing its cookie. */
   peek(sessionId: string): Promise<ActiveSession | null>;

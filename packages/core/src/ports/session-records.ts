@@ -1,4 +1,12 @@
 import type { SessionAuthMethod } from '../principal';
+import type { AccountRecord } from './principal-records';
+
+/**
+ * The accounts a session names, read in the same statement as the session (one round trip a request
+ * instead of three): the person who signed in and, when the session views the app as someone, that
+ * person. The seam still decides what they admit (packages/auth/src/authenticate.ts).
+ */
+export type SessionAccounts = { user: AccountRecord; actingAs: AccountRecord | null };
 
 /** A stored session, as the session store keeps it. */
 export type SessionRecord = {
@@ -8,6 +16,8 @@ export type SessionRecord = {
   /** The user an admin is viewing the app as, if any. */
   actingAsUserId: string | null;
   authMethod: SessionAuthMethod;
+  /** Present when the store read the accounts with the session (`find` does). */
+  accounts?: SessionAccounts;
 };
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { enrolments, tasks, units } from '../schema/curriculum';
 import { evidenceFiles, submissions } from '../schema/evidence';
+import { preparedPerDatabase } from './prepared';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskFields = {
@@ -151,8 +152,8 @@ export type StudentTask = TaskRow & {
 };
 
 /** The tasks of every unit the student is enrolled in, with their own submission (and its file count) if any. */
-export async function listStudentTasks(db: Database, studentId: string): Promise<StudentTask[]> {
-  const rows = await db
+const studentTasksQuery = preparedPerDatabase((db) =>
+  db
     .select({
       task: tasks,
       unitCode: units.unitCode,
@@ -166,10 +167,25 @@ export async function listStudentTasks(db: Database, studentId: string): Promise
     .from(enrolments)
     .innerJoin(units, eq(units.id, enrolments.unitId))
     .innerJoin(tasks, eq(tasks.unitId, units.id))
-    .leftJoin(submissions, and(eq(submissions.taskId, tasks.id), eq(submissions.studentId, studentId)))
+    .leftJoin(
+      submissions,
+      and(eq(submissions.taskId, tasks.id), eq(submissions.studentId, sql.placeholder('studentId'))),
+    )
     // Archived units and tasks leave the student's list; their records stay for assessors and admins.
-    .where(and(eq(enrolments.studentId, studentId), isNull(units.archivedAt), isNull(tasks.archivedAt)))
-    .orderBy(asc(units.unitCode), asc(tasks.position));
+    .where(
+      and(
+        eq(enrolments.studentId, sql.placeholder('studentId')),
+        isNull(units.archivedAt),
+        isNull(tasks.archivedAt),
+      ),
+    )
+    .orderBy(asc(units.unitCode), asc(tasks.position))
+    .prepare('evident_student_tasks'),
+);
+
+/** The student's dashboard: every read of it asks this (prepared: see queries/prepared.ts). */
+export async function listStudentTasks(db: Database, studentId: string): Promise<StudentTask[]> {
+  const rows = await studentTasksQuery(db).execute({ studentId });
   return rows.map((row) => ({
     ...row.task,
     unitCode: row.unitCode,
