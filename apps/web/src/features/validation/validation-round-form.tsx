@@ -40,12 +40,16 @@ export function ValidationRoundForm() {
     onSuccess: () => {
       void utils.admin.validationRounds.list.invalidate();
       setStudentIds([]);
-      toastSuccess('Validation round made', 'Its validators see it on their Validation screen.');
+      toastSuccess(
+        'Validation round made',
+        'We emailed its validators; they see it on their Validation screen.',
+      );
     },
     onError: (error) => toastError('Could not make the round', errorMessage(error, 'Please try again')),
   });
   const staff = (people.data ?? []).filter(
-    (p) => (p.role === 'assessor' || p.role === 'rto_admin') && p.status === 'active',
+    (p) =>
+      (p.role === 'assessor' || p.role === 'rto_admin' || p.role === 'validator') && p.status === 'active',
   );
   const size = typeof amount === 'number' ? amount : Number.NaN;
   const ready =

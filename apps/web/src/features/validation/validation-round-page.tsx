@@ -1,7 +1,8 @@
 import type { AppRouter } from '@evident/api/root';
-import { Anchor, Badge, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';
+import { useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useDocumentTitle } from '../widgets/document-title';
@@ -10,25 +11,30 @@ import { PageHeader } from '../widgets/page-header';
 import { RecordReviewForm, ToolReviewForm } from './review-forms';
 import { RoundActionsSection } from './round-actions-section';
 import { RoundClosePanel } from './round-close-panel';
+import { SampledRecordEvidence } from './sampled-record-evidence';
 
 type Round = inferRouterOutputs<AppRouter>['staff']['validationRounds']['get'];
 
-/** The assessment record PDF: evidence, declarations, observations, third-party reports, decisions, outcome. */
-const recordUrl = (studentId: string, unitId: string) =>
-  `/api/assessor/reports/${encodeURIComponent(studentId)}/${encodeURIComponent(unitId)}.pdf`;
+/**
+ * The assessment record PDF (evidence, declarations, observations, third-party reports, decisions,
+ * outcome) through the round: a validator reads the records sampled in their round, and no other.
+ */
+const recordUrl = (roundId: string, studentId: string) =>
+  `/api/validation-rounds/${encodeURIComponent(roundId)}/records/${encodeURIComponent(studentId)}.pdf`;
 
 function SampledRecord({ round, record, me }: { round: Round; record: Round['sample'][number]; me: string }) {
   const reviews = round.reviews.filter((r) => r.studentId === record.studentId);
   const isValidator = round.validators.some((v) => v.id === me);
   const mine = reviews.some((r) => r.validatorId === me);
   const judgedIt = record.judgedBy.some((j) => j.id === me);
+  const [open, setOpen] = useState(false);
   return (
     <Paper withBorder radius="md" p="md" data-testid="sampled-record">
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
           <Text fw={600}>{record.studentName}</Text>
           <Anchor
-            href={recordUrl(record.studentId, round.unitId)}
+            href={recordUrl(round.id, record.studentId)}
             size="sm"
             aria-label={`Assessment record of ${record.studentName} (PDF)`}
           >
@@ -40,6 +46,16 @@ function SampledRecord({ round, record, me }: { round: Round; record: Round['sam
         <Text size="sm" c="dimmed">
           Judged by {record.judgedBy.map((j) => j.name).join(', ') || 'no one yet'}
         </Text>
+        <Button
+          variant="light"
+          size="compact-sm"
+          w="fit-content"
+          aria-expanded={open}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? 'Hide evidence' : 'Show evidence'}
+        </Button>
+        {open ? <SampledRecordEvidence roundId={round.id} studentId={record.studentId} /> : null}
         {reviews.map((review) => (
           <Text key={review.id} size="sm">
             <Badge color={review.agrees ? 'green' : 'orange'} variant="light" mr="xs">
@@ -69,7 +85,7 @@ function SampledRecord({ round, record, me }: { round: Round; record: Round['sam
 /**
  * A validation round (/validation/:roundId, issue 30 §2): its validators and credentials, the progress,
  * each sampled record with its PDF and reviews, and the tool review. A validator records their reviews
- * here; an admin follows them. Validators are assessors or admins (no separate validator role yet).
+ * here; an admin follows them. Validators are assessors, admins, or people with the validator role.
  */
 export function ValidationRoundPage({ roundId }: { roundId: string }) {
   const user = useCurrentUser();
