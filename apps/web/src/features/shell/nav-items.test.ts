@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@evident/core/user';
 import { describe, expect, it } from 'vitest';
-import { canEnter } from '../auth/access';
+import { type Area, canEnter } from '../auth/access';
 import { isNavItemActive, navItemsFor } from './nav-items';
 
 const person = (role: CurrentUser['role'], originalRole?: CurrentUser['role']) =>
@@ -73,5 +73,21 @@ describe('the highlighted navigation item', () => {
       'Validation',
     ]);
     expect(activeAt(person('assessor'), '/lms-courses')).toEqual(['LMS courses']);
+  });
+
+  it('gives a validator their rounds alone (issue 30 §2), and the routes agree', () => {
+    const validator = person('validator');
+    expect(navItemsFor(validator).map((item) => item.label)).toEqual(['Validation']);
+    expect(activeAt(validator, '/')).toEqual(['Validation']);
+    expect(activeAt(validator, '/validation/abc')).toEqual(['Validation']);
+    expect(
+      ['student', 'assessor', 'admin', 'staff', 'validation'].map((area) =>
+        canEnter(validator, area as Area),
+      ),
+    ).toEqual([false, false, false, false, true]);
+    // An admin viewing the app as a validator keeps the admin menu, and has the validator's rounds.
+    const viewing = navItemsFor(person('validator', 'rto_admin')).map((item) => item.label);
+    expect(viewing).toContain('Validation');
+    expect(viewing).not.toContain('Grading');
   });
 });

@@ -144,7 +144,7 @@ export function ValidationRoundForm() {
             value={validatorIds}
             onChange={setValidatorIds}
             searchable
-            nothingFoundMessage="No assessor or admin matches"
+            nothingFoundMessage="No assessor, admin or validator matches"
           />
           <Button
             type="submit"
