@@ -72,6 +72,8 @@ const allowedByProcedure: Record<string, readonly Audience[]> = {
   'staff.validationRounds.getRecord': validators,
   'staff.validationRounds.exportRecordPdf': validators,
   'staff.validationRounds.recordReview': validators,
+  'staff.validationActions.list': validators,
+  'staff.validationActions.complete': validators,
   'staff.validationRounds.exportReport': validators,
 };
 

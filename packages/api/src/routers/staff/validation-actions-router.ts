@@ -1,14 +1,15 @@
 import { idSchema } from '@evident/core/curriculum-inputs';
 import { z } from 'zod';
-import { router, staffProcedure } from '../../trpc';
+import { router, validationProcedure } from '../../trpc';
 import { completeAction, myOpenActions } from '../../validation/round-close';
 
 /**
  * `staff.validationActions.*`: a validation round's actions as their owner sees them (issue 30 §2):
  * those not yet done, and marking one's own done. An admin sees and marks any on the round's page.
+ * An owner may be a validator (the role), so these admit validators as the rounds do.
  */
 export const staffValidationActionsRouter = router({
-  list: staffProcedure
+  list: validationProcedure
     .meta({ rest: { method: 'GET', path: '/api/validation-actions' } })
     .output(
       z.array(
@@ -23,7 +24,7 @@ export const staffValidationActionsRouter = router({
       ),
     )
     .query(({ ctx }) => myOpenActions(ctx)),
-  complete: staffProcedure
+  complete: validationProcedure
     .meta({ rest: { method: 'POST', path: '/api/validation-actions/{id}/done' } })
     .input(z.object({ id: idSchema('id') }))
     .output(z.object({ id: z.string(), doneAt: z.date() }))
