@@ -9,6 +9,7 @@ import { benchGrading } from './grading';
 import { buildServer } from './harness';
 import { benchImageBombs } from './image-bombs';
 import { benchLighthouse } from './lighthouse';
+import { benchLimit } from './limit';
 import { benchLive } from './live';
 import { benchMatrix } from './matrix';
 import { benchPeople } from './people';
@@ -41,3 +42,5 @@ for (const [name, run] of Object.entries(sections)) {
 }
 // Nine Lighthouse runs take minutes: only when asked for by name (`pnpm bench lighthouse`).
 if (wanted.includes('lighthouse')) await benchLighthouse();
+// Evident against a bare server on the same data, minutes per database: only when asked (`pnpm bench limit`).
+if (wanted.includes('limit')) await benchLimit();
