@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { evidenceFiles, gradingDecisions, submissions } from '../schema/evidence';
+import { isAnyUuidOf, preparedPerDatabase } from './prepared';
 import type { SubmissionRow } from './submissions';
 
 export type EvidenceFileRow = typeof evidenceFiles.$inferSelect;
@@ -87,13 +88,19 @@ export async function findEvidenceFileByObjectPath(
 }
 
 /** A submission's files, the primary one first, then in the order they were added; withdrawn ones never. */
-export async function listSubmissionFiles(db: Database, submissionIds: string[]): Promise<EvidenceFileRow[]> {
-  if (submissionIds.length === 0) return [];
-  return db
+const submissionFilesQuery = preparedPerDatabase((db) =>
+  db
     .select()
     .from(evidenceFiles)
-    .where(and(inArray(evidenceFiles.submissionId, submissionIds), isNull(evidenceFiles.withdrawnAt)))
-    .orderBy(desc(evidenceFiles.isPrimary), asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
+    .where(and(isAnyUuidOf(evidenceFiles.submissionId, 'submissionIds'), isNull(evidenceFiles.withdrawnAt)))
+    .orderBy(desc(evidenceFiles.isPrimary), asc(evidenceFiles.createdAt), asc(evidenceFiles.id))
+    .prepare('evident_submission_files'),
+);
+
+export async function listSubmissionFiles(db: Database, submissionIds: string[]): Promise<EvidenceFileRow[]> {
+  if (submissionIds.length === 0) return [];
+  // The grading screen's list asks this on every read: prepared (queries/prepared.ts).
+  return submissionFilesQuery(db).execute({ submissionIds });
 }
 
 /** The files students withdrew from these submissions, oldest first: the assessment record keeps them. */

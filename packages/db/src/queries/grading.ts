@@ -6,6 +6,7 @@ import { declarations } from '../schema/declarations';
 import { evidenceFiles, gradingDecisions, submissions } from '../schema/evidence';
 import { users } from '../schema/users';
 import { type StudentScope, studentInScope } from './class-scope';
+import { isAnyUuidOf, preparedPerDatabase, preparedVariants } from './prepared';
 
 /** Everyone: an admin's view without a class filter. */
 const everyone: StudentScope = { assessorId: null };
@@ -24,7 +25,21 @@ export async function listPendingSubmissions(
   db: Database,
   { limit, scope = everyone }: { limit?: number; scope?: StudentScope } = {},
 ) {
-  const query = db
+  if (limit !== undefined) {
+    return pendingSubmissionsQuery(db, scope).limit(limit);
+  }
+  // The grading screen's list asks this on every read: one prepared statement per shape of scope.
+  const reader = scope.readerId ? 'reader' : 'anyone';
+  const kind = scope.classId ? 'class' : scope.assessorId ? 'assessor' : 'everyone';
+  return preparedPendingSubmissions(db, `${reader}:${kind}`).execute({
+    readerId: scope.readerId ?? null,
+    classId: scope.classId ?? null,
+    assessorId: scope.assessorId ?? null,
+  });
+}
+
+function pendingSubmissionsQuery(db: Database, scope: StudentScope) {
+  return db
     .select({
       id: submissions.id,
       status: submissions.status,
@@ -51,9 +66,22 @@ export async function listPendingSubmissions(
       asc(units.unitCode),
       asc(tasks.position),
       asc(submissions.id),
-    );
-  return limit === undefined ? query : query.limit(limit);
+    )
+    .$dynamic();
 }
+
+/** `studentInScope` writes a value wherever its scope holds one: here the placeholder it is filled from. */
+const placeholder = (name: string) => sql.placeholder(name) as unknown as string;
+
+const preparedPendingSubmissions = preparedVariants((db, shape: string) => {
+  const [reader, kind] = shape.split(':');
+  const scope: StudentScope = {
+    readerId: reader === 'reader' ? placeholder('readerId') : null,
+    classId: kind === 'class' ? placeholder('classId') : null,
+    assessorId: kind === 'assessor' ? placeholder('assessorId') : null,
+  };
+  return pendingSubmissionsQuery(db, scope).prepare(`evident_pending_submissions_${reader}_${kind}`);
+});
 
 /**
  * Locks the submissions about to be graded, so two assessors grading the same one at once take
@@ -189,9 +217,8 @@ export async function recordGradingDecisions(db: Database, decision: Decision): 
 }
 
 /** Every decision on these submissions, oldest first, with the names of who made it. */
-export async function listGradingDecisions(db: Database, { submissionIds }: { submissionIds: string[] }) {
-  if (submissionIds.length === 0) return [];
-  return db
+const gradingDecisionsQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: gradingDecisions.id,
       submissionId: gradingDecisions.submissionId,
@@ -214,8 +241,15 @@ export async function listGradingDecisions(db: Database, { submissionIds }: { su
     .leftJoin(assessor, eq(assessor.id, gradingDecisions.assessorId))
     .leftJoin(actingAdmin, eq(actingAdmin.id, gradingDecisions.actingAdminId))
     .leftJoin(declarations, eq(declarations.id, gradingDecisions.declarationId))
-    .where(inArray(gradingDecisions.submissionId, submissionIds))
-    .orderBy(asc(gradingDecisions.createdAt), asc(gradingDecisions.id));
+    .where(isAnyUuidOf(gradingDecisions.submissionId, 'submissionIds'))
+    .orderBy(asc(gradingDecisions.createdAt), asc(gradingDecisions.id))
+    .prepare('evident_grading_decisions'),
+);
+
+/** Prepared: the grading screen's list asks it on every read. */
+export async function listGradingDecisions(db: Database, { submissionIds }: { submissionIds: string[] }) {
+  if (submissionIds.length === 0) return [];
+  return gradingDecisionsQuery(db).execute({ submissionIds });
 }
 
 /** A student's tasks in one unit with their submissions (if any), in task order: an assessment record. */

@@ -1,3 +1,4 @@
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 
 /**
@@ -19,3 +20,30 @@ export function preparedPerDatabase<T>(prepare: (db: Database) => T): (db: Datab
     return query;
   };
 }
+
+/** As `preparedPerDatabase`, for a query of a few shapes (which conditions it has): one statement each. */
+export function preparedVariants<K extends string, T>(
+  prepare: (db: Database, variant: K) => T,
+): (db: Database, variant: K) => T {
+  const prepared = new WeakMap<Database, Map<K, T>>();
+  return (db, variant) => {
+    let variants = prepared.get(db);
+    if (!variants) {
+      variants = new Map();
+      prepared.set(db, variants);
+    }
+    let query = variants.get(variant);
+    if (!query) {
+      query = prepare(db, variant);
+      variants.set(variant, query);
+    }
+    return query;
+  };
+}
+
+/**
+ * `column = any($name::uuid[])`: one statement text whatever the number of ids (`inArray` writes a
+ * parameter per id, a new statement for every count).
+ */
+export const isAnyUuidOf = (column: Column, name: string): SQL =>
+  sql`${column} = any(${sql.placeholder(name)}::uuid[])`;

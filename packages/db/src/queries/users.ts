@@ -3,6 +3,7 @@ import type { UserSummary } from '@evident/core/user';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/users';
+import { isAnyUuidOf, preparedPerDatabase } from './prepared';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -86,13 +87,19 @@ export async function countUsers(db: Database): Promise<number> {
 }
 
 /** Full names of the given people, by id (people since removed are absent). */
+const namesQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(isAnyUuidOf(users.id, 'ids'))
+    .prepare('evident_names_of_users'),
+);
+
 export async function namesOfUsers(db: Database, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.id, unique));
+  // Asked by every list that names who recorded or decided something: prepared (queries/prepared.ts).
+  const rows = await namesQuery(db).execute({ ids: unique });
   return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
 }
 
