@@ -289,4 +289,31 @@ describe('closing a validation round', () => {
     expect(csv).toContain(round.reportPath);
     // One long story on purpose (each step needs the last); two PDFs and a zip take a while on a busy machine.
   }, 180_000);
+
+  it('a review and the close at the same moment: the review is either in the report or refused, never lost; one close of two wins', async () => {
+    const { id, rest, val, ana } = await roundWithTwoValidators();
+    const [review, close, secondClose] = await Promise.all([
+      restAs(env, app, val).post(`/api/validation-rounds/${id}/reviews`, {
+        studentId: ana,
+        agrees: true,
+        reason: 'The evidence meets the rules of evidence.',
+      }),
+      rest.post(`/api/admin/validation-rounds/${id}/close`, {}),
+      rest.post(`/api/admin/validation-rounds/${id}/close`, {}),
+    ]);
+    expect([close.statusCode, secondClose.statusCode].sort()).toEqual([200, 409]);
+    // Read by ids: the unit keeps the students of the test before, with the same names.
+    const view = (await rest.get(`/api/admin/validation-rounds/${id}`)).json() as RoundView & {
+      reviews: { validatorId: string; studentId: string | null }[];
+    };
+    expect(view.status).toBe('closed');
+    const valMissesAna = view.missing.some((m) => m.validatorId === val.user.id && m.studentId === ana);
+    const kept = view.reviews.some((r) => r.validatorId === val.user.id && r.studentId === ana);
+    // Taken before the close: kept, not missing. Refused after it: missing, and nothing written.
+    if (review.statusCode === 201) expect([kept, valMissesAna]).toEqual([true, false]);
+    else {
+      expect(review.statusCode).toBe(409);
+      expect([kept, valMissesAna]).toEqual([false, true]);
+    }
+  }, 180_000);
 });
