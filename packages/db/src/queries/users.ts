@@ -1,6 +1,6 @@
 import type { Role } from '@evident/core/roles';
 import type { UserSummary } from '@evident/core/user';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/users';
 import { isAnyUuidOf, preparedPerDatabase } from './prepared';
