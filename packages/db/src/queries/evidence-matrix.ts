@@ -2,6 +2,7 @@ import type { MatrixOutcomes, MatrixSubmissions } from '@evident/core/evidence-m
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { type StudentScope, studentInScope } from './class-scope';
+import { placeholderScope, preparedVariants, type ScopeShape, scopeShapeOf, scopeValues } from './prepared';
 
 export type MatrixStudent = {
   id: string;
@@ -22,12 +23,6 @@ export type EvidenceMatrix = {
 };
 export type MatrixUnit = { id: string; unitCode: string; title: string; studentCount: number };
 
-/** PGlite answers `{ rows }`, postgres.js the rows themselves. */
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
-
 /**
  * One unit's matrix in one statement, as JSON text:
  * `{"students":[..],"tasks":[..],"submissions":{..},"outcomes":{..}}`, the outcomes (standing ones
@@ -44,11 +39,19 @@ export async function readEvidenceMatrixJson(
   db: Database,
   { unitId, scope = { assessorId: null } }: { unitId: string; scope?: StudentScope },
 ): Promise<string> {
-  const inScope = andInScope(sql`e.student_id`, scope);
-  const [row] = await rowsOf<{ json: string }>(
-    db,
-    sql`
-      select '{"students":' || (
+  // Every open of the matrix asks this: prepared, one statement per shape of scope (prepared.ts).
+  const [row] = await preparedMatrixJson(db, scopeShapeOf(scope)).execute({ unitId, ...scopeValues(scope) });
+  if (!row) throw new Error('the matrix query returned no row');
+  return row.json;
+}
+
+const preparedMatrixJson = preparedVariants((db, shape: ScopeShape) => {
+  const inScope = andInScope(sql`e.student_id`, placeholderScope(shape));
+  const unitId = sql.placeholder('unitId');
+  // The whole answer is one value: a select of it from no table.
+  return db
+    .select({
+      json: sql<string>`'{"students":' || (
           select coalesce(json_agg(json_build_object(
               'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
               'profileImageUrl', u.profile_image_url, 'deactivated', u.deactivated_at is not null
@@ -89,12 +92,12 @@ export async function readEvidenceMatrixJson(
           from unit_outcomes o
           join enrolments e on e.student_id = o.student_id and e.unit_id = o.unit_id
           where o.unit_id = ${unitId} and o.superseded_at is null ${inScope}
-        ), '') || '}}' as json
+        ), '') || '}}'
     `,
-  );
-  if (!row) throw new Error('the matrix query returned no row');
-  return row.json;
-}
+    })
+    .from(sql`(select 1) as one`)
+    .prepare(`evident_matrix_json_${shape.replace(':', '_')}`);
+});
 
 /** `and <condition>` for raw SQL, or nothing when the scope is everyone. */
 function andInScope(studentId: SQL, scope: StudentScope): SQL {
@@ -118,39 +121,50 @@ export async function listMatrixUnits(
   db: Database,
   { alsoUnitId, scope = { assessorId: null } }: { alsoUnitId?: string; scope?: StudentScope } = {},
 ): Promise<MatrixUnit[]> {
+  return preparedMatrixUnits(db, scopeShapeOf(scope)).execute({
+    alsoUnitId: alsoUnitId ?? null,
+    ...scopeValues(scope),
+  });
+}
+
+const preparedMatrixUnits = preparedVariants((db, shape: ScopeShape) => {
+  const scope = placeholderScope(shape);
   const among = scope.classId
     ? sql`and (u.id in (select cu.unit_id from class_units cu where cu.class_id = ${scope.classId})
         or not exists (select 1 from class_units cu where cu.class_id = ${scope.classId}))`
     : sql``;
-  return rowsOf<MatrixUnit>(
-    db,
-    sql`
-      select u.id, u.unit_code as "unitCode", u.title,
-        (select count(*)::int from enrolments e where e.unit_id = u.id ${andInScope(sql`e.student_id`, scope)})
-          as "studentCount"
-      from units u
-      where (u.archived_at is null ${among}) or u.id = ${alsoUnitId ?? null}::uuid
-      order by u.unit_code
-    `,
-  );
-}
+  return db
+    .select({
+      id: sql<string>`u.id`,
+      unitCode: sql<string>`u.unit_code`,
+      title: sql<string>`u.title`,
+      studentCount: sql<number>`(select count(*)::int from enrolments e where e.unit_id = u.id ${andInScope(sql`e.student_id`, scope)})`,
+    })
+    .from(sql`units u`)
+    .where(sql`(u.archived_at is null ${among}) or u.id = ${sql.placeholder('alsoUnitId')}::uuid`)
+    .orderBy(sql`u.unit_code`)
+    .prepare(`evident_matrix_units_${shape.replace(':', '_')}`);
+});
 
 /** The unit whose evidence from a student in scope arrived last; undefined before anyone submitted anything. */
 export async function findUnitWithLatestEvidence(
   db: Database,
   { scope = { assessorId: null } }: { scope?: StudentScope } = {},
 ): Promise<string | undefined> {
-  const [row] = await rowsOf<{ unitId: string }>(
-    db,
-    sql`
-      select t.unit_id as "unitId"
-      from submissions s
-      join tasks t on t.id = s.task_id
-      join units u on u.id = t.unit_id and u.archived_at is null
-      where true ${andInScope(sql`s.student_id`, scope)}
-      order by s.submitted_at desc
-      limit 1
-    `,
-  );
+  const [row] = await preparedLatestEvidenceUnit(db, scopeShapeOf(scope)).execute(scopeValues(scope));
   return row?.unitId;
 }
+
+const preparedLatestEvidenceUnit = preparedVariants((db, shape: ScopeShape) =>
+  db
+    .select({ unitId: sql<string>`t.unit_id` })
+    .from(
+      sql`submissions s
+      join tasks t on t.id = s.task_id
+      join units u on u.id = t.unit_id and u.archived_at is null`,
+    )
+    .where(sql`true ${andInScope(sql`s.student_id`, placeholderScope(shape))}`)
+    .orderBy(sql`s.submitted_at desc`)
+    .limit(1)
+    .prepare(`evident_latest_evidence_unit_${shape.replace(':', '_')}`),
+);

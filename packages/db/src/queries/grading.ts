@@ -6,7 +6,15 @@ import { declarations } from '../schema/declarations';
 import { evidenceFiles, gradingDecisions, submissions } from '../schema/evidence';
 import { users } from '../schema/users';
 import { type StudentScope, studentInScope } from './class-scope';
-import { isAnyUuidOf, preparedPerDatabase, preparedVariants } from './prepared';
+import {
+  isAnyUuidOf,
+  placeholderScope,
+  preparedPerDatabase,
+  preparedVariants,
+  type ScopeShape,
+  scopeShapeOf,
+  scopeValues,
+} from './prepared';
 
 /** Everyone: an admin's view without a class filter. */
 const everyone: StudentScope = { assessorId: null };
@@ -29,13 +37,7 @@ export async function listPendingSubmissions(
     return pendingSubmissionsQuery(db, scope).limit(limit);
   }
   // The grading screen's list asks this on every read: one prepared statement per shape of scope.
-  const reader = scope.readerId ? 'reader' : 'anyone';
-  const kind = scope.classId ? 'class' : scope.assessorId ? 'assessor' : 'everyone';
-  return preparedPendingSubmissions(db, `${reader}:${kind}`).execute({
-    readerId: scope.readerId ?? null,
-    classId: scope.classId ?? null,
-    assessorId: scope.assessorId ?? null,
-  });
+  return preparedPendingSubmissions(db, scopeShapeOf(scope)).execute(scopeValues(scope));
 }
 
 function pendingSubmissionsQuery(db: Database, scope: StudentScope) {
@@ -70,18 +72,11 @@ function pendingSubmissionsQuery(db: Database, scope: StudentScope) {
     .$dynamic();
 }
 
-/** `studentInScope` writes a value wherever its scope holds one: here the placeholder it is filled from. */
-const placeholder = (name: string) => sql.placeholder(name) as unknown as string;
-
-const preparedPendingSubmissions = preparedVariants((db, shape: string) => {
-  const [reader, kind] = shape.split(':');
-  const scope: StudentScope = {
-    readerId: reader === 'reader' ? placeholder('readerId') : null,
-    classId: kind === 'class' ? placeholder('classId') : null,
-    assessorId: kind === 'assessor' ? placeholder('assessorId') : null,
-  };
-  return pendingSubmissionsQuery(db, scope).prepare(`evident_pending_submissions_${reader}_${kind}`);
-});
+const preparedPendingSubmissions = preparedVariants((db, shape: ScopeShape) =>
+  pendingSubmissionsQuery(db, placeholderScope(shape)).prepare(
+    `evident_pending_submissions_${shape.replace(':', '_')}`,
+  ),
+);
 
 /**
  * Locks the submissions about to be graded, so two assessors grading the same one at once take

@@ -1,5 +1,6 @@
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import type { StudentScope } from './class-scope';
 
 /**
  * A hot query prepared once per database handle (issue 31 §2): drizzle builds its text once instead
@@ -47,3 +48,33 @@ export function preparedVariants<K extends string, T>(
  */
 export const isAnyUuidOf = (column: Column, name: string): SQL =>
   sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
+
+/**
+ * The shape of a reader's scope (class-scope.ts): which of its conditions a query has. A prepared
+ * query takes one statement per shape, written over placeholders, and the scope's values at execution.
+ */
+export type ScopeShape = `${'reader' | 'anyone'}:${'class' | 'assessor' | 'everyone'}`;
+
+export function scopeShapeOf(scope: StudentScope): ScopeShape {
+  const kind = scope.classId ? 'class' : scope.assessorId ? 'assessor' : 'everyone';
+  return `${scope.readerId ? 'reader' : 'anyone'}:${kind}`;
+}
+
+/** `studentInScope` writes a value wherever a scope holds one: here the placeholder it is filled from. */
+const placeholder = (name: string) => sql.placeholder(name) as unknown as string;
+
+/** A scope of this shape whose values are placeholders: `scopeValues` fills them. */
+export function placeholderScope(shape: ScopeShape): StudentScope {
+  const [reader, kind] = shape.split(':');
+  return {
+    readerId: reader === 'reader' ? placeholder('readerId') : null,
+    classId: kind === 'class' ? placeholder('classId') : null,
+    assessorId: kind === 'assessor' ? placeholder('assessorId') : null,
+  };
+}
+
+export const scopeValues = (scope: StudentScope) => ({
+  readerId: scope.readerId ?? null,
+  classId: scope.classId ?? null,
+  assessorId: scope.assessorId ?? null,
+});
