@@ -1,22 +1,23 @@
-import {
-  Button,
-  MultiSelect,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, MultiSelect, Paper, Stack, Title } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
-import { countNoun } from '../../format/count-noun';
+import {
+  initialSample,
+  type SampleChoice,
+  SamplePicker,
+  sampleReady,
+  sampleRequest,
+  useCompletedStudents,
+} from '../sampling/sample-picker';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 
-type Mode = 'number' | 'percent' | 'chosen';
+const roundModes = [
+  { value: 'number' as const, label: 'Number' },
+  { value: 'percent' as const, label: 'Share' },
+  { value: 'chosen' as const, label: 'Chosen' },
+];
 
 /**
  * Making a validation round: a unit, a sample (a number or a share of the students who completed it,
@@ -25,21 +26,14 @@ type Mode = 'number' | 'percent' | 'chosen';
  */
 export function ValidationRoundForm() {
   const utils = trpc.useUtils();
-  const units = trpc.admin.units.list.useQuery();
   const people = trpc.admin.users.list.useQuery();
-  const [unitId, setUnitId] = useState<string | null>(null);
-  const [mode, setMode] = useState<Mode>('number');
-  const [amount, setAmount] = useState<number | string>(5);
-  const [studentIds, setStudentIds] = useState<string[]>([]);
+  const [sample, setSample] = useState<SampleChoice>(initialSample);
   const [validatorIds, setValidatorIds] = useState<string[]>([]);
-  const completed = trpc.admin.auditPacks.listCompletedStudents.useQuery(
-    { unitId: unitId ?? '' },
-    { enabled: unitId !== null },
-  );
+  const completed = useCompletedStudents(sample.unitId);
   const create = trpc.admin.validationRounds.create.useMutation({
     onSuccess: () => {
       void utils.admin.validationRounds.list.invalidate();
-      setStudentIds([]);
+      setSample((current) => ({ ...current, studentIds: [] }));
       toastSuccess(
         'Validation round made',
         'We emailed its validators; they see it on their Validation screen.',
@@ -51,22 +45,12 @@ export function ValidationRoundForm() {
     (p) =>
       (p.role === 'assessor' || p.role === 'rto_admin' || p.role === 'validator') && p.status === 'active',
   );
-  const size = typeof amount === 'number' ? amount : Number.NaN;
-  const ready =
-    unitId !== null &&
-    validatorIds.length > 0 &&
-    (mode === 'chosen' ? studentIds.length > 0 : Number.isFinite(size) && size > 0);
+  const ready = sampleReady(sample, completed.data?.length) && validatorIds.length > 0;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!ready || !unitId) return;
-    const sample =
-      mode === 'chosen'
-        ? { studentIds }
-        : mode === 'percent'
-          ? { samplePercent: size }
-          : { sampleSize: size };
-    create.mutate({ unitId, validatorIds, ...sample });
+    if (!ready || !sample.unitId) return;
+    create.mutate({ unitId: sample.unitId, validatorIds, ...sampleRequest(sample) });
   }
 
   return (
@@ -82,60 +66,15 @@ export function ValidationRoundForm() {
           <Title order={2} fz="lg" id="new-round">
             Make a validation round
           </Title>
-          <Select
-            label="Unit"
-            placeholder={units.isPending ? 'Loading units…' : 'Choose a unit'}
-            data={(units.data ?? []).map((unit) => ({
-              value: unit.id,
-              label: `${unit.unitCode} ${unit.title}`,
-            }))}
-            value={unitId}
-            onChange={(value) => {
-              setUnitId(value);
-              setStudentIds([]);
-            }}
-            searchable
-            nothingFoundMessage="No unit matches"
-            error={units.isError ? 'Could not load the units' : undefined}
+          <SamplePicker
+            value={sample}
+            onChange={setSample}
+            modes={roundModes}
+            modesLabel="How the sample is chosen"
+            drawnDescription="Drawn at random, spread across the assessors who judged them"
+            // The server's most in one round (core's maxValidationSample).
+            maxNumber={100}
           />
-          <SegmentedControl
-            aria-label="How the sample is chosen"
-            value={mode}
-            onChange={(value) => setMode(value as Mode)}
-            data={[
-              { value: 'number', label: 'Number' },
-              { value: 'percent', label: 'Share' },
-              { value: 'chosen', label: 'Chosen' },
-            ]}
-            fullWidth
-          />
-          {unitId && completed.data ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {countNoun(completed.data.length, 'student')} completed this unit.
-            </Text>
-          ) : null}
-          {mode === 'chosen' ? (
-            <MultiSelect
-              label="Students"
-              placeholder={unitId ? 'Choose students' : 'Choose a unit first'}
-              data={(completed.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-              value={studentIds}
-              onChange={setStudentIds}
-              searchable
-              disabled={!unitId}
-              nothingFoundMessage="No student who completed this unit matches"
-            />
-          ) : (
-            <NumberInput
-              label={mode === 'percent' ? 'Share of completed students (%)' : 'Sample size'}
-              description="Drawn at random, spread across the assessors who judged them"
-              min={1}
-              max={100}
-              allowDecimal={mode === 'percent'}
-              value={amount}
-              onChange={setAmount}
-            />
-          )}
           <MultiSelect
             label="Validators"
             description="Each needs a credential recorded on their person; one must hold TAE40122, TAE40116 or TAE40110"
