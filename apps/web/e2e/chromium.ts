@@ -42,4 +42,22 @@ export const partitionedStorageFlag = `--disable-features=${[
   'AimEnabled',
   'PreconnectToSearch',
   'CDPScreenshotNewSurface',
+  // With the two flags of `oneProcessForFrames` below.
+  'IsolateOrigins',
+  'site-per-process',
 ].join(',')}`;
+
+/**
+ * One renderer process for a page and its cross-site frames (site isolation off), for the specs that
+ * launch the app inside an LMS frame. An LTI launch moves the frame between sites three times in a
+ * second (the tool's login, the platform's auth page, which auto-posts at once, the tool's launch),
+ * and with site isolation each move swaps the frame between processes. Playwright loses such a
+ * frame when a swap back to the page's process and the next swap out overlap: the old frame target's
+ * late clean-up removes the new one's session (FrameSession.dispose deletes by frame id), and from
+ * then on every event of the frame is dropped as stale, so `frameLocator('#tool')` never sees the
+ * dashboard the screenshot shows. Seen under load in full runs (protocol logs: detachedFromTarget of
+ * the old frame target before the parent's frameAttached, the new target attached before the
+ * Page.enable round trip ends). What the app sees does not depend on the process model: cookies,
+ * partitioned storage and postMessage behave the same, so the specs still test what they say.
+ */
+export const oneProcessForFrames = '--disable-site-isolation-trials';
