@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { listOutbox } from '@evident/mail/outbox-reader';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { confirmAssessorDeclaration } from './declaration-steps';
 import { e2eDataDir, e2ePort } from './e2e-env';
-import { scenePhoto, studentWithEvidence, taskIdOf } from './grading-data';
+import { studentWithEvidence } from './grading-data';
 import { approvedAssessorApi, showStudent } from './grading-flows';
 import { hasNoHorizontalOverflow, signInThroughUi, uniqueEmail } from './support';
 
@@ -34,13 +35,18 @@ test('a supervisor reports from the mailed link on a phone and the assessor sees
   const lastName = `Placement${Date.now().toString(36)}`;
   const studentName = `Mia ${lastName}`;
   const studentApi = await playwrightRequest.newContext({ baseURL });
-  const { taskTitles } = await studentWithEvidence(
+  // The student uploads nothing: the supervisor's report alone brings the task to the assessor.
+  await studentWithEvidence(
     studentApi,
     { firstName: 'Mia', lastName, email: uniqueEmail('placement'), unitCode: 'RIIWHS204E' },
-    [{ fileName: 'On site.jpg', fileType: 'image/jpeg', body: await scenePhoto(120, 'Site') }],
+    [],
   );
-  const taskTitle = taskTitles[0] ?? '';
-  const taskId = await taskIdOf(studentApi, taskTitle);
+  const [firstTask] = (await (await studentApi.get('/api/student/tasks')).json()) as {
+    id: string;
+    title: string;
+  }[];
+  const taskTitle = firstTask?.title ?? '';
+  const taskId = firstTask?.id ?? '';
   const supervisorEmail = uniqueEmail('supervisor');
   const asked = await studentApi.post('/api/third-party-requests', {
     data: {
@@ -110,5 +116,10 @@ test('a supervisor reports from the mailed link on a phone and the assessor sees
     'Verified by Vera Verifier (Phone call',
   );
   await expect(card.getByRole('list', { name: 'Supervisor report requests' })).toContainText('Submitted');
+  // The report is the evidence to judge: the card takes a decision like any other.
+  await expect(card).toContainText('No files from the student');
+  await card.getByRole('button', { name: 'Satisfactory', exact: true }).click();
+  await confirmAssessorDeclaration(page);
+  await expect(page.getByTestId('submission-card').filter({ hasText: taskTitle })).toHaveCount(0);
   await assessor.api.dispose();
 });
