@@ -6,6 +6,7 @@ import { countNoun } from '../../format/count-noun';
 import { useDocumentTitle } from '../widgets/document-title';
 import { LoadError } from '../widgets/load-error';
 import { PageHeader } from '../widgets/page-header';
+import { MyValidationActions } from './my-validation-actions';
 import { ValidationPlanPanel } from './validation-plan-panel';
 import { ValidationRoundForm } from './validation-round-form';
 
@@ -66,6 +67,8 @@ export function ValidationRoundsPage() {
         title="Validation"
         subtitle="Validate each unit at least once in five years: a sample of completed assessments reviewed by credentialled validators who did not judge them."
       />
+      {/* An admin may own actions too: theirs head the page, as on a validator's list. */}
+      <MyValidationActions />
       <Stack gap="lg">
         <ValidationRoundForm />
         <Stack gap="sm" component="section" aria-labelledby="rounds-heading">
