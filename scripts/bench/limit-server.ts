@@ -29,7 +29,10 @@ async function connect(): Promise<Driver> {
   if (url) {
     // The pool Evident's openDatabase makes (10 connections), with postgres.js' own type parsers.
     const sql = postgres(url, { max: 10, onnotice: () => {} });
-    return { rows: (text, params) => sql.unsafe(text, params as never[]).values() };
+    // Unnamed statements, as drizzle sent Evident's when they were written down; LIMIT_PREPARED=1
+    // names and prepares each on every connection, to compare with an Evident that prepares its own.
+    const prepare = settings.LIMIT_PREPARED === '1';
+    return { rows: (text, params) => sql.unsafe(text, params as never[], { prepare }).values() };
   }
   const dataDir = settings.PGLITE_DIR;
   if (!dataDir) throw new Error('set DATABASE_URL or PGLITE_DIR');

@@ -10,7 +10,7 @@ import { type LimitData, seedLimitData } from './limit-seed';
 import { startPostgres } from './postgres';
 
 /**
- * Issue 31 §1, `pnpm bench limit [--quick] [--only=pg|pglite] [--reads=tasks,user,submissions,matrix]`:
+ * Issue 31 §1, `pnpm bench limit [--quick] [--only=pg|pglite] [--reads=tasks,user,…] [--prepared]`:
  * Evident's built server against "the limit", a bare Fastify server on the same database and data
  * (limit-server.ts) that sends the same SQL and answers the same JSON. Each read is first checked
  * to answer alike on both, then measured on both in turn (A B A B…) at 50 connections and at 1.
@@ -23,6 +23,8 @@ import { startPostgres } from './postgres';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+// PostgreSQL only: the limit's statements named and prepared (PGlite's client has no named statements).
+const prepared = args.includes('--prepared');
 const readsArg = args.find((arg) => arg.startsWith('--reads='))?.slice('--reads='.length);
 const settings = quick
   ? { seconds: 3, rounds: 1, taskCounts: [40], cohortSizes: [200] }
@@ -171,7 +173,11 @@ async function benchOn(kind: 'postgres' | 'pglite', summary: Row[]): Promise<voi
     console.log(`  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
     const env = { SEED_DEMO: '0', TGA_BASE_URL: 'off', FILES_SECRET: filesSecret };
     const server = await startServer(pg ? { ...env, DATABASE_URL: pg.url } : env, dir);
-    const limit = await startLimit(pg ? { DATABASE_URL: pg.url } : { PGLITE_DIR: join(copy, 'pglite') });
+    const limit = await startLimit(
+      pg
+        ? { DATABASE_URL: pg.url, LIMIT_PREPARED: prepared ? '1' : '0' }
+        : { PGLITE_DIR: join(copy, 'pglite') },
+    );
     const evident: Target = { name: 'Evident', url: server.url, pid: server.process.pid ?? 0 };
     try {
       const reads = readsOf(data);
