@@ -100,13 +100,14 @@ function missingSection(report: ValidationReport): Content {
   if (report.missing.length === 0)
     return { text: 'Every review the round asked for was recorded.', style: 'muted' };
   return {
-    ul: report.missing.map((m) =>
-      inFonts(
+    // Each item one text: a name in two scripts is several runs, which a bare array would stack.
+    ul: report.missing.map((m) => ({
+      text: inFonts(
         m.studentName === null
           ? `${m.validatorName}: the review of the tool`
           : `${m.validatorName}: the record of ${m.studentName}`,
       ),
-    ),
+    })),
   };
 }
 
@@ -161,14 +162,23 @@ export function validationReportDocument(report: ValidationReport): TDocumentDef
               ...(round.createdByName ? [inFonts(` by ${round.createdByName}`)] : []),
             ].flat(),
           },
-          { text: [{ text: 'Generated: ', bold: true }, at(report.generatedAt)], alignment: 'right' },
+          {
+            width: 'auto',
+            text: [{ text: 'Generated: ', bold: true }, at(report.generatedAt)],
+            alignment: 'right',
+          },
         ],
         margin: [0, 0, 0, 4],
       },
       {
         columns: [
           { text: inFonts(closed), bold: true },
-          { text: `Times in ${timeZoneLabel(report.timeZone)}`, style: 'muted', alignment: 'right' },
+          {
+            width: 'auto',
+            text: `Times in ${timeZoneLabel(report.timeZone)}`,
+            style: 'muted',
+            alignment: 'right',
+          },
         ],
         margin: [0, 0, 0, 10],
       },
