@@ -2,6 +2,7 @@
 // document, and the splice that sends database-written JSON inside a tRPC answer as it is.
 export {
   DatabaseJson,
+  describedSchemaOf,
   type HeldDatabaseJson,
   holdingDatabaseJson,
   spliceDatabaseJson,

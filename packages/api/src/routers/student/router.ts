@@ -3,6 +3,7 @@ import { declareEvidenceInput } from '@evident/core/declarations';
 import { currentDeclarationText } from '@evident/db/queries/declarations';
 import { listStudentTasks } from '@evident/db/queries/tasks';
 import { listStandingOutcomesOfStudent } from '@evident/db/queries/unit-outcomes';
+import { shapeCheckedInTests } from '../../database-json';
 import { router, studentProcedure } from '../../trpc';
 import { declarationTextOutput } from '../../views/declaration-outputs';
 import {
@@ -39,7 +40,8 @@ export const studentRouter = router({
   tasks: router({
     list: studentProcedure
       .meta({ rest: { method: 'GET', path: '/api/student/tasks' } })
-      .output(studentTasksOutput)
+      // Shaped by its query, checked in tests rather than on every read (database-json.ts).
+      .output(shapeCheckedInTests(studentTasksOutput))
       .query(({ ctx }) => listStudentTasks(ctx.db, ctx.user.id)),
   }),
   // The outcome standing in each of the student's units: the dashboard's Competent banner.
