@@ -7,7 +7,7 @@ import { median, report, signIn, startServer } from './harness';
 
 const RUNS = 3;
 
-type Run = {
+export type Run = {
   performance: number;
   accessibility: number;
   fcpMs: number;
@@ -16,6 +16,8 @@ type Run = {
   cls: number;
   wireBytes: number;
   failedAccessibility: string[];
+  /** What the largest contentful paint painted, as Lighthouse names it: where to look when it is slow. */
+  lcpElement: string;
 };
 
 /** Debian's Chromium with a DevTools port for Lighthouse to drive (it ships no browser of its own). */
@@ -49,7 +51,7 @@ async function setSessionCookie(port: number, url: string, cookie: string): Prom
   }
 }
 
-async function audit(url: string, cookie?: string): Promise<Run> {
+export async function audit(url: string, cookie?: string): Promise<Run> {
   const chromium = await launchDebuggableChromium();
   try {
     if (cookie) await setSessionCookie(chromium.port, url, cookie);
@@ -87,6 +89,7 @@ async function audit(url: string, cookie?: string): Promise<Run> {
       tbtMs: numeric(lhr, 'total-blocking-time'),
       cls: numeric(lhr, 'cumulative-layout-shift'),
       wireBytes: numeric(lhr, 'total-byte-weight'),
+      lcpElement: lcpElement(lhr),
       failedAccessibility,
     };
   } finally {
@@ -94,14 +97,43 @@ async function audit(url: string, cookie?: string): Promise<Run> {
   }
 }
 
-function load(): string {
+export function load(): string {
   return loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
 }
 
-function printPage(name: string, runs: Run[]): void {
-  const pick = (key: keyof Omit<Run, 'failedAccessibility'>) => median(runs.map((run) => run[key]));
+/** The element of the largest contentful paint: the first node the audits that name it hold, at any depth. */
+function lcpElement(lhr: Result): string {
+  type Node = { type?: string; snippet?: string; nodeLabel?: string };
+  const find = (value: unknown): Node | undefined => {
+    if (!value || typeof value !== 'object') return undefined;
+    if ((value as Node).type === 'node') return value as Node;
+    for (const child of Object.values(value)) {
+      const found = find(child);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const node =
+    find(lhr.audits['lcp-breakdown-insight']?.details) ??
+    find(lhr.audits['largest-contentful-paint-element']?.details);
+  return node ? `${node.snippet ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : '?';
+}
+
+/** Lighthouse `RUNS` times on one page, each in a browser of its own. */
+export async function auditRuns(url: string, cookie?: string): Promise<Run[]> {
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // On a loaded machine Lighthouse sometimes loses the trace (NO_NAVSTART): one more try.
+    runs.push(await audit(url, cookie).catch(() => audit(url, cookie)));
+  }
+  return runs;
+}
+
+export function printPage(name: string, runs: Run[]): void {
+  const pick = (key: keyof Omit<Run, 'failedAccessibility' | 'lcpElement'>) =>
+    median(runs.map((run) => run[key]));
   console.log(`\n## ${name} (median of ${runs.length})`);
   report('performance score', String(pick('performance')), '>= 95');
   report('accessibility score', String(pick('accessibility')), '100');
@@ -116,6 +148,11 @@ function printPage(name: string, runs: Run[]): void {
   );
   // Blocking time moves most from run to run on a shared machine: each run's, beside the median.
   report('  each run: total blocking time', runs.map((run) => `${run.tbtMs.toFixed(0)} ms`).join(' '));
+  report(
+    '  each run: largest contentful paint',
+    runs.map((run) => `${(run.lcpMs / 1000).toFixed(2)} s`).join(' '),
+  );
+  console.log(`  largest contentful paint's element (first run): ${runs[0]?.lcpElement.slice(0, 200)}`);
   for (const run of runs) {
     if (run.failedAccessibility.length > 0) {
       console.log(`  failed accessibility audits in a run: ${run.failedAccessibility.join('; ')}`);
@@ -139,14 +176,7 @@ export async function benchLighthouse(): Promise<void> {
       ['student dashboard / (Jordan, signed in)', `${server.url}/`, student],
       ['grading screen /grading (assessor, signed in)', `${server.url}/grading`, assessor],
     ];
-    for (const [name, url, cookie] of pages) {
-      const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        // On a loaded machine Lighthouse sometimes loses the trace (NO_NAVSTART): one more try.
-        runs.push(await audit(url, cookie).catch(() => audit(url, cookie)));
-      }
-      printPage(name, runs);
-    }
+    for (const [name, url, cookie] of pages) printPage(name, await auditRuns(url, cookie));
   } finally {
     await server.stop();
   }

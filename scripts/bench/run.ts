@@ -9,6 +9,7 @@ import { benchGrading } from './grading';
 import { buildServer } from './harness';
 import { benchImageBombs } from './image-bombs';
 import { benchLighthouse } from './lighthouse';
+import { benchLighthouseMatrix } from './lighthouse-matrix';
 import { benchLimit } from './limit';
 import { benchLive } from './live';
 import { benchMatrix } from './matrix';
@@ -44,3 +45,5 @@ for (const [name, run] of Object.entries(sections)) {
 if (wanted.includes('lighthouse')) await benchLighthouse();
 // Evident against a bare server on the same data, minutes per database: only when asked (`pnpm bench limit`).
 if (wanted.includes('limit')) await benchLimit();
+// The Evidence Matrix on a phone (issue 31 §3): with `lighthouse`, or alone as `lighthouse-matrix`.
+if (wanted.includes('lighthouse') || wanted.includes('lighthouse-matrix')) await benchLighthouseMatrix();

@@ -122,6 +122,21 @@ describe("a signed-in person's first screen as the server renders it", () => {
     expect(grading).toContain('Grading');
     const matrix = (await get('/', { cookie: assessorCookie })).body.toString();
     expect(renderedAnswers(matrix).answers).toHaveProperty('staff.evidenceMatrix.get');
+    // The matrix by its own address too (issue 31 §3), its students' rows painted before any script,
+    // each cell saying its column, with the route's own code for boot.js to load after the paint.
+    const ownPage = (await get('/matrix', { cookie: assessorCookie })).body.toString();
+    const shown = renderedAnswers(ownPage).answers['staff.evidenceMatrix.get'] as {
+      students: { firstName: string; lastName: string }[];
+    };
+    expect(shown.students.length).toBeGreaterThan(0);
+    for (const student of shown.students) {
+      expect(ownPage).toContain(`${student.firstName} ${student.lastName}`.replaceAll("'", '&#x27;'));
+    }
+    expect(ownPage).toMatch(/<td[^>]* aria-colindex="2"[^>]*><button type="button"[^>]* data-task="0"/);
+    const ownBoot = bootConfig(ownPage) as { screens: Record<string, Record<string, { chunks: string[] }>> };
+    expect(
+      ownBoot.screens['/matrix']?.assessor?.chunks.some((file) => /\/matrix-[^/]+\.js$/.test(file)),
+    ).toBe(true);
     // A student's /grading is not a screen of theirs: the app shell, whose router says so.
     const notTheirs = await get('/grading', { cookie: studentCookie });
     expect(notTheirs.headers['cache-control']).toBe('no-cache');

@@ -177,6 +177,7 @@ describe('the web app as the bundle serves it', () => {
       boot.screens['/']?.student,
       boot.screens['/grading']?.assessor,
       boot.screens['/']?.assessor,
+      boot.screens['/matrix']?.assessor,
     ];
     expect(screens.every(Boolean)).toBe(true);
     const firstScreens = new Set([

@@ -53,7 +53,10 @@ function chunksFor(module: string, bundle: Rollup.OutputBundle): string[] {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry);
   const already = new Set(entry ? withImports(entry, byName) : []);
-  const holder = chunks.find((chunk) => chunk.moduleIds.some((id) => id.split('?')[0]?.endsWith(module)));
+  const holders = chunks.filter((chunk) => chunk.moduleIds.some((id) => id.split('?')[0]?.endsWith(module)));
+  // A route file is in two: its options in the entry's route tree, its screen (`?tsr-split=component`)
+  // in a chunk of its own, which is the one to load.
+  const holder = holders.find((chunk) => !already.has(chunk.fileName)) ?? holders[0];
   if (!holder) throw new Error(`prerender: no chunk in the bundle holds ${module}`);
   return withImports(holder, byName)
     .filter((file) => !already.has(file))

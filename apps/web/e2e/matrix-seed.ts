@@ -70,14 +70,20 @@ export type MatrixCohort = {
 /**
  * A unit of three tasks made by the admin, three students enrolled through unit setup, evidence
  * uploaded as a student does it: Avery has two tasks submitted, Blake one, Casey none (a submission waiting for a decision takes no more files).
+ * `moreTasks` adds that many tasks after the three ('Step 4', 'Step 5'…), for a matrix wider than a screen.
  */
-export async function seedMatrixCohort(): Promise<MatrixCohort> {
+export async function seedMatrixCohort({
+  moreTasks = 0,
+}: {
+  moreTasks?: number;
+} = {}): Promise<MatrixCohort> {
   const adminContext = await signedInContext(admin.email, admin.password);
   const unitCode = `MTX${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
   const unit = await ok<{ id: string }>(
     await adminContext.post('/api/admin/units', { data: { unitCode, title: 'Matrix test unit' } }),
   );
-  for (const title of ['Inspect the harness', 'Check the anchor points', 'Brief the rescue plan']) {
+  const more = Array.from({ length: moreTasks }, (_, i) => `Step ${i + 4}`);
+  for (const title of ['Inspect the harness', 'Check the anchor points', 'Brief the rescue plan', ...more]) {
     await ok(
       await adminContext.post(`/api/admin/units/${unit.id}/tasks`, {
         data: { title, description: `${title} on site.`, tooltip: '' },

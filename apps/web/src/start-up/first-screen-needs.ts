@@ -26,6 +26,18 @@ export const firstScreens: Record<string, Partial<Record<Role, FirstScreen>>> = 
       queries: ['staff.validationRounds.list'],
     },
   },
+  // The Evidence Matrix by its own address, as the assessor's menu links it (issue 31 §3): the screen
+  // of `/`, for the staff who may open it.
+  '/matrix': {
+    assessor: {
+      module: 'src/routes/matrix.tsx',
+      queries: ['staff.evidenceMatrix.get', 'staff.classFilter.get'],
+    },
+    rto_admin: {
+      module: 'src/routes/matrix.tsx',
+      queries: ['staff.evidenceMatrix.get', 'staff.classFilter.get'],
+    },
+  },
   '/grading': {
     // The class filter too: the queue waits for it, and without it the first render was a skeleton
     // and the submissions a second, blocking one.

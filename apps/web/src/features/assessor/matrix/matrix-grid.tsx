@@ -1,23 +1,30 @@
+import type { MatrixOutcomes, MatrixSubmissions } from '@evident/core/evidence-matrix';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
-  type MatrixCell,
-  type MatrixOutcome,
-  type MatrixOutcomes,
-  type MatrixProgress,
-  type MatrixSubmissions,
-  matrixCell,
-  matrixCellLabel,
-  matrixProgress,
-} from '@evident/core/evidence-matrix';
-import { fullName, initials } from '@evident/core/user';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type MouseEvent, memo, useCallback, useRef } from 'react';
+  type CSSProperties,
+  type FocusEvent,
+  type MouseEvent,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { flushSync } from 'react-dom';
 import classes from './matrix-grid.module.css';
-import boxClasses from './matrix-status-box.module.css';
+import { MatrixRow } from './matrix-row';
 import type { MatrixStudent, MatrixTask } from './matrix-types';
-import { UnitCell } from './matrix-unit-cell';
-import unitClasses from './matrix-unit-cell.module.css';
 
 const rowHeight = 60;
+/** The narrowest a task column and the student column are (matrix-grid.module.css, on a phone). */
+const cellWidth = 92;
+const nameWidth = 168;
+/**
+ * The box's size before it is measured: the server's render (apps/server/src/first-screen.ts) and
+ * the browser's first one, which takes that markup over, draw the rows and columns a laptop's screen
+ * shows, so the first paint has students and their tasks in it rather than an empty grid. The
+ * measured box then decides (a phone keeps fewer).
+ */
+const firstPaintRect = { width: 1440, height: 720 };
 
 type MatrixGridProps = {
   students: readonly MatrixStudent[];
@@ -33,8 +40,10 @@ type MatrixGridProps = {
 
 /**
  * The matrix itself: a row per student, a column per task, then Progress and the unit outcome. Only the rows in view
- * (plus a few) are in the page, so a cohort of a thousand scrolls as lightly as one of ten.
- * Row indexes tell a screen reader where a row sits among all of them.
+ * (plus a few) are in the page, so a cohort of a thousand scrolls as lightly as one of ten, and of the
+ * task columns only those in view (plus a couple) and the first and last: 40 tasks on a phone are
+ * 40 buttons a row, of which three show. Row and column indexes tell a screen reader where a cell
+ * sits among all of them.
  */
 export function MatrixGrid({
   students,
@@ -50,8 +59,29 @@ export function MatrixGrid({
     count: students.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
+    initialRect: firstPaintRect,
     overscan: 6,
   });
+  // Widths as on a phone, the narrowest they are: where the columns are wider (a laptop), more than
+  // are in view are kept, never fewer.
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: tasks.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => cellWidth,
+    paddingStart: nameWidth,
+    initialRect: firstPaintRect,
+    overscan: 2,
+  });
+  // The column of the cell focused, kept in the page with its neighbours whatever has scrolled yet:
+  // Tab (or Shift+Tab) pressed before the box's scroll to the focused cell has been seen must still
+  // find the next column there, not skip to the row's last.
+  const [focusedColumn, setFocusedColumn] = useState<number | null>(null);
+  const columns = useShownColumns(columnVirtualizer, tasks.length, focusedColumn);
+  const onFocus = useCallback((event: FocusEvent<HTMLTableSectionElement>) => {
+    const column = Number((event.target as HTMLElement).dataset.task ?? Number.NaN);
+    if (Number.isInteger(column)) flushSync(() => setFocusedColumn(column));
+  }, []);
 
   // One listener for every cell: a button carries its row and column in data attributes.
   const onClick = useCallback(
@@ -80,25 +110,36 @@ export function MatrixGrid({
       >
         <thead className={classes.head}>
           <tr aria-rowindex={1} className={`${classes.track} ${classes.headRow}`}>
-            <th scope="col" className={classes.nameHead}>
+            <th scope="col" className={classes.nameHead} aria-colindex={1}>
               Student
             </th>
             {tasks.map((task, index) => (
-              <th scope="col" key={task.id} className={classes.taskHead} title={task.title}>
+              <th
+                scope="col"
+                key={task.id}
+                className={classes.taskHead}
+                title={task.title}
+                aria-colindex={index + 2}
+              >
                 <span className={classes.taskNumber}>Task {index + 1}</span>
                 <span className={classes.taskTitle}>{task.title}</span>
               </th>
             ))}
-            <th scope="col" className={classes.progressHead}>
+            <th scope="col" className={classes.progressHead} aria-colindex={tasks.length + 2}>
               Progress
             </th>
-            <th scope="col" className={classes.unitHead}>
+            <th scope="col" className={classes.unitHead} aria-colindex={tasks.length + 3}>
               Unit
             </th>
           </tr>
         </thead>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegated from the cell buttons, which handle keys themselves */}
-        <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }} onClick={onClick}>
+        <tbody
+          className={classes.body}
+          style={{ height: virtualizer.getTotalSize() }}
+          onClick={onClick}
+          onFocus={onFocus}
+        >
           {virtualizer.getVirtualItems().map((item) => {
             const student = students[item.index];
             if (!student) return null;
@@ -109,6 +150,7 @@ export function MatrixGrid({
                 top={item.start}
                 student={student}
                 tasks={tasks}
+                columns={columns}
                 submissions={submissions}
                 outcome={outcomes[student.id]}
                 canRecord={canRecord}
@@ -121,134 +163,27 @@ export function MatrixGrid({
   );
 }
 
-type MatrixRowProps = {
-  index: number;
-  top: number;
-  student: MatrixStudent;
-  tasks: readonly MatrixTask[];
-  submissions: MatrixSubmissions;
-  outcome: MatrixOutcome | undefined;
-  canRecord: boolean;
-};
-
-const MatrixRow = memo(function MatrixRow({
-  index,
-  top,
-  student,
-  tasks,
-  submissions,
-  outcome,
-  canRecord,
-}: MatrixRowProps) {
-  const name = fullName(student);
-  const progress = matrixProgress(submissions, student.id, tasks);
-  return (
-    <tr
-      aria-rowindex={index + 2}
-      className={`${classes.track} ${classes.row}`}
-      style={{ transform: `translateY(${top}px)` }}
-      data-student={index}
-      data-testid="matrix-row"
-    >
-      <th scope="row" className={classes.nameCell}>
-        {/* A plain element, not Mantine's Avatar: dozens of rows mount on every scroll step. */}
-        {student.profileImageUrl ? (
-          <img className={classes.avatar} src={student.profileImageUrl} alt="" loading="lazy" />
-        ) : (
-          <span className={classes.avatar} aria-hidden>
-            {initials(student)}
-          </span>
-        )}
-        <div className={classes.who}>
-          <span className={classes.name} title={name}>
-            {name}
-          </span>
-          {/* Beside the email, not the name: on a phone the name needs the row's whole width. */}
-          <span className={classes.detailLine}>
-            {/* Their work stays on the matrix; the mark says they can no longer sign in to add to it. */}
-            {student.deactivated ? (
-              <span
-                className={classes.deactivated}
-                title="This student's account is deactivated: they can no longer sign in"
-                data-testid="matrix-deactivated"
-              >
-                <span className={classes.srOnly}>Account </span>
-                Deactivated
-              </span>
-            ) : null}
-            <span className={classes.email} title={student.email}>
-              {student.email}
-            </span>
-          </span>
-          {/* On a phone Progress is the last of many columns: a glance at it must not mean scrolling
-              past every task, so it shows here too. Screen readers have it in the Progress column. */}
-          <span className={classes.nameProgress} aria-hidden data-testid="matrix-name-progress">
-            <span className={classes.percent}>{progress.percent}%</span>
-            <span className={classes.bar}>
-              <span className={classes.barFill} style={{ width: `${progress.percent}%` }} />
-            </span>
-            <span className={classes.ratio}>
-              {progress.satisfied}/{progress.total}
-            </span>
-            {outcome ? (
-              <span className={unitClasses.nameOutcome} data-outcome-value={outcome.outcome}>
-                {outcome.outcome === 'competent' ? 'C' : 'NYC'}
-              </span>
-            ) : null}
-          </span>
-        </div>
-      </th>
-      {tasks.map((task, column) => (
-        <td key={task.id} className={classes.cell}>
-          <CellBox cell={matrixCell(submissions, student.id, task.id)} column={column} />
-        </td>
-      ))}
-      <ProgressCell progress={progress} />
-      <UnitCell outcome={outcome} progress={progress} name={name} canRecord={canRecord} />
-    </tr>
-  );
-});
-
 /**
- * A coloured box with the file count, or '-' where there is no submission; it opens the submission,
- * or the empty task, where an assessor may observe the student at work (issue 29 §5).
+ * The task columns a row puts in the page: those the virtualizer has in view, the focused one and its
+ * neighbours, and always the first and the last, so Tab moves through a row and on to the next as it
+ * did with every column there: from a row's end to the next row's first task (the box then scrolls
+ * back to it), Shift+Tab from a row's first task to the row before's last. One array while these
+ * stand, so the rows (memoised) render again only when they move.
  */
-function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: number }) {
-  const label = matrixCellLabel(cell);
-  if (!cell) {
-    return (
-      <button type="button" className={boxClasses.box} data-status="pending" data-task={column} title={label}>
-        <span aria-hidden>-</span>
-        <span className={classes.srOnly}>{label}</span>
-      </button>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className={boxClasses.box}
-      data-status={cell.status}
-      data-task={column}
-      title={label}
-      aria-label={label}
-    >
-      {cell.fileCount}
-    </button>
-  );
-}
-
-function ProgressCell({ progress }: { progress: MatrixProgress }) {
-  return (
-    <td className={classes.progressCell} data-testid="matrix-progress">
-      <div className={classes.progressLine}>
-        <span className={classes.percent}>{progress.percent}%</span>
-        <span className={classes.ratio}>
-          {progress.satisfied}/{progress.total}
-        </span>
-      </div>
-      <div className={classes.bar} aria-hidden>
-        <div className={classes.barFill} style={{ width: `${progress.percent}%` }} />
-      </div>
-    </td>
-  );
+function useShownColumns(
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  count: number,
+  focused: number | null,
+): readonly number[] {
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+  return useMemo(() => {
+    const shown = new Set<number>();
+    for (let column = first; column <= last; column++) shown.add(column);
+    for (const column of [0, count - 1, ...(focused === null ? [] : [focused - 1, focused, focused + 1])]) {
+      if (column >= 0 && column < count) shown.add(column);
+    }
+    return [...shown].sort((a, b) => a - b);
+  }, [first, last, count, focused]);
 }

@@ -12,16 +12,23 @@ export function UnitCell({
   progress,
   name,
   canRecord,
+  column,
 }: {
   outcome: MatrixOutcome | undefined;
   progress: MatrixProgress;
   name: string;
   /** An assessor records; an admin (not viewing as one) sees the outcome only. */
   canRecord: boolean;
+  /** Its column among all of the matrix's (aria-colindex): the task columns out of view are not in the page. */
+  column: number;
 }) {
   const ready = progress.total > 0 && progress.satisfied === progress.total;
   return (
-    <td className={`${classes.unitCell} ${unitClasses.cell}`} data-testid="matrix-unit-outcome">
+    <td
+      className={`${classes.unitCell} ${unitClasses.cell}`}
+      aria-colindex={column}
+      data-testid="matrix-unit-outcome"
+    >
       {outcome ? (
         <button
           type="button"

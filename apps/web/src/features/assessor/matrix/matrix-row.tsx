@@ -1,0 +1,171 @@
+import {
+  type MatrixCell,
+  type MatrixOutcome,
+  type MatrixProgress,
+  type MatrixSubmissions,
+  matrixCell,
+  matrixCellLabel,
+  matrixProgress,
+} from '@evident/core/evidence-matrix';
+import { fullName, initials } from '@evident/core/user';
+import { memo } from 'react';
+import classes from './matrix-grid.module.css';
+import boxClasses from './matrix-status-box.module.css';
+import type { MatrixStudent, MatrixTask } from './matrix-types';
+import { UnitCell } from './matrix-unit-cell';
+import unitClasses from './matrix-unit-cell.module.css';
+
+type MatrixRowProps = {
+  index: number;
+  top: number;
+  student: MatrixStudent;
+  tasks: readonly MatrixTask[];
+  /** The task columns in the page (matrix-grid.tsx's `shownColumns`), in order. */
+  columns: readonly number[];
+  submissions: MatrixSubmissions;
+  outcome: MatrixOutcome | undefined;
+  canRecord: boolean;
+};
+
+/**
+ * One student's row: their name, the task columns in the page, Progress and the unit outcome. Each
+ * cell says which column it is (aria-colindex) and sits in its own grid track, since the columns out
+ * of view are not in the page.
+ */
+export const MatrixRow = memo(function MatrixRow({
+  index,
+  top,
+  student,
+  tasks,
+  columns,
+  submissions,
+  outcome,
+  canRecord,
+}: MatrixRowProps) {
+  const name = fullName(student);
+  const progress = matrixProgress(submissions, student.id, tasks);
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      className={`${classes.track} ${classes.row}`}
+      style={{ transform: `translateY(${top}px)` }}
+      data-student={index}
+      data-testid="matrix-row"
+    >
+      <th scope="row" className={classes.nameCell} aria-colindex={1}>
+        {/* A plain element, not Mantine's Avatar: dozens of rows mount on every scroll step. */}
+        {student.profileImageUrl ? (
+          <img className={classes.avatar} src={student.profileImageUrl} alt="" loading="lazy" />
+        ) : (
+          <span className={classes.avatar} aria-hidden>
+            {initials(student)}
+          </span>
+        )}
+        <div className={classes.who}>
+          <span className={classes.name} title={name}>
+            {name}
+          </span>
+          {/* Beside the email, not the name: on a phone the name needs the row's whole width. */}
+          <span className={classes.detailLine}>
+            {/* Their work stays on the matrix; the mark says they can no longer sign in to add to it. */}
+            {student.deactivated ? (
+              <span
+                className={classes.deactivated}
+                title="This student's account is deactivated: they can no longer sign in"
+                data-testid="matrix-deactivated"
+              >
+                <span className={classes.srOnly}>Account </span>
+                Deactivated
+              </span>
+            ) : null}
+            <span className={classes.email} title={student.email}>
+              {student.email}
+            </span>
+          </span>
+          {/* On a phone Progress is the last of many columns: a glance at it must not mean scrolling
+              past every task, so it shows here too. Screen readers have it in the Progress column. */}
+          <span className={classes.nameProgress} aria-hidden data-testid="matrix-name-progress">
+            <span className={classes.percent}>{progress.percent}%</span>
+            <span className={classes.bar}>
+              <span className={classes.barFill} style={{ width: `${progress.percent}%` }} />
+            </span>
+            <span className={classes.ratio}>
+              {progress.satisfied}/{progress.total}
+            </span>
+            {outcome ? (
+              <span className={unitClasses.nameOutcome} data-outcome-value={outcome.outcome}>
+                {outcome.outcome === 'competent' ? 'C' : 'NYC'}
+              </span>
+            ) : null}
+          </span>
+        </div>
+      </th>
+      {columns.map((column) => {
+        const task = tasks[column];
+        if (!task) return null;
+        return (
+          <td
+            key={task.id}
+            className={classes.cell}
+            aria-colindex={column + 2}
+            style={{ gridColumn: column + 2 }}
+          >
+            <CellBox cell={matrixCell(submissions, student.id, task.id)} column={column} />
+          </td>
+        );
+      })}
+      <ProgressCell progress={progress} column={tasks.length + 2} />
+      <UnitCell
+        outcome={outcome}
+        progress={progress}
+        name={name}
+        canRecord={canRecord}
+        column={tasks.length + 3}
+      />
+    </tr>
+  );
+});
+
+/**
+ * A coloured box with the file count, or '-' where there is no submission; it opens the submission,
+ * or the empty task, where an assessor may observe the student at work (issue 29 §5).
+ */
+function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: number }) {
+  const label = matrixCellLabel(cell);
+  if (!cell) {
+    return (
+      <button type="button" className={boxClasses.box} data-status="pending" data-task={column} title={label}>
+        <span aria-hidden>-</span>
+        <span className={classes.srOnly}>{label}</span>
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={boxClasses.box}
+      data-status={cell.status}
+      data-task={column}
+      title={label}
+      aria-label={label}
+    >
+      {cell.fileCount}
+    </button>
+  );
+}
+
+function ProgressCell({ progress, column }: { progress: MatrixProgress; column: number }) {
+  return (
+    <td className={classes.progressCell} aria-colindex={column} data-testid="matrix-progress">
+      <div className={classes.progressLine}>
+        <span className={classes.percent}>{progress.percent}%</span>
+        <span className={classes.ratio}>
+          {progress.satisfied}/{progress.total}
+        </span>
+      </div>
+      <div className={classes.bar} aria-hidden>
+        <div className={classes.barFill} style={{ width: `${progress.percent}%` }} />
+      </div>
+    </td>
+  );
+}
