@@ -120,11 +120,12 @@ describe('the validator role', () => {
     expect(record.statusCode, record.body).toBe(200);
     const opened = record.json() as {
       record: { student: { firstName: string }; tasks: { decisions: { assessorName: string }[] }[] };
-      files: { url: string; taskTitle: string }[];
+      files: { url: string; taskNumber: number; taskTitle: string }[];
     };
     expect(opened.record.student.firstName).toBe('Ana');
     expect(opened.record.tasks[0]?.decisions[0]?.assessorName).toBe('Priya Nair');
     expect(opened.files.length).toBeGreaterThan(0);
+    expect(opened.files.map((f) => f.taskNumber)).toContain(1);
     const file = new URL(opened.files[0]?.url ?? '', 'http://localhost');
     const bytes = await app.inject({ method: 'GET', url: `${file.pathname}${file.search}` });
     expect(bytes.statusCode).toBe(200);

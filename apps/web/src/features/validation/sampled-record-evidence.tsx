@@ -85,7 +85,11 @@ export function SampledRecordEvidence({ roundId, studentId }: { roundId: string;
   return (
     <Stack gap="sm" aria-label={`Evidence of ${record.student.firstName} ${record.student.lastName}`}>
       {record.tasks.map((task) => (
-        <TaskEvidence key={task.number} task={task} files={files.filter((f) => f.taskTitle === task.title)} />
+        <TaskEvidence
+          key={task.number}
+          task={task}
+          files={files.filter((f) => f.taskNumber === task.number)}
+        />
       ))}
       <Divider />
       <Group gap="xs">

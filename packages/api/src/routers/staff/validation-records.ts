@@ -18,7 +18,13 @@ export const sampledRecordInput = z.object({ id: idSchema('id'), studentId: idSc
 export const sampledRecordOutput = z.object({
   record: assessmentRecordOutput,
   /** The files not withdrawn, each with its task's title and short-lived links to open it. */
-  files: z.array(evidenceFileViewOutput.extend({ taskTitle: z.string() })),
+  files: z.array(
+    evidenceFileViewOutput.extend({
+      /** The task's number in the record (`record.tasks[].number`). */
+      taskNumber: z.number(),
+      taskTitle: z.string(),
+    }),
+  ),
 });
 
 type Ctx = Pick<AuthedContext, 'db' | 'user' | 'storage' | 'images' | 'evidenceLimits' | 'recordPdf'>;
@@ -50,11 +56,14 @@ export async function getSampledRecord(ctx: Ctx, input: z.output<typeof sampledR
     ),
   ]);
   const views = await toEvidenceFileViews(ctx, files);
-  const titleOf = (submissionId: string) =>
-    rows.find((row) => row.submissionId === submissionId)?.title ?? '';
+  // Numbered as the record numbers its tasks: the same rows, in the same order.
+  const taskOf = (submissionId: string | undefined) => {
+    const index = rows.findIndex((row) => row.submissionId === submissionId);
+    return { taskNumber: index + 1, taskTitle: rows[index]?.title ?? '' };
+  };
   return {
     record: assessment,
-    files: views.map((view, i) => ({ ...view, taskTitle: titleOf(files[i]?.submissionId ?? '') })),
+    files: views.map((view, i) => ({ ...view, ...taskOf(files[i]?.submissionId) })),
   };
 }
 
