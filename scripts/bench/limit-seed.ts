@@ -166,6 +166,10 @@ export async function seedLimitData(
       unitCode: `LIMITM${studentCount}`,
     });
     matrixUnits.set(studentCount, cohort.unitId);
+    // The cohort seeder numbers its students' emails from 0 each time: the next cohort's must not clash.
+    await db.execute(
+      `update users set email = replace(email, '@student.', '@cohort${studentCount}.') where email like '%@student.example.com'`,
+    );
     if (!matrixReader) {
       const reader = await db.query.users.findFirst({
         columns: { id: true },
