@@ -1,4 +1,9 @@
-import type { MatrixOutcomes, MatrixSubmissions } from '@evident/core/evidence-matrix';
+import {
+  type MatrixOutcomes,
+  type MatrixProgress,
+  type MatrixSubmissions,
+  matrixProgress,
+} from '@evident/core/evidence-matrix';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
   type CSSProperties,
@@ -61,6 +66,9 @@ export function MatrixGrid({
     estimateSize: () => rowHeight,
     initialRect: firstPaintRect,
     overscan: 6,
+    // The rows a scroll brings render in a task after the scroll event's, not inside it: a throttled
+    // phone's scroll steps were one long task each (the overscan covers the frame in between).
+    useFlushSync: false,
   });
   // Widths as on a phone, the narrowest they are: where the columns are wider (a laptop), more than
   // are in view are kept, never fewer.
@@ -72,6 +80,7 @@ export function MatrixGrid({
     paddingStart: nameWidth,
     initialRect: firstPaintRect,
     overscan: 2,
+    useFlushSync: false,
   });
   // The column of the cell focused, kept in the page with its neighbours whatever has scrolled yet:
   // Tab (or Shift+Tab) pressed before the box's scroll to the focused cell has been seen must still
@@ -82,6 +91,17 @@ export function MatrixGrid({
     const column = Number((event.target as HTMLElement).dataset.task ?? Number.NaN);
     if (Number.isInteger(column)) flushSync(() => setFocusedColumn(column));
   }, []);
+
+  // Each student's progress, worked out once per answer, when their row first shows: a row renders
+  // again whenever the columns in view change.
+  const progressOf = useMemo(() => {
+    const known = new Map<string, MatrixProgress>();
+    return (studentId: string) => {
+      const progress = known.get(studentId) ?? matrixProgress(submissions, studentId, tasks);
+      known.set(studentId, progress);
+      return progress;
+    };
+  }, [submissions, tasks]);
 
   // One listener for every cell: a button carries its row and column in data attributes.
   const onClick = useCallback(
@@ -151,6 +171,7 @@ export function MatrixGrid({
                 student={student}
                 tasks={tasks}
                 columns={columns}
+                progress={progressOf(student.id)}
                 submissions={submissions}
                 outcome={outcomes[student.id]}
                 canRecord={canRecord}

@@ -5,7 +5,6 @@ import {
   type MatrixSubmissions,
   matrixCell,
   matrixCellLabel,
-  matrixProgress,
 } from '@evident/core/evidence-matrix';
 import { fullName, initials } from '@evident/core/user';
 import { memo } from 'react';
@@ -22,6 +21,8 @@ type MatrixRowProps = {
   tasks: readonly MatrixTask[];
   /** The task columns in the page (matrix-grid.tsx's `shownColumns`), in order. */
   columns: readonly number[];
+  /** The student's progress (matrix-grid.tsx works it out once per answer). */
+  progress: MatrixProgress;
   submissions: MatrixSubmissions;
   outcome: MatrixOutcome | undefined;
   canRecord: boolean;
@@ -38,12 +39,12 @@ export const MatrixRow = memo(function MatrixRow({
   student,
   tasks,
   columns,
+  progress,
   submissions,
   outcome,
   canRecord,
 }: MatrixRowProps) {
   const name = fullName(student);
-  const progress = matrixProgress(submissions, student.id, tasks);
   return (
     <tr
       aria-rowindex={index + 2}
@@ -52,67 +53,11 @@ export const MatrixRow = memo(function MatrixRow({
       data-student={index}
       data-testid="matrix-row"
     >
-      <th scope="row" className={classes.nameCell} aria-colindex={1}>
-        {/* A plain element, not Mantine's Avatar: dozens of rows mount on every scroll step. */}
-        {student.profileImageUrl ? (
-          <img className={classes.avatar} src={student.profileImageUrl} alt="" loading="lazy" />
-        ) : (
-          <span className={classes.avatar} aria-hidden>
-            {initials(student)}
-          </span>
-        )}
-        <div className={classes.who}>
-          <span className={classes.name} title={name}>
-            {name}
-          </span>
-          {/* Beside the email, not the name: on a phone the name needs the row's whole width. */}
-          <span className={classes.detailLine}>
-            {/* Their work stays on the matrix; the mark says they can no longer sign in to add to it. */}
-            {student.deactivated ? (
-              <span
-                className={classes.deactivated}
-                title="This student's account is deactivated: they can no longer sign in"
-                data-testid="matrix-deactivated"
-              >
-                <span className={classes.srOnly}>Account </span>
-                Deactivated
-              </span>
-            ) : null}
-            <span className={classes.email} title={student.email}>
-              {student.email}
-            </span>
-          </span>
-          {/* On a phone Progress is the last of many columns: a glance at it must not mean scrolling
-              past every task, so it shows here too. Screen readers have it in the Progress column. */}
-          <span className={classes.nameProgress} aria-hidden data-testid="matrix-name-progress">
-            <span className={classes.percent}>{progress.percent}%</span>
-            <span className={classes.bar}>
-              <span className={classes.barFill} style={{ width: `${progress.percent}%` }} />
-            </span>
-            <span className={classes.ratio}>
-              {progress.satisfied}/{progress.total}
-            </span>
-            {outcome ? (
-              <span className={unitClasses.nameOutcome} data-outcome-value={outcome.outcome}>
-                {outcome.outcome === 'competent' ? 'C' : 'NYC'}
-              </span>
-            ) : null}
-          </span>
-        </div>
-      </th>
+      <NameCell student={student} name={name} progress={progress} outcome={outcome} />
       {columns.map((column) => {
         const task = tasks[column];
         if (!task) return null;
-        return (
-          <td
-            key={task.id}
-            className={classes.cell}
-            aria-colindex={column + 2}
-            style={{ gridColumn: column + 2 }}
-          >
-            <CellBox cell={matrixCell(submissions, student.id, task.id)} column={column} />
-          </td>
-        );
+        return <TaskCell key={task.id} cell={matrixCell(submissions, student.id, task.id)} column={column} />;
       })}
       <ProgressCell progress={progress} column={tasks.length + 2} />
       <UnitCell
@@ -127,9 +72,84 @@ export const MatrixRow = memo(function MatrixRow({
 });
 
 /**
+ * The row's header: avatar, name, email and, on a phone, the progress. Apart from the row, so the
+ * row rendering again as columns come and go into view leaves it be.
+ */
+const NameCell = memo(function NameCell({
+  student,
+  name,
+  progress,
+  outcome,
+}: {
+  student: MatrixStudent;
+  name: string;
+  progress: MatrixProgress;
+  outcome: MatrixOutcome | undefined;
+}) {
+  return (
+    <th scope="row" className={classes.nameCell} aria-colindex={1}>
+      {/* A plain element, not Mantine's Avatar: dozens of rows mount on every scroll step. */}
+      {student.profileImageUrl ? (
+        <img className={classes.avatar} src={student.profileImageUrl} alt="" loading="lazy" />
+      ) : (
+        <span className={classes.avatar} aria-hidden>
+          {initials(student)}
+        </span>
+      )}
+      <div className={classes.who}>
+        <span className={classes.name} title={name}>
+          {name}
+        </span>
+        {/* Beside the email, not the name: on a phone the name needs the row's whole width. */}
+        <span className={classes.detailLine}>
+          {/* Their work stays on the matrix; the mark says they can no longer sign in to add to it. */}
+          {student.deactivated ? (
+            <span
+              className={classes.deactivated}
+              title="This student's account is deactivated: they can no longer sign in"
+              data-testid="matrix-deactivated"
+            >
+              <span className={classes.srOnly}>Account </span>
+              Deactivated
+            </span>
+          ) : null}
+          <span className={classes.email} title={student.email}>
+            {student.email}
+          </span>
+        </span>
+        {/* On a phone Progress is the last of many columns: a glance at it must not mean scrolling
+            past every task, so it shows here too. Screen readers have it in the Progress column. */}
+        <span className={classes.nameProgress} aria-hidden data-testid="matrix-name-progress">
+          <span className={classes.percent}>{progress.percent}%</span>
+          <span className={classes.bar}>
+            <span className={classes.barFill} style={{ width: `${progress.percent}%` }} />
+          </span>
+          <span className={classes.ratio}>
+            {progress.satisfied}/{progress.total}
+          </span>
+          {outcome ? (
+            <span className={unitClasses.nameOutcome} data-outcome-value={outcome.outcome}>
+              {outcome.outcome === 'competent' ? 'C' : 'NYC'}
+            </span>
+          ) : null}
+        </span>
+      </div>
+    </th>
+  );
+});
+
+/**
  * A coloured box with the file count, or '-' where there is no submission; it opens the submission,
  * or the empty task, where an assessor may observe the student at work (issue 29 §5).
  */
+const TaskCell = memo(function TaskCell({ cell, column }: { cell: MatrixCell | undefined; column: number }) {
+  return (
+    <td className={classes.cell} aria-colindex={column + 2} style={{ gridColumn: column + 2 }}>
+      <CellBox cell={cell} column={column} />
+    </td>
+  );
+});
+
 function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: number }) {
   const label = matrixCellLabel(cell);
   if (!cell) {
@@ -154,7 +174,13 @@ function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: numbe
   );
 }
 
-function ProgressCell({ progress, column }: { progress: MatrixProgress; column: number }) {
+const ProgressCell = memo(function ProgressCell({
+  progress,
+  column,
+}: {
+  progress: MatrixProgress;
+  column: number;
+}) {
   return (
     <td className={classes.progressCell} aria-colindex={column} data-testid="matrix-progress">
       <div className={classes.progressLine}>
@@ -168,4 +194,4 @@ function ProgressCell({ progress, column }: { progress: MatrixProgress; column: 
       </div>
     </td>
   );
-}
+});
