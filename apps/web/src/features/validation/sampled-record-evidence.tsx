@@ -83,7 +83,11 @@ export function SampledRecordEvidence({ roundId, studentId }: { roundId: string;
   // Oldest first: the one standing is the last not superseded.
   const outcome = record.unitOutcomes.filter((o) => !o.supersededAt).at(-1);
   return (
-    <Stack gap="sm" aria-label={`Evidence of ${record.student.firstName} ${record.student.lastName}`}>
+    <Stack
+      component="section"
+      gap="sm"
+      aria-label={`Evidence of ${record.student.firstName} ${record.student.lastName}`}
+    >
       {record.tasks.map((task) => (
         <TaskEvidence
           key={task.number}
