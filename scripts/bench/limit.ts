@@ -173,13 +173,14 @@ async function benchOn(kind: 'postgres' | 'pglite', summary: Row[]): Promise<voi
     console.log(`  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
     const env = { SEED_DEMO: '0', TGA_BASE_URL: 'off', FILES_SECRET: filesSecret };
     const server = await startServer(pg ? { ...env, DATABASE_URL: pg.url } : env, dir);
-    const limit = await startLimit(
-      pg
-        ? { DATABASE_URL: pg.url, LIMIT_PREPARED: prepared ? '1' : '0' }
-        : { PGLITE_DIR: join(copy, 'pglite') },
-    );
     const evident: Target = { name: 'Evident', url: server.url, pid: server.process.pid ?? 0 };
+    let limit: Awaited<ReturnType<typeof startLimit>> | undefined;
     try {
+      limit = await startLimit(
+        pg
+          ? { DATABASE_URL: pg.url, LIMIT_PREPARED: prepared ? '1' : '0' }
+          : { PGLITE_DIR: join(copy, 'pglite') },
+      );
       const reads = readsOf(data);
       const growth = quick ? [] : growthOf(data);
       for (const read of [...reads, ...growth.flatMap((table) => table.reads)]) {
@@ -221,10 +222,13 @@ async function benchOn(kind: 'postgres' | 'pglite', summary: Row[]): Promise<voi
       }
     } finally {
       await server.stop();
-      await new Promise<void>((resolve) => {
-        limit.process.once('exit', () => resolve());
-        limit.process.kill('SIGTERM');
-      });
+      const child = limit?.process;
+      if (child && child.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
     }
   } finally {
     pg?.stop();
