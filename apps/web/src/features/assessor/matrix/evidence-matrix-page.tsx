@@ -11,6 +11,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { lazyDialog } from '../../dialog/lazy-dialog';
 import { downloadInTabSession } from '../../lti/tab-session-download';
 import { useDocumentTitle } from '../../widgets/document-title';
 import { LoadError } from '../../widgets/load-error';
@@ -18,7 +19,7 @@ import { PageHeader } from '../../widgets/page-header';
 import { positionedWhileOpen } from '../../widgets/positioned-while-open';
 import { SelectOnDemand } from '../../widgets/select-on-demand';
 import { ClassFilterSelect } from '../class-filter-select';
-import { type OutcomeSubject, UnitOutcomeDialog } from '../unit-outcome/unit-outcome-dialog';
+import type { OutcomeSubject } from '../unit-outcome/unit-outcome-dialog';
 import { useClassFilter } from '../use-class-filter';
 import { EmailOutstandingButton } from './email-outstanding-button';
 import { MatrixGrid } from './matrix-grid';
@@ -26,7 +27,18 @@ import { MatrixLegend } from './matrix-legend';
 import classes from './matrix-page.module.css';
 import { type MatrixSearch, matrixQueryInput } from './matrix-query';
 import type { MatrixStudent, MatrixTask, MatrixView } from './matrix-types';
-import { type OpenCell, SubmissionDialog } from './submission-dialog';
+import type { OpenCell } from './submission-dialog';
+
+// The two dialogs a cell opens come after the matrix (their code once the screen is idle): a phone's
+// first screen runs none of it (issue 31 §3).
+const SubmissionDialog = lazyDialog<{ cell: OpenCell | null; onClose: () => void }>(
+  () => import('./submission-dialog').then((module) => module.SubmissionDialog),
+  (props) => props.cell !== null,
+);
+const UnitOutcomeDialog = lazyDialog<{ subject: OutcomeSubject | null; onClose: () => void }>(
+  () => import('../unit-outcome/unit-outcome-dialog').then((module) => module.UnitOutcomeDialog),
+  (props) => props.subject !== null,
+);
 
 type EvidenceMatrixPageProps = {
   /** `/matrix?classId=…&unitId=…`: one class and one unit, as a link names them (issue 19). */
