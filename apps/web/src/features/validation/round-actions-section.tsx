@@ -72,15 +72,36 @@ function AddActionForm({ roundId }: { roundId: string }) {
   );
 }
 
-function ActionRow({ roundId, action, isAdmin }: { roundId: string; action: Action; isAdmin: boolean }) {
+/** Marks an action done: an admin through the admin path, its owner through their own. */
+function useComplete(roundId: string, asAdmin: boolean) {
   const utils = trpc.useUtils();
-  const complete = trpc.admin.validationActions.complete.useMutation({
+  const options = {
     onSuccess: () => {
       void utils.staff.validationRounds.get.invalidate({ id: roundId });
+      void utils.staff.validationActions.list.invalidate();
       toastSuccess('Action marked done');
     },
-    onError: (error) => toastError('Could not mark it done', errorMessage(error, 'Please try again')),
-  });
+    onError: (error: Parameters<typeof errorMessage>[0]) =>
+      toastError('Could not mark it done', errorMessage(error, 'Please try again')),
+  };
+  const admin = trpc.admin.validationActions.complete.useMutation(options);
+  const owner = trpc.staff.validationActions.complete.useMutation(options);
+  return asAdmin ? admin : owner;
+}
+
+function ActionRow({
+  roundId,
+  action,
+  isAdmin,
+  me,
+}: {
+  roundId: string;
+  action: Action;
+  isAdmin: boolean;
+  me: string;
+}) {
+  const complete = useComplete(roundId, isAdmin);
+  const mayMark = isAdmin || action.ownerId === me;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="validation-action">
       <Stack gap={6}>
@@ -92,11 +113,14 @@ function ActionRow({ roundId, action, isAdmin }: { roundId: string; action: Acti
             Owner: {action.ownerName ?? 'no longer here'} · added {when(action.createdAt)}
           </Text>
           {action.doneAt ? (
-            <Badge color="green" variant="light">
-              Done {when(action.doneAt)}
-              {action.doneByName ? ` by ${action.doneByName}` : ''}
-            </Badge>
-          ) : isAdmin ? (
+            <Group gap={4} wrap="nowrap">
+              <IconCheck size={14} color="var(--mantine-color-green-6)" aria-hidden />
+              <Text size="xs" fw={600}>
+                Done {when(action.doneAt)}
+                {action.doneByName ? ` by ${action.doneByName}` : ''}
+              </Text>
+            </Group>
+          ) : mayMark ? (
             <Button
               size="compact-sm"
               variant="light"
@@ -128,9 +152,9 @@ function ActionRow({ roundId, action, isAdmin }: { roundId: string; action: Acti
 
 /**
  * A round's actions (issue 30 §2): each with its owner, tracked to done. An admin adds them and marks
- * them done; validators see them. An owner also marks their own done from their Validation screen.
+ * any done; its owner marks their own, here or from their Validation screen; other validators see them.
  */
-export function RoundActionsSection({ round, isAdmin }: { round: Round; isAdmin: boolean }) {
+export function RoundActionsSection({ round, isAdmin, me }: { round: Round; isAdmin: boolean; me: string }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="actions-heading">
       <Title order={2} fz="lg" id="actions-heading">
@@ -142,7 +166,7 @@ export function RoundActionsSection({ round, isAdmin }: { round: Round; isAdmin:
         </Text>
       ) : (
         round.actions.map((action) => (
-          <ActionRow key={action.id} roundId={round.id} action={action} isAdmin={isAdmin} />
+          <ActionRow key={action.id} roundId={round.id} action={action} isAdmin={isAdmin} me={me} />
         ))
       )}
       {isAdmin ? (

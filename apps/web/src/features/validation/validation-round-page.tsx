@@ -160,7 +160,7 @@ export function ValidationRoundPage({ roundId }: { roundId: string }) {
             </Text>
           ) : null}
         </Stack>
-        <RoundActionsSection round={round} isAdmin={isAdmin} />
+        <RoundActionsSection round={round} isAdmin={isAdmin} me={me} />
       </Stack>
     </>
   );
