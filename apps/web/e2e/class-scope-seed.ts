@@ -1,53 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, request } from '@playwright/test';
-import sharp from 'sharp';
+import { request } from '@playwright/test';
 import type { ClassScopeServer } from './class-scope-server';
 import { admin } from './e2e-env';
-import { ownAddress } from './support';
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
+import { ok, registeredOn, uploadPhoto } from './side-server-people';
 
 const password = 'class-scope-e2e-password';
 
-async function registered(url: string, firstName: string, lastName: string, role: 'student' | 'assessor') {
-  const email = `${firstName.toLowerCase()}.${lastName.toLowerCase()}@class-scope.test`;
-  const anonymous = await request.newContext({
-    baseURL: url,
-    extraHTTPHeaders: { 'x-forwarded-for': ownAddress() },
-  });
-  await ok(
-    await anonymous.post('/api/auth/register', { data: { firstName, lastName, email, password, role } }),
-  );
-  await anonymous.dispose();
-  const context = await request.newContext({ baseURL: url });
-  await ok(await context.post('/api/auth/login', { data: { email, password } }));
-  const me = await ok<{ id: string }>(await context.get('/api/auth/user'));
-  return { context, email, id: me.id };
-}
-
-async function uploadPhoto(student: APIRequestContext, taskId: string, shade: number): Promise<void> {
-  const bytes = await sharp({
-    create: { width: 640, height: 420, channels: 3, background: { r: 60 + shade, g: 140, b: 200 - shade } },
-  })
-    .jpeg()
-    .toBuffer();
-  const file = { fileName: 'site-photo.jpg', fileType: 'image/jpeg' };
-  const grant = await ok<{ uploadUrl: string; objectPath: string }>(
-    await student.post('/api/evidence/upload-url', { data: { ...file, fileSize: bytes.length } }),
-  );
-  const target = new URL(grant.uploadUrl, 'http://relative.invalid');
-  await ok(
-    await student.put(`${target.pathname}${target.search}`, {
-      data: bytes,
-      headers: { 'content-type': file.fileType },
-    }),
-  );
-  await ok(await student.post('/api/evidence', { data: { ...file, taskId, objectPath: grant.objectPath } }));
-}
+const registered = (url: string, firstName: string, lastName: string, role: 'student' | 'assessor') =>
+  registeredOn(url, { firstName, lastName, role }, { domain: 'class-scope.test', password });
 
 export type ClassScopeCohort = {
   annie: { email: string; password: string };

@@ -23,9 +23,13 @@ export type ClassScopeServer = {
 /**
  * The built server on a PostgreSQL of its own, so a spec can write rows the app has no screen for
  * yet (classes, made by an admin screen built alongside) while the server runs: PGlite, the suite's
- * default, has one process at a time on its files.
+ * default, has one process at a time on its files. Another spec running beside it names a port of its own.
  */
-export async function startClassScopeServer(): Promise<ClassScopeServer> {
+export async function startClassScopeServer({
+  port: ownPort = port,
+}: {
+  port?: number;
+} = {}): Promise<ClassScopeServer> {
   const pg = await startPostgres();
   const dataDir = mkdtempSync(join(tmpdir(), 'evident-class-scope-'));
   let child: ChildProcess | undefined;
@@ -45,7 +49,7 @@ export async function startClassScopeServer(): Promise<ClassScopeServer> {
       cwd: tmpdir(),
       env: {
         ...process.env,
-        PORT: String(port),
+        PORT: String(ownPort),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: pg.url,
@@ -60,7 +64,7 @@ export async function startClassScopeServer(): Promise<ClassScopeServer> {
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    const url = classScopeUrl;
+    const url = `http://127.0.0.1:${ownPort}`;
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);

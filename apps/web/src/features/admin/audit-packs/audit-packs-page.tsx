@@ -98,7 +98,8 @@ function PackRow({ pack }: { pack: Pack }) {
       ) : null}
       {pack.disposedAt ? (
         <Text size="sm" mt="xs" data-testid="audit-pack-disposed">
-          Disposed of {when(pack.disposedAt)} with records it held that were past their retention period.
+          Disposed of on {when(pack.disposedAt)}, with the records it held: they were past their retention
+          period.
         </Text>
       ) : null}
       {pack.error ? (

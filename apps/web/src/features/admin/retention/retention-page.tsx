@@ -20,7 +20,8 @@ function whatGoes(row: DueRecord): string {
   return (
     `Deleted for good: ${countNoun(row.files, 'evidence file')} (from storage too) and ` +
     `${countNoun(row.submissions, 'submission')} with their decisions, observations, the declarations ` +
-    `covering them and supervisors’ reports asked only about this unit. The unit outcome ` +
+    `covering them, supervisors’ reports asked only about this unit, and any audit packs holding them. ` +
+    `The unit outcome ` +
     `(${outcomeLabel[row.outcome]}) is kept. A tombstone records who disposed of what, and when.`
   );
 }
