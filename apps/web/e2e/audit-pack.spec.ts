@@ -30,7 +30,7 @@ test('an ASQA sample of 5 students is made, downloaded, unzipped and verified', 
   await expect(page.getByText('6 students completed this unit')).toBeVisible();
   // More than completed it: said at once, and the button waits.
   await page.getByLabel('Sample size').fill('7');
-  await expect(page.getByText('Only 6 students completed this unit')).toBeVisible();
+  await expect(page.getByText('More than the 6 students who completed this unit')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Make Pack' })).toBeDisabled();
   await page.getByLabel('Sample size').fill('5');
   await page.getByRole('button', { name: 'Make Pack' }).click();

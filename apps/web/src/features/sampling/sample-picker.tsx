@@ -41,7 +41,7 @@ function sizeError(choice: SampleChoice, available: number | undefined): string 
   if (choice.mode !== 'number' || available === undefined || Number(choice.amount) <= available) return null;
   return available === 0
     ? 'No student has completed this unit yet'
-    : `Only ${countNoun(available, 'student')} completed this unit`;
+    : `More than the ${countNoun(available, 'student')} who completed this unit`;
 }
 
 /** A unit is chosen, and the sample is one the server could take. */
