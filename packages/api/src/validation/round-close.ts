@@ -75,7 +75,8 @@ export async function completeAction(ctx: Ctx, actionId: string, { asOwner }: { 
     if (!done) throw new AppError('CONFLICT', 'This action is already done');
     await recordAudit(tx, {
       actorId: ctx.realUserId,
-      actingAsId: ctx.user.isImpersonating ? ctx.user.id : null,
+      // On the owner's path an admin viewing as the owner acts as them; the admin path is the admin's own.
+      actingAsId: asOwner && ctx.user.isImpersonating ? ctx.user.id : null,
       action: 'validation.action-done',
       subjectId: action.roundId,
       detail: { actionId: action.id, text: action.text },
