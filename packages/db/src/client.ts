@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { parseOnceForDrizzle } from './pglite-parsers';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -105,6 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     startParams: embeddedStartParams,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  await parseOnceForDrizzle(client);
   const db = drizzlePglite(client, { schema });
   embedded.add(db);
   return {
