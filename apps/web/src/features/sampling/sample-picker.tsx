@@ -1,4 +1,5 @@
 import { MultiSelect, NumberInput, SegmentedControl, Select, Text } from '@mantine/core';
+import { useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
 import { countNoun } from '../../format/count-noun';
 
@@ -7,7 +8,7 @@ import { countNoun } from '../../format/count-noun';
  * and the validation round's form choose them the same way, so they share this picker, its one query
  * of who completed the unit, and what the choice asks of the server.
  */
-export type SampleMode = 'number' | 'percent' | 'chosen';
+type SampleMode = 'number' | 'percent' | 'chosen';
 
 export type SampleChoice = {
   unitId: string | null;
@@ -17,10 +18,10 @@ export type SampleChoice = {
   studentIds: string[];
 };
 
-export const initialSample: SampleChoice = { unitId: null, mode: 'number', amount: 5, studentIds: [] };
+const initialSample: SampleChoice = { unitId: null, mode: 'number', amount: 5, studentIds: [] };
 
 /** Who completed the unit (an outcome standing, or every task judged): the pool a sample is drawn from. */
-export function useCompletedStudents(unitId: string | null) {
+function useCompletedStudents(unitId: string | null) {
   return trpc.admin.auditPacks.listCompletedStudents.useQuery(
     { unitId: unitId ?? '' },
     { enabled: unitId !== null },
@@ -45,7 +46,7 @@ function sizeError(choice: SampleChoice, available: number | undefined): string 
 }
 
 /** A unit is chosen, and the sample is one the server could take. */
-export function sampleReady(choice: SampleChoice, available: number | undefined): boolean {
+function sampleReady(choice: SampleChoice, available: number | undefined): boolean {
   if (choice.unitId === null) return false;
   if (choice.mode === 'chosen') return choice.studentIds.length > 0;
   const amount = typeof choice.amount === 'number' ? choice.amount : Number.NaN;
@@ -132,4 +133,19 @@ export function SamplePicker({
       )}
     </>
   );
+}
+
+/**
+ * A form's sample: the choice, its setter, whether it is ready to send, and `clearChosen` for after a
+ * send (the unit and the way stay, for the next one).
+ */
+export function useSample() {
+  const [sample, setSample] = useState<SampleChoice>(initialSample);
+  const completed = useCompletedStudents(sample.unitId);
+  return {
+    sample,
+    setSample,
+    ready: sampleReady(sample, completed.data?.length),
+    clearChosen: () => setSample((current) => ({ ...current, studentIds: [] })),
+  };
 }

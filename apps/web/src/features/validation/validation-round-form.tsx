@@ -2,14 +2,7 @@ import { Button, MultiSelect, Paper, Stack, Title } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
-import {
-  initialSample,
-  type SampleChoice,
-  SamplePicker,
-  sampleReady,
-  sampleRequest,
-  useCompletedStudents,
-} from '../sampling/sample-picker';
+import { SamplePicker, sampleRequest, useSample } from '../sampling/sample-picker';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 
@@ -27,13 +20,12 @@ const roundModes = [
 export function ValidationRoundForm() {
   const utils = trpc.useUtils();
   const people = trpc.admin.users.list.useQuery();
-  const [sample, setSample] = useState<SampleChoice>(initialSample);
+  const { sample, setSample, ready: sampleReady, clearChosen } = useSample();
   const [validatorIds, setValidatorIds] = useState<string[]>([]);
-  const completed = useCompletedStudents(sample.unitId);
   const create = trpc.admin.validationRounds.create.useMutation({
     onSuccess: () => {
       void utils.admin.validationRounds.list.invalidate();
-      setSample((current) => ({ ...current, studentIds: [] }));
+      clearChosen();
       toastSuccess(
         'Validation round made',
         'We emailed its validators; they see it on their Validation screen.',
@@ -45,7 +37,7 @@ export function ValidationRoundForm() {
     (p) =>
       (p.role === 'assessor' || p.role === 'rto_admin' || p.role === 'validator') && p.status === 'active',
   );
-  const ready = sampleReady(sample, completed.data?.length) && validatorIds.length > 0;
+  const ready = sampleReady && validatorIds.length > 0;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();

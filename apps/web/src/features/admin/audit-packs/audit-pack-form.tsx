@@ -1,15 +1,7 @@
 import { Button, Paper, Stack, Title } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
-import { useState } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
-import {
-  initialSample,
-  type SampleChoice,
-  SamplePicker,
-  sampleReady,
-  sampleRequest,
-  useCompletedStudents,
-} from '../../sampling/sample-picker';
+import { SamplePicker, sampleRequest, useSample } from '../../sampling/sample-picker';
 import { errorMessage } from '../../toast/error-message';
 import { toastError, toastSuccess } from '../../toast/toast';
 
@@ -25,17 +17,15 @@ const packModes = [
  */
 export function AuditPackForm() {
   const utils = trpc.useUtils();
-  const [sample, setSample] = useState<SampleChoice>(initialSample);
-  const completed = useCompletedStudents(sample.unitId);
+  const { sample, setSample, ready, clearChosen } = useSample();
   const create = trpc.admin.auditPacks.create.useMutation({
     onSuccess: () => {
       void utils.admin.auditPacks.list.invalidate();
-      setSample((current) => ({ ...current, studentIds: [] }));
+      clearChosen();
       toastSuccess('Audit pack on its way', 'It is being built; you will get an email when it is ready.');
     },
     onError: (error) => toastError('Could not make the audit pack', errorMessage(error, 'Please try again')),
   });
-  const ready = sampleReady(sample, completed.data?.length);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
