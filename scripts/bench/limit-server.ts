@@ -37,7 +37,8 @@ async function connect(): Promise<Driver> {
   const dataDir = settings.PGLITE_DIR;
   if (!dataDir) throw new Error('set DATABASE_URL or PGLITE_DIR');
   // openDatabase for PGlite's start parameters (shared_buffers) exactly as Evident's; only its client is used.
-  const handle = await openDatabase({ kind: 'pglite', dataDir });
+  // rawClient: PGlite's own parsers (dates as Date), not the ones laid over for drizzle.
+  const handle = await openDatabase({ kind: 'pglite', dataDir, rawClient: true });
   const client = (handle.db as unknown as { $client: PgliteClient }).$client;
   return { rows: async (text, params) => (await client.query<Row>(text, params, { rowMode: 'array' })).rows };
 }

@@ -49,8 +49,10 @@ export type DatabaseOptions =
   /**
    * `dataDir` undefined keeps PGlite in memory (tests); `loadDataDir` starts it from a dump
    * (`dumpDataDir`) instead of an empty cluster, which skips initdb (tests clone a migrated one).
+   * `rawClient`: the caller queries the PGlite client itself (`db.$client`, the bench's bare
+   * server), not through drizzle, so PGlite keeps its own parsers (pglite-parsers.ts).
    */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; rawClient?: boolean };
 
 /** Any fixed number, the same in every instance: the advisory lock that lets one migrate at a time. */
 const migrationLockKey = 482_615_203_117;
@@ -106,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     startParams: embeddedStartParams,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  await parseOnceForDrizzle(client);
+  if (!options.rawClient) await parseOnceForDrizzle(client);
   const db = drizzlePglite(client, { schema });
   embedded.add(db);
   return {
