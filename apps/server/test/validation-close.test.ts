@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { auditEvents, tasks, validationActions } from '@evident/db/schema';
+import { auditEvents, tasks, users, validationActions } from '@evident/db/schema';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open } from 'yauzl';
@@ -136,7 +136,15 @@ describe('closing a validation round', () => {
       ownerId: student.user.id,
     });
     expect(byStudent.statusCode, byStudent.body).toBe(400);
-    expect(byStudent.body).toContain('The owner must be an active admin, assessor or validator');
+    expect(byStudent.body).toContain('The owner must be an active admin, validator or approved assessor');
+    // An assessor still waiting for approval cannot own one either.
+    const waiting = await env.signedIn('assessor');
+    await env.db.update(users).set({ approvedAt: null }).where(eq(users.id, waiting.user.id));
+    const byWaiting = await rest.post(`/api/admin/validation-rounds/${id}/actions`, {
+      text: 'Rewrite task 2',
+      ownerId: waiting.user.id,
+    });
+    expect(byWaiting.statusCode, byWaiting.body).toBe(400);
     const blank = await rest.post(`/api/admin/validation-rounds/${id}/actions`, {
       text: '  ',
       ownerId: val.user.id,

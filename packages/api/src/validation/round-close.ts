@@ -39,7 +39,7 @@ async function openRound(ctx: Pick<Ctx, 'db'>, roundId: string) {
 export async function addAction(ctx: Ctx, input: z.output<typeof validationActionInput>) {
   const { round } = await openRound(ctx, input.roundId);
   if (!(await isActionOwner(ctx.db, input.ownerId)))
-    throw new AppError('BAD_REQUEST', 'The owner must be an active admin, assessor or validator');
+    throw new AppError('BAD_REQUEST', 'The owner must be an active admin, validator or approved assessor');
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await insertValidationAction(tx, {
       roundId: round.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Database } from '../client';
 import { units } from '../schema/curriculum';
 import { users } from '../schema/users';
@@ -68,7 +68,7 @@ export async function listOpenActionsOf(db: Database, ownerId: string) {
     .limit(100);
 }
 
-/** Who may own an action: an active admin, assessor or validator (never a student). */
+/** Who may own an action: an active admin, validator or approved assessor (never a student). */
 export async function isActionOwner(db: Database, id: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
@@ -76,8 +76,11 @@ export async function isActionOwner(db: Database, id: string): Promise<boolean> 
     .where(
       and(
         eq(users.id, id),
-        inArray(users.role, ['rto_admin', 'assessor', 'validator']),
         isNull(users.deactivatedAt),
+        or(
+          inArray(users.role, ['rto_admin', 'validator']),
+          and(eq(users.role, 'assessor'), isNotNull(users.approvedAt)),
+        ),
       ),
     );
   return row !== undefined;
