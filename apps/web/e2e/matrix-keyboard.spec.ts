@@ -23,8 +23,8 @@ test('on a phone a wide matrix keeps only the task columns in view in the page, 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInThroughUi(page, cohort.assessor.email, cohort.assessor.password);
-  await page.getByRole('combobox', { name: 'Unit' }).click();
-  await page.getByRole('option', { name: new RegExp(`^${cohort.unitCode}`) }).click();
+  // By its address: this cohort's unit, whatever other units the suite has made.
+  await page.goto(`/matrix?unitId=${cohort.unitId}`);
   await expect(page.getByTestId('matrix-count')).toHaveText(`3 students · ${taskCount} tasks`);
   const table = page.getByRole('table', { name: 'Evidence matrix' });
   await expect(table).toHaveAttribute('aria-colcount', String(taskCount + 3));
@@ -39,10 +39,10 @@ test('on a phone a wide matrix keeps only the task columns in view in the page, 
 
   // Through Avery's row, one column at a time, and on to the next student's first task.
   await avery.locator('button[data-task="0"]').focus();
-  const order: string[] = [];
-  for (let i = 0; i <= taskCount; i++) {
-    order.push(await focused(page));
+  const order = [await focused(page)];
+  for (let i = 0; i < taskCount; i++) {
     await page.keyboard.press('Tab');
+    order.push(await focused(page));
   }
   const averyIndex = (await avery.getAttribute('data-student')) ?? '';
   const nextIndex = String(Number(averyIndex) + 1);
@@ -55,6 +55,6 @@ test('on a phone a wide matrix keeps only the task columns in view in the page, 
   expect(await focused(page)).toBe(`${averyIndex}:${taskCount - 1}`);
   await page.keyboard.press('Shift+Tab');
   expect(await focused(page)).toBe(`${averyIndex}:${taskCount - 2}`);
-  // The focused cell is in view, not left behind under the pinned names.
+  // The box has scrolled to the focused cell.
   await expect(page.locator(':focus')).toBeInViewport();
 });

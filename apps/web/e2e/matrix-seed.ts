@@ -63,6 +63,7 @@ async function uploadEvidence(student: APIRequestContext, taskId: string, files:
 
 export type MatrixCohort = {
   unitCode: string;
+  unitId: string;
   assessor: { email: string; password: string };
   students: { name: string; email: string }[];
 };
@@ -127,6 +128,7 @@ export async function seedMatrixCohort({
   await adminContext.dispose();
   return {
     unitCode,
+    unitId: unit.id,
     assessor: { email: assessor.email, password: assessor.password },
     students: students.map((student) => ({ name: student.name, email: student.email })),
   };
