@@ -46,10 +46,6 @@ async function seedOrganisation(
     });
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
-      // The seeded photos have no file behind them: without this the server's start-up would queue a
-      // thumbnail job for each (about 100,000 at 5,000 students, more than one insert can carry) and
-      // the worker would be busy failing them while the figures are taken.
-      await sql`update evidence_files set video_status = 'failed' where video_status is null`;
       if (!inClasses) return cohort;
       const [assessor] = await sql<
         { id: string }[]

@@ -43,8 +43,6 @@ async function withCohort(
     const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
     await database.migrate();
     const cohort = await seedMatrixCohort(database.db, size);
-    // The seeded photos have no file behind them: no thumbnail jobs to fail while the figures are taken.
-    await database.db.execute("update evidence_files set video_status = 'failed' where video_status is null");
     await database.close();
     const server = await startServer({ SEED_DEMO: '0' }, dataDir);
     try {

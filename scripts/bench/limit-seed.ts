@@ -166,10 +166,6 @@ export async function seedLimitData(
       unitCode: `LIMITM${studentCount}`,
     });
     matrixUnits.set(studentCount, cohort.unitId);
-    // The cohort seeder numbers its students' emails from 0 each time: the next cohort's must not clash.
-    await db.execute(
-      `update users set email = replace(email, '@student.', '@cohort${studentCount}.') where email like '%@student.example.com'`,
-    );
     if (!matrixReader) {
       const reader = await db.query.users.findFirst({
         columns: { id: true },
@@ -179,9 +175,6 @@ export async function seedLimitData(
       matrixReader = await sessionFor(db, reader.id);
     }
   }
-  // The cohort's photos have no thumbnail and no status: Evident would queue a thumbnail job for each
-  // at start and make them while being measured. Marked made, as on a server that has run a while.
-  await db.execute("update evidence_files set video_status = 'ready' where video_status is null");
   await db.execute('analyze');
   return { students, assessor: await sessionFor(db, queueAssessor.id), matrixReader, matrixUnits };
 }

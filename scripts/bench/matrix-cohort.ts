@@ -140,7 +140,10 @@ export async function seedMatrixCohort(
       return {
         firstName,
         lastName,
-        email: `${firstName}.${lastName}.${i}@student.example.com`.toLowerCase().replace(/'/g, ''),
+        // The unit's code in the address: several cohorts in one database (pnpm bench limit) never clash.
+        email: `${firstName}.${lastName}.${i}@${unitCode}.student.example.com`
+          .toLowerCase()
+          .replace(/'/g, ''),
         role: 'student' as const,
         passwordHash: null,
       };
@@ -204,6 +207,10 @@ export async function seedMatrixCohort(
       return Array.from({ length: count }, (_, f) => ({
         submissionId: submission.id,
         objectPath: `evidence/bench/${submission.id}/${f}.jpg`,
+        // Thumbnail made, as on a server that has run a while: a photo with neither path nor status
+        // is queued for a thumbnail at start, and the server would make them while being measured.
+        thumbnailPath: `evidence/bench/${submission.id}/${f}.thumb.webp`,
+        videoStatus: 'ready' as const,
         fileName: `IMG_${1000 + f}.jpg`,
         fileType: 'image/jpeg',
         fileSize: 180_000 + Math.floor(next() * 900_000),
