@@ -34,8 +34,16 @@ function createdDataDir(): string {
 
 export type RunningServer = { url: string; process: ChildProcess; dataDir: string; stop(): Promise<void> };
 
+/**
+ * BENCH_SERVER_MAIN: a bundle built beside the shared one (`cd apps/server && node build.mjs --outdir
+ * .tmp/mine`, then `BENCH_SERVER_MAIN=apps/server/.tmp/mine/main.js`), for when the shared dist folder
+ * is another's to rebuild. Read from a copy of the environment: no turbo task runs the bench.
+ */
+const serverMain = ({ ...process.env } as Record<string, string | undefined>).BENCH_SERVER_MAIN;
+
 /** Builds what changed, as `pnpm start` does, so the figures are for the bundle about to be run. */
 export function buildServer(): void {
+  if (serverMain) return;
   const turbo = join(root, 'node_modules/.bin/turbo');
   const args = [
     'run',
@@ -60,7 +68,7 @@ export async function startServer(
   const port = await freePort();
   const dataDir = existingDataDir ?? createdDataDir();
   const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [serverMain ?? 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,7 +4,8 @@ import { signDownloadQuery } from '../../packages/storage/src/url-signing';
 import * as q from './limit-queries';
 
 export type Row = unknown[];
-export type Driver = { rows(text: string, params: unknown[]): Promise<Row[]> };
+/** Sends one of Evident's statements (limit-queries.ts), prepared where Evident prepares it. */
+export type Driver = { rows(statement: q.Statement, params: unknown[]): Promise<Row[]> };
 
 /** Answers `{ elements }` of a PostgreSQL array, whether the driver parsed it or left its text. */
 export function pgArray(value: unknown): string[] {
@@ -76,19 +77,20 @@ function fileView(f: Row, secret: string, expiresAt: Date) {
 
 /** GET /api/assessor/submissions for an assessor: Evident's statements, in Evident's order. */
 export async function gradingQueue(db: Driver, reader: string, secret: string) {
-  const pending = await db.rows(q.pendingSubmissionsSql, ['submitted', reader, reader, reader]);
+  const pending = await db.rows(q.pendingSubmissions, ['submitted', reader, reader, reader]);
   if (pending.length === 0) return [];
   const ids = pending.map((p) => p[0] as string);
   const expiresAt = new Date(Date.now() + downloadUrlTtlMs);
+  // Evident's ids go as one uuid[] parameter (`= any($1::uuid[])`): one statement whatever the count.
   const [files, decisions] = await Promise.all([
-    db.rows(q.filesSql(ids.length), ids),
-    db.rows(q.decisionsSql(ids.length), ids),
+    db.rows(q.submissionFiles, [ids]),
+    db.rows(q.gradingDecisions, [ids]),
   ]);
   const studentOf = new Map(pending.map((p) => [p[0], p[2]]));
   const recorderIds = [...new Set(files.flatMap((f) => (f[13] ? [f[13] as string] : [])))];
   const names = new Map<unknown, string>();
   if (recorderIds.length > 0) {
-    for (const u of await db.rows(q.recordersSql(recorderIds.length), recorderIds)) {
+    for (const u of await db.rows(q.recorderNames, [recorderIds])) {
       names.set(u[0], `${u[1]} ${u[2]}`.trim());
     }
   }

@@ -28,11 +28,17 @@ async function connect(): Promise<Driver> {
   const url = settings.DATABASE_URL;
   if (url) {
     // The pool Evident's openDatabase makes (10 connections), with postgres.js' own type parsers.
-    const sql = postgres(url, { max: 10, onnotice: () => {} });
-    // Unnamed statements, as drizzle sent Evident's when they were written down; LIMIT_PREPARED=1
-    // names and prepares each on every connection, to compare with an Evident that prepares its own.
-    const prepare = settings.LIMIT_PREPARED === '1';
-    return { rows: (text, params) => sql.unsafe(text, params as never[], { prepare }).values() };
+    const sql = postgres(url, {
+      max: 10,
+      onnotice: () => {},
+      connection: { application_name: 'evident-limit' },
+    });
+    // Named and prepared on each connection where Evident prepares the statement, unnamed where it
+    // does not (limit-queries.ts says which, as PostgreSQL's log showed it).
+    return {
+      rows: (statement, params) =>
+        sql.unsafe(statement.text, params as never[], { prepare: statement.prepared }).values(),
+    };
   }
   const dataDir = settings.PGLITE_DIR;
   if (!dataDir) throw new Error('set DATABASE_URL or PGLITE_DIR');
@@ -40,7 +46,11 @@ async function connect(): Promise<Driver> {
   // rawClient: PGlite's own parsers (dates as Date), not the ones laid over for drizzle.
   const handle = await openDatabase({ kind: 'pglite', dataDir, rawClient: true });
   const client = (handle.db as unknown as { $client: PgliteClient }).$client;
-  return { rows: async (text, params) => (await client.query<Row>(text, params, { rowMode: 'array' })).rows };
+  // PGlite has no named statements: the same text through its one query path, as drizzle sends Evident's.
+  return {
+    rows: async (statement, params) =>
+      (await client.query<Row>(statement.text, params, { rowMode: 'array' })).rows,
+  };
 }
 
 export type Person = {
@@ -63,32 +73,34 @@ function sessionIdOf(cookie: string | undefined): string | null {
   return null;
 }
 
-async function account(db: Driver, id: string): Promise<(Person & { deactivated: boolean }) | null> {
-  const [row] = await db.rows(q.accountSql, [id, 1]);
-  if (!row) return null;
-  const role = row[5] as string;
+/** A person from the session's row, its columns from `at` (the session's user, or whom they act as). */
+function account(row: Row, at: number): (Person & { deactivated: boolean }) | null {
+  if (row[at] === null) return null;
+  const role = row[at + 5] as string;
   return {
-    id: row[0] as string,
-    firstName: row[1] as string,
-    lastName: row[2] as string,
-    email: row[3] as string,
-    profileImageUrl: row[4] as string | null,
+    id: row[at] as string,
+    firstName: row[at + 1] as string,
+    lastName: row[at + 2] as string,
+    email: row[at + 3] as string,
+    profileImageUrl: row[at + 4] as string | null,
     role,
-    approved: !(role === 'assessor' && row[6] === null),
-    deactivated: row[7] !== null,
+    approved: !(role === 'assessor' && row[at + 6] === null),
+    deactivated: row[at + 7] !== null,
   };
 }
 
-/** The session's person and whom they act as, as Evident's authenticator decides; null: signed out. */
+/**
+ * The session's person and whom they act as, as Evident's authenticator decides; null: signed out.
+ * One statement, as Evident's: the session, its user (columns 5-12) and whom they act as (13-20).
+ */
 async function signedIn(db: Driver, req: FastifyRequest) {
   const sessionId = sessionIdOf(req.headers.cookie);
   if (!sessionId) return null;
-  const [session] = await db.rows(q.sessionSql, [sessionId]);
+  const [session] = await db.rows(q.sessionWithAccounts, [sessionId]);
   if (!session || (session[2] as Date).getTime() <= Date.now()) return null;
-  const real = await account(db, session[1] as string);
+  const real = account(session, 5);
   if (!real || real.deactivated) return null;
-  const actingId = session[3] as string | null;
-  const acting = actingId && real.role === 'rto_admin' ? await account(db, actingId) : null;
+  const acting = session[3] && real.role === 'rto_admin' ? account(session, 13) : null;
   return { real, actingAs: acting && !acting.deactivated ? acting : real };
 }
 
@@ -157,7 +169,7 @@ async function main() {
     if (!who) return refuse(reply, 401, 'Not signed in');
     if (who.actingAs.role !== 'student') return refuse(reply, 403, 'Students only');
     const id = who.actingAs.id;
-    return json(reply, 200, JSON.stringify(studentTasks(await db.rows(q.studentTasksSql, [id, id]))));
+    return json(reply, 200, JSON.stringify(studentTasks(await db.rows(q.studentTasks, [id, id]))));
   });
 
   /** Staff reads, for an approved assessor only: an admin's scope is other SQL, not written down here. */
@@ -183,8 +195,8 @@ async function main() {
     if (!unitId) return refuse(reply, 400, 'The bare server reads a named unit (?unitId=) only');
     const r = reader;
     const [unitRows, [matrix]] = await Promise.all([
-      db.rows(q.matrixUnitsSql, [r, r, r, unitId]),
-      db.rows(q.matrixJsonSql, [unitId, r, r, r, unitId, unitId, r, r, r, unitId, r, r, r]),
+      db.rows(q.matrixUnits, [r, r, r, unitId]),
+      db.rows(q.matrixJson, [unitId, r, r, r, unitId, unitId, r, r, r, unitId, r, r, r]),
     ]);
     const units = unitRows.map((u) => ({ id: u[0], unitCode: u[1], title: u[2], studentCount: u[3] }));
     const unit = units.find((candidate) => candidate.id === unitId);

@@ -6,11 +6,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { openDatabase } from '../../packages/db/src/client';
 import { freePort, root, startServer } from './harness';
 import { alternate, type Comparison, printHeader, type Target } from './limit-measure';
+import { knownStatements } from './limit-queries';
 import { type LimitData, seedLimitData } from './limit-seed';
+import { captureEvidentStatements, warnUnknownStatements } from './limit-sync';
 import { startPostgres } from './postgres';
 
 /**
- * Issue 31 §1, `pnpm bench limit [--quick] [--only=pg|pglite] [--reads=tasks,user,…] [--prepared]`:
+ * Issue 31 §1, `pnpm bench limit [--quick] [--only=pg|pglite] [--reads=tasks,user,…]`:
  * Evident's built server against "the limit", a bare Fastify server on the same database and data
  * (limit-server.ts) that sends the same SQL and answers the same JSON. Each read is first checked
  * to answer alike on both, then measured on both in turn (A B A B…) at 50 connections and at 1.
@@ -23,8 +25,6 @@ import { startPostgres } from './postgres';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-// PostgreSQL only: the limit's statements named and prepared (PGlite's client has no named statements).
-const prepared = args.includes('--prepared');
 const readsArg = args.find((arg) => arg.startsWith('--reads='))?.slice('--reads='.length);
 const settings = quick
   ? { seconds: 3, rounds: 1, taskCounts: [40], cohortSizes: [200] }
@@ -176,13 +176,20 @@ async function benchOn(kind: 'postgres' | 'pglite', summary: Row[]): Promise<voi
     const evident: Target = { name: 'Evident', url: server.url, pid: server.process.pid ?? 0 };
     let limit: Awaited<ReturnType<typeof startLimit>> | undefined;
     try {
-      limit = await startLimit(
-        pg
-          ? { DATABASE_URL: pg.url, LIMIT_PREPARED: prepared ? '1' : '0' }
-          : { PGLITE_DIR: join(copy, 'pglite') },
-      );
+      limit = await startLimit(pg ? { DATABASE_URL: pg.url } : { PGLITE_DIR: join(copy, 'pglite') });
       const reads = readsOf(data);
       const growth = quick ? [] : growthOf(data);
+      if (pg) {
+        // Before any figure: does the limit still send what Evident sends (limit-sync.ts)?
+        const sent = await captureEvidentStatements(
+          pg,
+          [...reads, ...growth.flatMap((table) => table.reads)].map((read) => ({
+            ...read,
+            url: evident.url,
+          })),
+        );
+        warnUnknownStatements(sent, knownStatements);
+      }
       for (const read of [...reads, ...growth.flatMap((table) => table.reads)]) {
         await checkSame(evident, limit, read);
       }

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './harness';
 
-export type Postgres = { url: string; stop(): void };
+/** `logFile`: the server's log (`pnpm bench limit` reads the statements Evident sent from it). */
+export type Postgres = { url: string; logFile: string; stop(): void };
 
 const asRoot = process.getuid?.() === 0;
 
@@ -54,6 +55,7 @@ export async function startPostgres(): Promise<Postgres> {
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    logFile: join(dir, 'log'),
     stop() {
       try {
         run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
