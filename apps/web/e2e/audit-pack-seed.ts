@@ -61,7 +61,9 @@ async function photo(student: APIRequestContext, taskId: string, shade: number) 
  * A fresh unit of two tasks and `count` students who each sent a photo for both, all judged
  * satisfactory by one assessor: `count` students an ASQA sample can be drawn from.
  */
-export async function seedCompletedCohort(count: number): Promise<{ unitId: string; unitCode: string }> {
+export async function seedCompletedCohort(
+  count: number,
+): Promise<{ unitId: string; unitCode: string; assessorEmail: string }> {
   const adminContext = await signedIn(admin.email, admin.password);
   const unitCode = `PCK${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
   const unit = await ok<{ id: string }>(
@@ -101,5 +103,5 @@ export async function seedCompletedCohort(count: number): Promise<{ unitId: stri
   );
   await adminContext.dispose();
   await assessorContext.dispose();
-  return { unitId: unit.id, unitCode };
+  return { unitId: unit.id, unitCode, assessorEmail: assessor.email };
 }

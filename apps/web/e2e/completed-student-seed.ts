@@ -9,7 +9,8 @@ export async function completedStudent(): Promise<{
   unitCode: string;
   studentName: string;
   assessorName: string;
+  assessorEmail: string;
 }> {
-  const { unitId, unitCode } = await seedCompletedCohort(1);
-  return { unitId, unitCode, studentName: 'Student1 Sample', assessorName: 'Riley Reviewer' };
+  const { unitId, unitCode, assessorEmail } = await seedCompletedCohort(1);
+  return { unitId, unitCode, studentName: 'Student1 Sample', assessorName: 'Riley Reviewer', assessorEmail };
 }

@@ -55,7 +55,8 @@ function AddActionForm({ roundId }: { roundId: string }) {
         <Select
           label="Owner"
           placeholder="Who will see it done"
-          data={owners.map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }))}
+          // The email tells apart two people of one name (a large RTO has them).
+          data={owners.map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName} (${p.email})` }))}
           value={ownerId}
           onChange={setOwnerId}
           searchable
