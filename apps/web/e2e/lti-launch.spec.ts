@@ -156,6 +156,8 @@ test('a grade the LMS refuses waits on the Grade passbacks screen, and Retry now
   page,
 }) => {
   const unitCode = await unitWithTask(browser, 'Passback course unit', 'Photograph the passback task');
+  // A course of its own: the roster spec's sync of the shared course ends the enrolment of a learner
+  // it does not list, and a teacher from an LMS sees only their classes' students.
   const stamp = Date.now().toString(36);
   const column = `col-${stamp}`;
   // The gradebook is down.
@@ -164,7 +166,7 @@ test('a grade the LMS refuses waits on the Grade passbacks screen, and Retry now
   ).toBe(true);
   const learner = await (await browser.newContext()).newPage();
   await learner.goto(
-    `${e2eLtiIssuer}/course/launch?${new URLSearchParams({ sub: `p-${stamp}`, unit_code: unitCode, link: `${unitCode}-pb`, lineitem: column, given_name: 'Pat', family_name: 'Passback' })}`,
+    `${e2eLtiIssuer}/course/launch?${new URLSearchParams({ sub: `p-${stamp}`, unit_code: unitCode, link: `${unitCode}-pb`, lineitem: column, given_name: 'Pat', family_name: 'Passback', course: `course-${stamp}` })}`,
   );
   await expect(learner.getByText('Photograph the passback task')).toBeVisible();
   await uploadEvidence(learner.request, [
@@ -172,7 +174,7 @@ test('a grade the LMS refuses waits on the Grade passbacks screen, and Retry now
   ]);
   const teacher = await (await browser.newContext()).newPage();
   await teacher.goto(
-    `${e2eLtiIssuer}/course/launch?${new URLSearchParams({ sub: `pt-${stamp}`, role: 'Instructor', unit_code: unitCode, link: `${unitCode}-pb`, given_name: 'Tad', family_name: 'Teach' })}`,
+    `${e2eLtiIssuer}/course/launch?${new URLSearchParams({ sub: `pt-${stamp}`, role: 'Instructor', unit_code: unitCode, link: `${unitCode}-pb`, given_name: 'Tad', family_name: 'Teach', course: `course-${stamp}` })}`,
   );
   await expect(teacher).toHaveURL(/\/lms-courses/);
   const waiting = (await (await teacher.request.get('/api/assessor/submissions')).json()) as {

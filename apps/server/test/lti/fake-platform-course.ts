@@ -24,6 +24,11 @@ export const coursePages: PlatformRoutes = async (state, req, res, url) => {
         email: q.get('email') ?? undefined,
         [`${lti}resource_link`]: { id: q.get('link') ?? 'link-1', title: 'Evidence portfolio' },
         [`${lti}custom`]: q.get('unit_code') ? { unit_code: q.get('unit_code') } : undefined,
+        // `course=` gives a spec a course of its own: another spec's roster sync in the shared course
+        // ends the enrolments of learners it does not list.
+        ...(q.get('course')
+          ? { [`${lti}context`]: { id: q.get('course'), label: 'CHC', title: `Course ${q.get('course')}` } }
+          : {}),
         ...(q.get('lineitem')
           ? {
               'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
@@ -36,7 +41,7 @@ export const coursePages: PlatformRoutes = async (state, req, res, url) => {
           ? {
               [`${lti}roles`]: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor'],
               'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice': {
-                context_memberships_url: `${origin}/memberships/course-1`,
+                context_memberships_url: `${origin}/memberships/${q.get('course') ?? 'course-1'}`,
                 service_versions: ['2.0'],
               },
             }
