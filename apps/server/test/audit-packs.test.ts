@@ -5,12 +5,12 @@ import { auditEvents, evidenceFiles, tasks } from '@evident/db/schema';
 import { listOutbox } from '@evident/mail/outbox-reader';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { open } from 'yauzl';
 import { runVerifyPack, verifyPack } from '../src/audit-pack/verify-pack';
 import { pathOf } from './evidence-fixtures';
 import { studentWithSubmissions } from './grading-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
 import { restAs } from './rest-fixtures';
+import { zipEntries } from './zip-entries';
 
 // Issue 30 §3: an audit pack is built in the background, streamed into one zip with a manifest of
 // every file's SHA-256, downloaded through an expiring signed link, and `verify-pack` checks it.
@@ -27,27 +27,6 @@ afterAll(async () => {
 });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** The zip's entries by name, bytes and all (the test's packs are small). */
-function entriesOf(file: string): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    const found = new Map<string, Buffer>();
-    open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      zip.on('entry', (entry) =>
-        zip.openReadStream(entry, async (err, stream) => {
-          if (err) return reject(err);
-          const chunks: Buffer[] = [];
-          for await (const chunk of stream) chunks.push(chunk as Buffer);
-          found.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        }),
-      );
-      zip.on('end', () => resolve(found));
-      zip.readEntry();
-    });
-  });
-}
 
 /** A student with every task of the unit sent and, when `judged`, each judged by the assessor. */
 async function student(
@@ -114,7 +93,7 @@ describe('audit packs', () => {
     writeFileSync(file, download.rawPayload);
 
     // Every file with its SHA-256 as recorded when sent, the records as PDFs, the manifest in two forms.
-    const entries = await entriesOf(file);
+    const entries = await zipEntries(file);
     const manifest = JSON.parse((entries.get('manifest.json') as Buffer).toString('utf8'));
     expect(manifest.format).toBe('evident-audit-pack/1');
     expect(manifest.pack.sample).toEqual({ size: 2 });

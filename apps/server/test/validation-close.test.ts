@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { auditEvents, tasks, users, validationActions } from '@evident/db/schema';
+import { auditEvents, users, validationActions } from '@evident/db/schema';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { open } from 'yauzl';
 import { verifyPack } from '../src/audit-pack/verify-pack';
 import { pathOf } from './evidence-fixtures';
-import { studentWithSubmissions } from './grading-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
 import { jsonHeaders, restAs, sessionCookie } from './rest-fixtures';
+import { studentsJudgedByPriya } from './validation-fixtures';
+import { zipEntries } from './zip-entries';
 
 // Issue 30 §2 and §3: a validation round ends with actions (an owner each, tracked to done), is
 // closed (the unit's plan moves on, no more reviews), prints its report, and goes into the audit pack.
@@ -33,45 +33,12 @@ function pdfText(bytes: Buffer, name: string): string {
   return execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
-function zipEntries(file: string): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    const found = new Map<string, Buffer>();
-    open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      zip.on('entry', (entry) =>
-        zip.openReadStream(entry, async (err, stream) => {
-          if (err) return reject(err);
-          const chunks: Buffer[] = [];
-          for await (const chunk of stream) chunks.push(chunk as Buffer);
-          found.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        }),
-      );
-      zip.on('end', () => resolve(found));
-      zip.readEntry();
-    });
-  });
-}
-
 /** Two students judged by Priya, a unit with a high-risk plan, and a round with two validators. */
 async function roundWithTwoValidators() {
-  const marker = await env.signedIn('assessor', { firstName: 'Priya', lastName: 'Nair' });
-  const priya = await marker.caller();
-  const students = [];
-  for (const firstName of ['Ana', 'Bo']) {
-    const setUp = await studentWithSubmissions(env, app, { count: 100, firstName, lastName: 'Student' });
-    await priya.assessor.submissions.grade({
-      submissionIds: setUp.submitted.map((s) => s.submissionId),
-      status: 'satisfactory',
-      comment: 'Shown at work.',
-    });
-    students.push(setUp);
-  }
-  const [task] = await env.db
-    .select()
-    .from(tasks)
-    .where(eq(tasks.id, students[0]?.task.id as string));
-  const unitId = task?.unitId as string;
+  const { marker, students, unitId } = await studentsJudgedByPriya(env, app, [
+    { firstName: 'Ana', judged: true },
+    { firstName: 'Bo', judged: true },
+  ]);
   const adminClient = await env.signedIn('rto_admin', { firstName: 'Ada', lastName: 'Admin' });
   const rest = restAs(env, app, adminClient);
   const val = await env.signedIn('assessor', { firstName: 'Val', lastName: 'Idator' });

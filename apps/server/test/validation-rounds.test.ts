@@ -1,10 +1,10 @@
-import { auditEvents, tasks, validationReviews, validationRounds } from '@evident/db/schema';
+import { auditEvents, validationReviews, validationRounds } from '@evident/db/schema';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawAcrossAssessors } from '../../../packages/api/src/routers/admin/validation-sample';
-import { studentWithSubmissions } from './grading-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
 import { jsonHeaders, restAs, sessionCookie } from './rest-fixtures';
+import { studentsJudgedByPriya } from './validation-fixtures';
 
 // Issue 30 §2: a validation round samples a unit's completed students, its validators hold recorded
 // credentials (one a Credential Policy one), and no one validates a judgement they made.
@@ -35,29 +35,12 @@ const countRows = async () => ({
 
 describe('validation rounds', () => {
   it('refuses validators without credentials or a Credential Policy one, a sample too large, and a validator reviewing their own judgement', async () => {
-    const marker = await env.signedIn('assessor', { firstName: 'Priya', lastName: 'Nair' });
-    const priya = await marker.caller();
-    const students = [];
-    for (const [firstName, judged] of [
-      ['Ana', true],
-      ['Bo', true],
-      ['Cy', false],
-    ] as const) {
-      const setUp = await studentWithSubmissions(env, app, { count: 100, firstName, lastName: 'Student' });
-      if (judged)
-        await priya.assessor.submissions.grade({
-          submissionIds: setUp.submitted.map((s) => s.submissionId),
-          status: 'satisfactory',
-          comment: 'Shown at work.',
-        });
-      students.push(setUp);
-    }
+    const { marker, students, unitId } = await studentsJudgedByPriya(env, app, [
+      { firstName: 'Ana', judged: true },
+      { firstName: 'Bo', judged: true },
+      { firstName: 'Cy', judged: false },
+    ]);
     const [ana, , cy] = students;
-    const [task] = await env.db
-      .select()
-      .from(tasks)
-      .where(eq(tasks.id, ana?.task.id as string));
-    const unitId = task?.unitId as string;
 
     const adminClient = await env.signedIn('rto_admin', { firstName: 'Ada', lastName: 'Admin' });
     const rest = restAs(env, app, adminClient);

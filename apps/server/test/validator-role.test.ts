@@ -1,10 +1,10 @@
-import { auditEvents, tasks, users, validationReviews, validationRounds } from '@evident/db/schema';
+import { auditEvents, users, validationReviews, validationRounds } from '@evident/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studentWithSubmissions } from './grading-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
 import { newestMailTo } from './mail-fixtures';
 import { restAs } from './rest-fixtures';
+import { studentsJudgedByPriya } from './validation-fixtures';
 
 // Issue 30 §2: validators who are not assessors get a validator role that sees only their rounds.
 // An admin adds one (mailed a set-password link), records their credential and names them in a
@@ -29,23 +29,14 @@ const rowCounts = async () => ({
 
 describe('the validator role', () => {
   it('is added by an admin, mailed, named in a round, opens its sampled records and reviews them, and sees nothing else', async () => {
-    const marker = await env.signedIn('assessor', { firstName: 'Priya', lastName: 'Nair' });
-    const priya = await marker.caller();
-    const sampled = [];
-    for (const firstName of ['Ana', 'Bo']) {
-      const setUp = await studentWithSubmissions(env, app, { count: 100, firstName, lastName: 'Student' });
-      await priya.assessor.submissions.grade({
-        submissionIds: setUp.submitted.map((s) => s.submissionId),
-        status: 'satisfactory',
-        comment: 'Shown at work.',
-      });
-      sampled.push(setUp);
-    }
-    const [task] = await env.db
-      .select()
-      .from(tasks)
-      .where(eq(tasks.id, sampled[0]?.task.id as string));
-    const unitId = task?.unitId as string;
+    const {
+      marker,
+      students: sampled,
+      unitId,
+    } = await studentsJudgedByPriya(env, app, [
+      { firstName: 'Ana', judged: true },
+      { firstName: 'Bo', judged: true },
+    ]);
     const anaId = sampled[0]?.student.user.id as string;
     const adminClient = await env.signedIn('rto_admin', { firstName: 'Ada', lastName: 'Admin' });
     const admin = restAs(env, app, adminClient);
