@@ -11,15 +11,8 @@ import type { StudentScope } from './class-scope';
  * `sql.placeholder(name)`; a transaction's handle gets statements of its own.
  */
 export function preparedPerDatabase<T>(prepare: (db: Database) => T): (db: Database) => T {
-  const prepared = new WeakMap<Database, T>();
-  return (db) => {
-    let query = prepared.get(db);
-    if (!query) {
-      query = prepare(db);
-      prepared.set(db, query);
-    }
-    return query;
-  };
+  const only = preparedVariants((db: Database, _variant: 'only') => prepare(db));
+  return (db) => only(db, 'only');
 }
 
 /** As `preparedPerDatabase`, for a query of a few shapes (which conditions it has): one statement each. */
