@@ -6,7 +6,14 @@ import { ownAddress, uniqueEmail } from './support';
 type Person = { email: string; password: string; name: string };
 
 /** A student whose every task in a fresh unit is satisfactory, and the assessor to judge the unit. */
-export type OutcomeCohort = { unitId: string; unitCode: string; student: Person; assessor: Person };
+export type OutcomeCohort = {
+  unitId: string;
+  unitCode: string;
+  student: Person;
+  assessor: Person;
+  /** The task left for the assessor to judge, with `lastTaskWaiting`. */
+  waitingTask: string | null;
+};
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
@@ -64,13 +71,15 @@ async function declaredPhoto(student: APIRequestContext, taskId: string) {
 
 /**
  * A unit of two tasks made by the admin, a student who set it up and sent a declared photo for each,
- * and an approved assessor who judged both satisfactory: the unit is ready for its outcome.
+ * and an approved assessor who judged both satisfactory: the unit is ready for its outcome. With
+ * `lastTaskWaiting` the second task is left on the grading screen, for the assessor to judge there.
  */
 export async function seedOutcomeCohort(
   options: {
     baseURL?: string;
     admin?: { email: string; password: string };
     studentName?: [string, string];
+    lastTaskWaiting?: boolean;
   } = {},
 ): Promise<OutcomeCohort> {
   const baseURL = options.baseURL ?? `http://127.0.0.1:${e2ePort}`;
@@ -101,10 +110,14 @@ export async function seedOutcomeCohort(
   const approval = await adminContext.post(`/api/admin/users/${assessorId}/approve`);
   expect([200, 404]).toContain(approval.status());
   const assessorContext = await signedIn(baseURL, assessor.email, assessor.password);
-  const waiting = await ok<{ id: string; student: { email: string } }[]>(
+  const waiting = await ok<{ id: string; student: { email: string }; task: { title: string } }[]>(
     await assessorContext.get('/api/assessor/submissions'),
   );
-  const ids = waiting.filter((s) => s.student.email === student.email).map((s) => s.id);
+  const own = waiting.filter((s) => s.student.email === student.email);
+  const left = options.lastTaskWaiting
+    ? own.find((s) => s.task.title === 'Check the anchor points')
+    : undefined;
+  const ids = own.filter((s) => s !== left).map((s) => s.id);
   await ok(
     await assessorContext.post('/api/assessor/grade', {
       data: { submissionIds: ids, status: 'satisfactory' },
@@ -112,5 +125,5 @@ export async function seedOutcomeCohort(
   );
 
   for (const context of [adminContext, studentContext, assessorContext]) await context.dispose();
-  return { unitId: unit.id, unitCode, student, assessor };
+  return { unitId: unit.id, unitCode, student, assessor, waitingTask: left?.task.title ?? null };
 }

@@ -221,3 +221,56 @@ export async function findStandingOutcomes(db: Database, pairs: StudentUnitPair[
       ),
     );
 }
+
+/**
+ * Where each of these students stands in the unit (tasks archived aside): how many tasks, how many
+ * satisfactory, and whether any file is still undeclared, for the pairs where the student is enrolled
+ * and in scope. The grading screen asks after a decision whether a unit is now ready to judge.
+ */
+export async function listUnitProgress(
+  db: Database,
+  { pairs, scope }: { pairs: StudentUnitPair[]; scope: StudentScope },
+) {
+  if (pairs.length === 0) return [];
+  const wanted = or(
+    ...pairs.map((pair) => and(eq(enrolments.studentId, pair.studentId), eq(enrolments.unitId, pair.unitId))),
+  );
+  return db
+    .select({
+      studentId: enrolments.studentId,
+      unitId: enrolments.unitId,
+      total: sql<number>`count(${tasks.id})::int`,
+      satisfied: sql<number>`(count(*) filter (where ${submissions.status} = 'satisfactory'))::int`,
+      undeclared: sql<boolean>`exists (select 1 from evidence_files uf
+        join submissions us on us.id = uf.submission_id
+        join tasks ut on ut.id = us.task_id
+        where us.student_id = ${enrolments.studentId} and ut.unit_id = ${enrolments.unitId}
+          and uf.withdrawn_at is null and uf.declaration_id is null)`,
+    })
+    .from(enrolments)
+    .leftJoin(tasks, and(eq(tasks.unitId, enrolments.unitId), isNull(tasks.archivedAt)))
+    .leftJoin(
+      submissions,
+      and(eq(submissions.taskId, tasks.id), eq(submissions.studentId, enrolments.studentId)),
+    )
+    .where(and(wanted, studentInScope(enrolments.studentId, scope)))
+    .groupBy(enrolments.studentId, enrolments.unitId);
+}
+
+/** The outcomes standing for these pairs, as the record shows them. */
+export async function listStandingOutcomeViews(
+  db: Database,
+  pairs: StudentUnitPair[],
+): Promise<UnitOutcomeView[]> {
+  if (pairs.length === 0) return [];
+  return outcomeViews(db).where(
+    and(
+      isNull(unitOutcomes.supersededAt),
+      or(
+        ...pairs.map((pair) =>
+          and(eq(unitOutcomes.studentId, pair.studentId), eq(unitOutcomes.unitId, pair.unitId)),
+        ),
+      ),
+    ),
+  );
+}

@@ -21,6 +21,7 @@ import classes from './grading.module.css';
 import type { GradingFile } from './grading-types';
 import { StudentPager } from './student-pager';
 import { SubmissionCard } from './submission-card';
+import { UnitOutcomeOffers, useJudgedUnits } from './unit-outcome/unit-outcome-offers';
 import { useClassFilter } from './use-class-filter';
 import { useGradeSubmissions } from './use-grade-submissions';
 
@@ -45,6 +46,8 @@ export function GradingPage() {
   // A submission card is heavy (files, two growing text boxes): the first two come with the screen,
   // the rest in tasks of their own, so a slow phone is never frozen while they mount.
   const shown = useRevealedCount(pages.slots.length, 2, 2);
+  // Units this screen's decisions may have completed: their outcome is offered above the cards.
+  const judgedUnits = useJudgedUnits(submissions.data);
 
   const grading = useGradeSubmissions(
     submissions.data,
@@ -52,6 +55,7 @@ export function GradingPage() {
       onSent: pages.gradingStarted,
       onGraded: (ids) => {
         pages.gradingEnded(ids, true);
+        judgedUnits.graded(ids);
         setSelected(new Set());
         setDrafts({});
       },
@@ -72,9 +76,13 @@ export function GradingPage() {
     setDrafts((current) => ({ ...current, [id]: draft }));
   }, []);
   const { submit } = grading;
+  const { note } = judgedUnits;
   const onGrade = useCallback(
-    (id: string, status: GradeStatus) => submit(status, [id], drafts),
-    [submit, drafts],
+    (id: string, status: GradeStatus) => {
+      note(status, [id]);
+      submit(status, [id], drafts);
+    },
+    [submit, note, drafts],
   );
 
   function changeStudent(next: number) {
@@ -110,6 +118,7 @@ export function GradingPage() {
             classFilter.choose(classId);
           }}
         />
+        <UnitOutcomeOffers judged={judgedUnits.judged} onDismiss={judgedUnits.dismiss} />
       </Stack>
     </>
   );
@@ -169,7 +178,10 @@ export function GradingPage() {
             busy={grading.isPending}
             onSelectAll={() => setSelected(new Set(ids))}
             onClear={() => setSelected(new Set())}
-            onGrade={(status) => submit(status, selectedIds, drafts)}
+            onGrade={(status) => {
+              note(status, selectedIds);
+              submit(status, selectedIds, drafts);
+            }}
           />
         ) : null}
         <section aria-label={`Submissions from ${fullName(group.student)}`} className={classes.cards}>

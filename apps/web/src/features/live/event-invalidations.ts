@@ -47,6 +47,8 @@ const evidenceOf = (taskId?: string): QueryTarget[] => [
   // An observation checklist arrives as a submission.created (issue 29 §5).
   { path: 'staff.observations.list' },
   { path: 'student.observations.list', ...(taskId ? { input: { taskId } } : {}) },
+  // The grading screen's unit outcome offer counts the student's undeclared files.
+  { path: 'staff.unitOutcomes.listProgress' },
 ];
 
 const curriculumOf = (unitId: string): QueryTarget[] => [
@@ -62,6 +64,7 @@ const curriculumOf = (unitId: string): QueryTarget[] => [
   // A new task reopens the unit's outcomes.
   { path: 'student.unitOutcomes.list' },
   { path: 'staff.unitOutcomes.list', input: { unitId } },
+  { path: 'staff.unitOutcomes.listProgress' },
 ];
 
 /**
@@ -78,6 +81,8 @@ export const eventInvalidations: { [T in DomainEventType]: (event: KnownEventOf<
     { path: 'student.tasks.list' },
     { path: 'staff.submissions.list' },
     { path: 'staff.evidenceMatrix.get' },
+    // A decision may make a unit ready for its outcome on the grading screen.
+    { path: 'staff.unitOutcomes.listProgress' },
     ...event.submissions.map(
       (s): QueryTarget => ({ path: 'student.evidence.list', input: { taskId: s.taskId } }),
     ),
@@ -91,6 +96,7 @@ export const eventInvalidations: { [T in DomainEventType]: (event: KnownEventOf<
   'unitOutcome.changed': (event) => [
     { path: 'student.unitOutcomes.list' },
     { path: 'staff.unitOutcomes.list', input: { unitId: event.unitId } },
+    { path: 'staff.unitOutcomes.listProgress' },
     { path: 'staff.evidenceMatrix.get' },
   ],
   // Everything an admin's screens show of a person: the people lists and their search, the counts,

@@ -35,7 +35,14 @@ import {
   submissionOutcomesInput,
   submissionOutcomesOutput,
 } from './submission-outcomes';
-import { listUnitOutcomesFor, unitOutcomesInput, unitOutcomesOutput } from './unit-outcomes';
+import {
+  listUnitOutcomesFor,
+  listUnitProgressFor,
+  unitOutcomesInput,
+  unitOutcomesOutput,
+  unitProgressInput,
+  unitProgressOutput,
+} from './unit-outcomes';
 import { staffValidationActionsRouter } from './validation-actions-router';
 import { staffValidationRoundsRouter } from './validation-router';
 
@@ -93,6 +100,11 @@ export const staffRouter = router({
       .input(unitOutcomesInput)
       .output(unitOutcomesOutput)
       .query(({ ctx, input }) => listUnitOutcomesFor(ctx, input)),
+    // Read by the grading screen after its decisions: is the unit now ready for its outcome?
+    listProgress: staffProcedure
+      .input(unitProgressInput)
+      .output(unitProgressOutput)
+      .query(({ ctx, input }) => listUnitProgressFor(ctx, input)),
   }),
   // The observation checklists recorded on submissions (`assessor.observations.record`).
   observations: router({
