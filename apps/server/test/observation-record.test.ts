@@ -84,6 +84,17 @@ describe('the assessment record of a task observed at work', () => {
       }),
     ]);
 
+    // The Evidence Matrix's cell holds the checklist and no file: it says so, and so does its CSV.
+    const matrix = await caller.staff.evidenceMatrix.get({ unitId: unit.id });
+    expect(matrix.submissions[`${student.user.id}-${task.id}`]).toEqual({
+      status: 'submitted',
+      fileCount: 0,
+      observations: 1,
+    });
+    const csv = await caller.staff.evidenceMatrix.exportCsv({ unitId: unit.id });
+    expect(csv.content).toContain('Submitted - 1 observation');
+    expect(csv.content).not.toContain('0 files');
+
     const response = await app.inject({
       method: 'GET',
       url: `/api/assessor/reports/${student.user.id}/${unit.id}.pdf`,

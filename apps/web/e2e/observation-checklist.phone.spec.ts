@@ -117,5 +117,16 @@ test('an assessor fills a checklist without signal and it is sent exactly once w
   const card = page.getByTestId('submission-card').filter({ hasText: student.task.title });
   await expect(card.getByTestId('observation-card')).toContainText('Observation by Olive Observer');
   await expect(card.getByTestId('observation-card')).toContainText('Skipped the pre-start check');
+
+  // The Evidence Matrix's cell says what it holds, a checklist and no file, not '0 files'.
+  const matrix = (await (await assessor.api.get('/api/reports/evidence-matrix')).json()) as {
+    units: { id: string; unitCode: string }[];
+  };
+  const unitId = matrix.units.find((unit) => unit.unitCode === 'RIIWHS204E')?.id;
+  await page.goto(`/matrix?unitId=${unitId}`);
+  const row = page.getByTestId('matrix-row').filter({ hasText: student.name });
+  await expect(row.getByRole('button', { name: 'Submitted - 1 observation', exact: true })).toHaveText(
+    '1 obs',
+  );
   await assessor.api.dispose();
 });

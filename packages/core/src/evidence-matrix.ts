@@ -12,6 +12,8 @@ export type MatrixCell = {
   fileCount: number;
   /** Supervisors' reports on the task (issue 30 §1); absent when there are none. */
   thirdPartyReports?: number;
+  /** Observation checklists on the submission (issue 29 §5); absent when there are none. */
+  observations?: number;
 };
 /** Keyed `studentId-taskId`; no entry means the task is pending for that student. */
 export type MatrixSubmissions = Readonly<Record<string, MatrixCell>>;
@@ -49,16 +51,31 @@ export function matrixCell(
   return submissions[matrixKey(studentId, taskId)];
 }
 
-/** A cell's hover text and accessible label: 'status - count files'. */
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What a cell holds, in words: 'n files', 'n observations', or both; a cell holding only an
+ * observation checklist says so rather than '0 files' (issue 29 §5).
+ */
+export function matrixCellContents(cell: MatrixCell | undefined): string {
+  const files = cell?.fileCount ?? 0;
+  const observations = cell?.observations ?? 0;
+  const parts = [
+    files > 0 || observations === 0 ? counted(files, 'file', 'files') : null,
+    observations > 0 ? counted(observations, 'observation', 'observations') : null,
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+/** A cell's hover text and accessible label: 'status - count files' (and observations, reports). */
 export function matrixCellLabel(cell: MatrixCell | undefined): string {
   const status = cell ? matrixStatusLabels[cell.status] : matrixStatusLabels.pending;
-  const count = cell?.fileCount ?? 0;
   const reports = cell?.thirdPartyReports ?? 0;
   const supplementary =
     reports === 0
       ? ''
       : ` - ${reports === 1 ? 'Third-party report' : `${reports} third-party reports`} (supplementary)`;
-  return `${status} - ${count} ${count === 1 ? 'file' : 'files'}${supplementary}`;
+  return `${status} - ${matrixCellContents(cell)}${supplementary}`;
 }
 
 export type MatrixProgress = { satisfied: number; total: number; percent: number };

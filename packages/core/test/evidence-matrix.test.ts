@@ -3,6 +3,7 @@ import {
   filterMatrixStudents,
   isMatrixComplete,
   type MatrixSubmissions,
+  matrixCellContents,
   matrixCellLabel,
   matrixKey,
   matrixProgress,
@@ -81,6 +82,21 @@ describe('evidence matrix rules', () => {
     );
     expect(matrixCellLabel({ status: 'submitted', fileCount: 0, thirdPartyReports: 2 })).toBe(
       'Submitted - 0 files - 2 third-party reports (supplementary)',
+    );
+  });
+
+  it('names the observation checklists a cell holds, not 0 files for one that holds only those (issue 29 §5)', () => {
+    expect(matrixCellLabel({ status: 'submitted', fileCount: 0, observations: 1 })).toBe(
+      'Submitted - 1 observation',
+    );
+    expect(matrixCellLabel({ status: 'satisfactory', fileCount: 2, observations: 3 })).toBe(
+      'Satisfactory - 2 files, 3 observations',
+    );
+    expect(matrixCellLabel({ status: 'submitted', fileCount: 0, observations: 0 })).toBe(
+      'Submitted - 0 files',
+    );
+    expect(matrixCellContents({ status: 'submitted', fileCount: 1, observations: 1 })).toBe(
+      '1 file, 1 observation',
     );
   });
 

@@ -54,6 +54,8 @@ export const evidenceMatrixOutput = z.object({
         fileCount: z.number(),
         /** Supervisors' reports on the task (issue 30 §1); absent when there are none. */
         thirdPartyReports: z.number().optional(),
+        /** Observation checklists on the submission (issue 29 §5); absent when there are none. */
+        observations: z.number().optional(),
       }),
     )
     .readonly(),

@@ -152,6 +152,7 @@ const TaskCell = memo(function TaskCell({ cell, column }: { cell: MatrixCell | u
 
 function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: number }) {
   const label = matrixCellLabel(cell);
+  const onlyObservations = cell !== undefined && cell.fileCount === 0 && (cell.observations ?? 0) > 0;
   if (!cell) {
     return (
       <button type="button" className={boxClasses.box} data-status="pending" data-task={column} title={label}>
@@ -168,8 +169,10 @@ function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: numbe
       data-task={column}
       title={label}
       aria-label={label}
+      data-observations-only={onlyObservations || undefined}
     >
-      {cell.fileCount}
+      {/* A submission holding only observation checklists shows those (issue 29 §5), not '0'. */}
+      {onlyObservations ? `${cell.observations} obs` : cell.fileCount}
     </button>
   );
 }
