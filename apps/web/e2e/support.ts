@@ -120,6 +120,17 @@ export async function studentWithUnit(page: Page): Promise<void> {
   expect(setup.ok()).toBe(true);
   await page.goto('/');
   await expect(page.getByTestId('progress-summary')).toHaveText(/^0 of \d+ tasks completed$/);
+  await expectAllTaskCards(page);
+}
+
+/**
+ * The dashboard as a person sees it settle: every task's card listed. The server's page paints the
+ * first two cards before the app's code has run, and a file set on one of their inputs then reaches
+ * no handler (a person cannot: the picker opens only from the app's own Add Evidence); the rest of
+ * the cards are added by the app once it has taken the page over.
+ */
+export async function expectAllTaskCards(page: Page): Promise<void> {
+  await expect(page.getByTestId('task-card')).toHaveCount(await listedTaskCount(page));
 }
 
 /** How many tasks the dashboard lists: its cards mount a few at a time, so counting them is too early. */
