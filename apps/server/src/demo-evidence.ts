@@ -98,7 +98,10 @@ async function uploadAndRecord(
     declaredSize: file.bytes.length,
     expiresAt: new Date(Date.now() + 60 * 60 * 1000),
   });
-  const recorded = await recordEvidence({ ...deps, events: silentEvents }, studentId, {
+  // Named one by one, so no publicUrl: seeding sends no reminder to declare (issue 29 §3) to demo people.
+  const { db, storage, jobs, videoProcessing, log } = deps;
+  const quiet = { db, storage, jobs, videoProcessing, log, events: silentEvents };
+  const recorded = await recordEvidence(quiet, studentId, {
     taskId,
     fileName: file.name,
     fileType: file.type,

@@ -2,7 +2,7 @@ import type { VideoConverter } from '@evident/core/ports/video';
 import { claimJob } from '@evident/db/queries/jobs';
 import { queueUnprocessedVideos } from '@evident/db/queries/video-jobs';
 import { evidenceFiles, jobs } from '@evident/db/schema';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { studentWithUnit } from './evidence-fixtures';
 import { createTestEnv } from './harness';
@@ -125,11 +125,19 @@ describe('the video queue', () => {
         await recordVideo({ env, app }, caller, task.id, `waiting-${i}.mov`, 'video/quicktime', corruptMov());
       }
       expect(await queueUnprocessedVideos(env.db, { retryFailed: false })).toBe(3);
-      const waiting = (await env.db.select().from(jobs)).map((row) => row.id);
+      // The videos' jobs: an undeclared upload also queues a reminder mail (issue 29 §3).
+      const waiting = (await env.db.select().from(jobs).where(eq(jobs.kind, 'video'))).map((row) => row.id);
       const now = new Date(Date.now() + 1000);
       const look = () => claimJob(env.db, { kinds: ['video'], workerId: 'test', now, lockMs: 60_000 });
       const claimedNow = async () =>
-        (await env.db.select().from(jobs).where(eq(jobs.status, 'running'))).map((row) => row.id).sort();
+        (
+          await env.db
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.status, 'running'), eq(jobs.kind, 'video')))
+        )
+          .map((row) => row.id)
+          .sort();
 
       const claimed: (string | undefined)[] = [];
       for (const _ of waiting) {

@@ -60,6 +60,7 @@ export const auditActions = {
   'evidence.withdrawn': { label: 'Evidence withdrawn', group: 'Evidence and grading' },
   'evidence.hash-recorded-later': { label: 'File hash recorded later', group: 'Evidence and grading' },
   'evidence.declared': { label: 'Evidence declared own work', group: 'Evidence and grading' },
+  'declaration.reminded': { label: 'Declaration reminder emailed', group: 'Evidence and grading' },
   'submission.graded': { label: 'Grading decision', group: 'Evidence and grading' },
   'observation.recorded': { label: 'Observation recorded', group: 'Evidence and grading' },
   'unit.outcome': { label: 'Unit outcome recorded', group: 'Evidence and grading' },

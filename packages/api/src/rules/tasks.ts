@@ -9,9 +9,10 @@ export async function requireTask(db: Database, id: string) {
 }
 
 /** The task must be in one of the student's units and not archived; answers what the refusal should say. */
-export async function requireStudentTask(db: Database, studentId: string, taskId: string): Promise<void> {
+export async function requireStudentTask(db: Database, studentId: string, taskId: string) {
   const task = await findTaskForStudent(db, { studentId, taskId });
   if (!task) throw new AppError('NOT_FOUND', 'Task not found');
   if (!task.enrolled) throw new AppError('FORBIDDEN', 'This task is not in any of your units');
   if (task.archived) throw new AppError('CONFLICT', 'This task has been archived and takes no more evidence');
+  return task;
 }

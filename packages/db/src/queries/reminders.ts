@@ -67,3 +67,39 @@ export async function recordReminders(
     .returning({ id: auditEvents.id, studentId: auditEvents.subjectId });
   return new Map(rows.map((row) => [row.studentId ?? '', row.id]));
 }
+
+/** A reminder to declare is an audit event; its rows are also how a student is mailed once a day. */
+export const DECLARATION_REMINDED = 'declaration.reminded' satisfies AuditAction;
+
+/**
+ * Holds any other transaction reminding this student in this unit until this one ends: of two uploads
+ * at once (the offline queue sends several), on one server or on several, only the first mails.
+ */
+export async function lockDeclarationReminder(
+  db: Database,
+  { studentId, unitId }: { studentId: string; unitId: string },
+): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext('declaration.reminded'), hashtext(${`${studentId} ${unitId}`}))`,
+  );
+}
+
+/** Whether the student was reminded to declare their evidence in the unit today, the day in the zone. */
+export async function wasRemindedToDeclareOn(
+  db: Database,
+  { studentId, unitId, timeZone }: { studentId: string; unitId: string; timeZone: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, DECLARATION_REMINDED),
+        eq(auditEvents.subjectId, studentId),
+        sql`${auditEvents.detail}->>'unitId' = ${unitId}`,
+        sql`(${auditEvents.createdAt} at time zone ${timeZone})::date = (now() at time zone ${timeZone})::date`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

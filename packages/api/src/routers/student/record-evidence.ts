@@ -26,6 +26,7 @@ import { findUploadGrant, markUploadGrantRecorded } from '@evident/db/queries/up
 import { videoJob } from '@evident/db/queries/video-jobs';
 import { z } from 'zod';
 import type { Services } from '../../context';
+import { remindToDeclare } from '../../rules/declaration-reminders';
 import { declareIfGiven, requireDeclarationVersion } from '../../rules/declarations';
 import { publishSubmissionCreated } from '../../rules/submission-events';
 import { requireStudentTask } from '../../rules/tasks';
@@ -40,7 +41,10 @@ export const recordedEvidenceOutput = z.object({
 });
 export type RecordedEvidence = z.infer<typeof recordedEvidenceOutput>;
 
-type Deps = Pick<Services, 'db' | 'storage' | 'jobs' | 'videoProcessing' | 'log' | 'events'>;
+type Deps = Pick<Services, 'db' | 'storage' | 'jobs' | 'videoProcessing' | 'log' | 'events'> & {
+  /** Where the app is, for the mail asking for a missing declaration; absent, none is sent (the demo's seeding). */
+  publicUrl?: string;
+};
 
 /**
  * Spec section 4: evidence may be added while a task is pending (no submission) or not yet
@@ -144,7 +148,7 @@ export async function recordEvidence(
       `The file type ${input.fileType} does not match the type it was uploaded as (${grant.fileType})`,
     );
   }
-  await requireStudentTask(db, studentId, taskId);
+  const { unitId } = await requireStudentTask(db, studentId, taskId);
   const current = await findSubmission(db, { studentId, taskId });
   if (current && !canAddMoreEvidence(current.status)) refuseClosedSubmission();
 
@@ -167,7 +171,7 @@ export async function recordEvidence(
   }
   if (!outcome || outcome === 'client-key-taken') return alreadyRecorded(db, studentId, objectPath, taskId);
   // Returns at once: the thumbnail, poster and playable copy are made in the background.
-  if (queued) deps.jobs.wake();
+  if (queued || outcome.reminded) deps.jobs.wake();
   await publishSubmissionCreated(deps, outcome.submission.id);
   return toRecorded(outcome.submission, outcome.file);
 
@@ -227,6 +231,11 @@ export async function recordEvidence(
         // Queued in the same transaction, so a restart right after the commit still processes it.
         if (queued) await enqueueJob(tx, queueVideo ? videoJob(file.id) : thumbnailJob(file.id));
         await markUploadGrantRecorded(tx, { objectPath, at: now });
+        // Not declared: the student is asked for it by mail too, at most once a day in the unit.
+        const reminded =
+          declarationId === null && deps.publicUrl !== undefined
+            ? await remindToDeclare(tx, { studentId, unitId, taskId, recordedBy, publicUrl: deps.publicUrl })
+            : false;
         await recordAudit(tx, {
           actorId: recordedBy,
           actingAsId: recordedBy === studentId ? null : studentId,
@@ -234,7 +243,7 @@ export async function recordEvidence(
           subjectId: file.id,
           detail: { submissionId: submission.id, taskId, declared: declarationId !== null },
         });
-        return { submission, file };
+        return { submission, file, reminded };
       });
     } catch (error) {
       if (error instanceof ClientKeyTaken) return 'client-key-taken' as const;
