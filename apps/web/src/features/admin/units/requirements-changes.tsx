@@ -25,7 +25,11 @@ export function RequirementsChanges({
       color="blue"
       radius="md"
       icon={<IconGitCompare size={18} aria-hidden />}
-      title={`${capitalised(releaseLabel(before.release))} → ${releaseLabel(after.release)}`}
+      title={
+        sameRelease
+          ? `Changes to ${releaseLabel(before.release)}`
+          : `${capitalised(releaseLabel(before.release))} → ${releaseLabel(after.release)}`
+      }
       data-testid="requirements-changes"
     >
       <Stack gap="xs">

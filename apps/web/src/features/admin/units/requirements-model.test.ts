@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { itemsOf, proposalFrom, readPasted, requirementGroups, withPasted } from './requirements-model';
+import {
+  itemsOf,
+  pasteOver,
+  proposalFrom,
+  readPasted,
+  releaseProblem,
+  requirementGroups,
+  withPasted,
+} from './requirements-model';
 
 const [elements, pe, ke] = requirementGroups;
 
@@ -63,5 +71,32 @@ describe('a fetched unit in place of the requirements held', () => {
     expect(
       proposalFrom(pasted, { release: 'catalogue', requirements: [item('KE 1', 'other')] }).proposed,
     ).toBeNull();
+  });
+
+  it('pasting over a section lists what changes, and asks for a release only when saved words would change', () => {
+    if (!pe || !ke) throw new Error('no groups');
+    const saved = {
+      release: '2',
+      items: [...readPasted(pe, 'plan\ninspect'), ...readPasted(ke, 'hazards\nrescue')],
+    };
+    const reworded = pasteOver(saved, saved, ke, readPasted(ke, 'hazards at heights\nrescue\nfirst aid'));
+    expect(reworded.diff.added.map((item) => item.key)).toEqual(['KE 3']);
+    expect(reworded.diff.reworded).toEqual([
+      { key: 'KE 1', section: 'ke', before: 'hazards', after: 'hazards at heights' },
+    ]);
+    expect(reworded.needsRelease).toBe(true);
+    // The other sections stay as they were; only Knowledge Evidence is replaced.
+    expect(reworded.next.items.map((item) => item.key)).toEqual(['PE 1', 'PE 2', 'KE 1', 'KE 2', 'KE 3']);
+    // More items in the same words go into the release already held.
+    expect(pasteOver(saved, saved, ke, readPasted(ke, 'hazards\nrescue\nfirst aid')).needsRelease).toBe(
+      false,
+    );
+    // A fetched release not saved yet is replaced as it stands: nothing of it is in use.
+    const fetched = { ...saved, release: '3' };
+    expect(pasteOver(fetched, saved, ke, readPasted(ke, 'rescue')).needsRelease).toBe(false);
+    expect(releaseProblem('', '2')).toMatch(/Type the release/);
+    expect(releaseProblem('two', '2')).toBe('A release is a number like "3".');
+    expect(releaseProblem('2', '2')).toMatch(/^Release 2 already holds these items in other words/);
+    expect(releaseProblem(' 3 ', '2')).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 import {
   CATALOGUE_RELEASE,
+  diffRequirements,
   missingSectionReason,
   type PastableSection,
   parseRequirementText,
+  type RequirementDiff,
   releaseLabel,
   sortBySection,
   UNKNOWN_RELEASE,
@@ -61,6 +63,34 @@ export function readPasted(group: RequirementGroup, text: string): RequirementIt
 export function withPasted(draft: RequirementsDraft | null, items: RequirementItem[]): RequirementsDraft {
   const kept = (draft?.items ?? []).filter((item) => !items.some((added) => added.section === item.section));
   return { release: draft?.release ?? UNKNOWN_RELEASE, items: sortBySection([...kept, ...items]) };
+}
+
+/**
+ * Pasting a group's text over the items it holds: the draft it would make, what changes in the group,
+ * and whether the text needs a release of its own. Words of a saved release never change (tasks and
+ * decisions name its rows), so text that removes or rewords its items comes as a new release, which
+ * saving keeps beside the old one, as a re-fetch does.
+ */
+export function pasteOver(
+  draft: RequirementsDraft | null,
+  saved: RequirementsDraft | null,
+  group: RequirementGroup,
+  items: RequirementItem[],
+): { next: RequirementsDraft; diff: RequirementDiff; needsRelease: boolean } {
+  const diff = diffRequirements(itemsOf(draft, group), items);
+  const changesSaved =
+    saved !== null && draft?.release === saved.release && diff.removed.length + diff.reworded.length > 0;
+  return { next: withPasted(draft, items), diff, needsRelease: changesSaved };
+}
+
+/** Why a release typed for pasted text cannot be used; null when it can. */
+export function releaseProblem(release: string, current: string | null): string | null {
+  const typed = release.trim();
+  if (!typed) return "Type the release the text is from, as the register's page names it.";
+  if (!/^\d{1,4}(\.\d{1,4})?$/.test(typed)) return 'A release is a number like "3".';
+  if (typed === current)
+    return `Release ${typed} already holds these items in other words: new words come with a new release.`;
+  return null;
 }
 
 const fromRegister = (release: string | null) =>

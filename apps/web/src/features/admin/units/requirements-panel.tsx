@@ -12,6 +12,7 @@ import {
   requirementGroups,
 } from './requirements-model';
 import { PasteSection } from './requirements-paste';
+import { PasteOver } from './requirements-paste-over';
 import classes from './unit-form.module.css';
 
 type PanelProps = {
@@ -20,13 +21,17 @@ type PanelProps = {
   loadError?: { message: string } | null;
   /** Adds a pasted group's items to what the form will save. */
   onPaste: (items: RequirementItem[]) => void;
+  /** What the unit holds saved, against which text pasted over a section is weighed. */
+  saved?: RequirementsDraft | null;
+  /** Takes the draft with a section pasted over, once its changes were shown and confirmed. */
+  onReplace?: (next: RequirementsDraft) => void;
 };
 
 /**
  * The unit's requirements, read-only, one accordion item a section: what the register (or the bundled
  * catalogue) published, and for each section the unit does not hold, why, with a place to paste it.
  */
-export function RequirementsPanel({ draft, onPaste, loadError }: PanelProps) {
+export function RequirementsPanel({ draft, onPaste, loadError, saved = null, onReplace }: PanelProps) {
   const held = draft?.items.length ?? 0;
   if (loadError && !draft)
     return (
@@ -54,14 +59,27 @@ export function RequirementsPanel({ draft, onPaste, loadError }: PanelProps) {
       </Text>
       <Accordion multiple variant="separated" radius="md" aria-labelledby="unit-requirements-heading">
         {requirementGroups.map((group) => (
-          <GroupItem key={group.id} group={group} draft={draft} onPaste={onPaste} />
+          <GroupItem
+            key={group.id}
+            group={group}
+            draft={draft}
+            onPaste={onPaste}
+            saved={saved}
+            onReplace={onReplace}
+          />
         ))}
       </Accordion>
     </Stack>
   );
 }
 
-function GroupItem({ group, draft, onPaste }: { group: RequirementGroup } & PanelProps) {
+function GroupItem({
+  group,
+  draft,
+  onPaste,
+  saved = null,
+  onReplace,
+}: { group: RequirementGroup } & PanelProps) {
   const items = itemsOf(draft, group);
   return (
     <Accordion.Item value={group.id} data-testid={`requirements-${group.id}`}>
@@ -93,13 +111,16 @@ function GroupItem({ group, draft, onPaste }: { group: RequirementGroup } & Pane
       </Accordion.Control>
       <Accordion.Panel>
         {items.length > 0 ? (
-          <ul className={classes.requirementList}>
-            {items.map((item) => (
-              <li key={item.key} style={{ paddingInlineStart: `${depthOf(item) * 1.25}rem` }}>
-                <span className={classes.requirementKey}>{item.key}</span> {item.text}
-              </li>
-            ))}
-          </ul>
+          <Stack gap="xs">
+            <ul className={classes.requirementList}>
+              {items.map((item) => (
+                <li key={item.key} style={{ paddingInlineStart: `${depthOf(item) * 1.25}rem` }}>
+                  <span className={classes.requirementKey}>{item.key}</span> {item.text}
+                </li>
+              ))}
+            </ul>
+            {onReplace ? <PasteOver group={group} draft={draft} saved={saved} onReplace={onReplace} /> : null}
+          </Stack>
         ) : (
           <Stack gap="xs">
             <Text size="sm">{missingReason(draft, group)}</Text>

@@ -205,6 +205,8 @@ function UnitForm({ unitId, initial }: { unitId: string | null; initial: UnitFie
             <RequirementsPanel
               draft={requirements.shown}
               onPaste={requirements.paste}
+              saved={requirements.saved}
+              onReplace={requirements.replace}
               loadError={requirements.loadError}
             />
             <Group justify="flex-end" gap="sm" className={classes.buttons}>

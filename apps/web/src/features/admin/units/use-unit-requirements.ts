@@ -34,5 +34,7 @@ export function useUnitRequirements(unitId: string | null) {
     loadError: query.error,
     adoptFetched,
     paste: (items: RequirementItem[]) => setProposed(withPasted(shown, items)),
+    /** A section pasted over, its changes seen and confirmed (requirements-paste-over.tsx). */
+    replace: (next: RequirementsDraft) => setProposed(next),
   };
 }
