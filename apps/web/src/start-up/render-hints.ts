@@ -20,7 +20,18 @@ export type RenderHints = {
    * that now has another offset has moved, and writes its dates again (format/date-time.tsx).
    */
   timeZoneOffset: number | null;
+  /**
+   * The window's size in CSS pixels, as this browser last said it (or a phone's, guessed from its
+   * mobile hint on a first visit): the Evidence Matrix renders the rows and task columns that fit
+   * it, not a laptop's worth, on a phone (features/assessor/matrix/matrix-grid.tsx). Null: not known.
+   */
+  viewport: Viewport | null;
 };
+
+export type Viewport = { width: number; height: number };
+
+/** A phone's window (a 390 x 844 iPhone or Pixel) where the browser has not said its own yet. */
+const phoneViewport: Viewport = { width: 390, height: 844 };
 
 export const noRenderHints: RenderHints = {
   rendered: false,
@@ -29,6 +40,7 @@ export const noRenderHints: RenderHints = {
   locale: null,
   timeZone: null,
   timeZoneOffset: null,
+  viewport: null,
 };
 
 export const RenderHintsContext = createContext<RenderHints>(noRenderHints);
@@ -46,6 +58,16 @@ export const pointerCookie = 'evident-pointer';
 export const intlCookie = 'evident-intl';
 /** Written when a student chooses a unit: `<user id>:<unit id>`, the last choice on this device. */
 export const dashboardUnitCookie = 'evident-unit';
+/** Written by the app (rememberDeviceHints): the window's size, `<width>x<height>` in CSS pixels. */
+export const viewportCookie = 'evident-viewport';
+
+/** `390x844`, each side a whole number of CSS pixels a screen could have; anything else is no size. */
+export function parseViewport(value: string | null): Viewport | null {
+  const [, width, height] = /^(\d{3,5})x(\d{3,5})$/.exec(value ?? '') ?? [];
+  const size = { width: Number(width), height: Number(height) };
+  const plausible = (side: number) => side >= 200 && side <= 10_000;
+  return plausible(size.width) && plausible(size.height) ? size : null;
+}
 
 /** What a request carries that the hints are read from. */
 export type HintSources = {
@@ -86,6 +108,8 @@ export function renderHintsFor(
   const [unitOwner, unitId] = (cookie(dashboardUnitCookie) ?? '').split(':');
   const touchDevice =
     mobileHint !== undefined ? mobileHint === '?1' : /\b(Mobi|Android|iPhone|iPad)/.test(userAgent ?? '');
+  // A phone, not a tablet: Chromium's mobile hint is ?0 on a tablet, and tablets' agents lack 'Mobi'.
+  const phone = mobileHint !== undefined ? mobileHint === '?1' : /\bMobi/.test(userAgent ?? '');
   return {
     rendered: true,
     coarsePointer: pointer ? pointer === 'coarse' : touchDevice,
@@ -95,6 +119,7 @@ export function renderHintsFor(
     // Offsets run from UTC-12 to UTC+14.
     timeZoneOffset:
       timeZone && cookieOffset && Number.isInteger(offset) && Math.abs(offset) <= 14 * 60 ? offset : null,
+    viewport: parseViewport(cookie(viewportCookie)) ?? (phone ? phoneViewport : null),
   };
 }
 
@@ -108,14 +133,15 @@ export function keepCookie(name: string, value: string): void {
 }
 
 /**
- * What the server renders this person's next first screen by: a touch screen or not, and the locale
- * and time zone of its dates. The pointer is written once the app is idle; the locale and time zone
- * when the page is first hidden (the person switched away or is leaving): the page's first Intl
- * formatter loads the browser's locale data, some 40 ms of a phone's main thread that nobody should
+ * What the server renders this person's next first screen by: a touch screen or not, the window's
+ * size, and the locale and time zone of its dates. The pointer and size are written once the app is
+ * idle; the locale and time zone when the page is first hidden (the person switched away or is
+ * leaving): the page's first Intl formatter loads the browser's locale data, some 40 ms of a phone's main thread that nobody should
  * wait through while the screen is in front of them.
  */
 export function rememberDeviceHints(): void {
   keepCookieSafely(pointerCookie, () => (window.matchMedia('(pointer: coarse)').matches ? 'coarse' : 'fine'));
+  keepCookieSafely(viewportCookie, () => `${window.innerWidth}x${window.innerHeight}`);
   const onHidden = () => {
     if (document.visibilityState !== 'hidden') return;
     document.removeEventListener('visibilitychange', onHidden);

@@ -15,6 +15,7 @@ import {
   useState,
 } from 'react';
 import { flushSync } from 'react-dom';
+import { type RenderHints, useRenderHints, type Viewport } from '../../../start-up/render-hints';
 import classes from './matrix-grid.module.css';
 import { MatrixRow } from './matrix-row';
 import type { MatrixStudent, MatrixTask } from './matrix-types';
@@ -25,11 +26,22 @@ const cellWidth = 92;
 const nameWidth = 168;
 /**
  * The box's size before it is measured: the server's render (apps/server/src/first-screen.ts) and
- * the browser's first one, which takes that markup over, draw the rows and columns a laptop's screen
- * shows, so the first paint has students and their tasks in it rather than an empty grid. The
- * measured box then decides (a phone keeps fewer).
+ * the browser's first one, which takes that markup over, draw the rows and columns of the window the
+ * render hints name (a phone's: some five task columns, not 18), else a laptop's, so the first
+ * paint has students and their tasks in it rather than an empty grid, and a phone lays out, paints
+ * and takes over no more cells than it shows. The measured box then decides.
  */
-const firstPaintRect = { width: 1440, height: 720 };
+const laptopRect = { width: 1440, height: 720 };
+
+function firstPaintRect(hints: RenderHints): Viewport {
+  // Rendered here, not taken over: the window itself is the size.
+  if (!hints.rendered && typeof window !== 'undefined') {
+    return { width: window.innerWidth, height: window.innerHeight };
+  }
+  if (!hints.viewport) return laptopRect;
+  // The box is at most the window, less the top bar, title and filters above it (some 150 px).
+  return { width: hints.viewport.width, height: Math.max(rowHeight * 4, hints.viewport.height - 150) };
+}
 
 type MatrixGridProps = {
   students: readonly MatrixStudent[];
@@ -60,11 +72,13 @@ export function MatrixGrid({
   canRecord,
 }: MatrixGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const hints = useRenderHints();
+  const [initialRect] = useState(() => firstPaintRect(hints));
   const virtualizer = useVirtualizer({
     count: students.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
-    initialRect: firstPaintRect,
+    initialRect,
     overscan: 6,
     // The rows a scroll brings render in a task after the scroll event's, not inside it: a throttled
     // phone's scroll steps were one long task each (the overscan covers the frame in between).
@@ -78,7 +92,7 @@ export function MatrixGrid({
     getScrollElement: () => scroller.current,
     estimateSize: () => cellWidth,
     paddingStart: nameWidth,
-    initialRect: firstPaintRect,
+    initialRect,
     overscan: 2,
     useFlushSync: false,
   });
