@@ -19,6 +19,8 @@ type RenderModule = {
     hints: RenderHints;
   }): Promise<string>;
   firstScreens: Record<string, Partial<Record<CurrentUser['role'], { queries: string[] }>>>;
+  /** The answers as the page carries them (the Evidence Matrix's compact); without it, as answered. */
+  inlinedAnswers?(answers: Record<string, unknown>): Record<string, unknown>;
   renderHintsFor(
     request: {
       cookie: (name: string) => string | null;
@@ -103,6 +105,8 @@ export function firstScreenPages(webDist: string, services: Services): FirstScre
       .split(FIRST_SCREEN)
       .join(markup)
       .split(FIRST_ANSWERS)
-      .join(answersBlock({ 'auth.session.get': user, ...answers }, hints));
+      .join(
+        answersBlock({ 'auth.session.get': user, ...(render.inlinedAnswers?.(answers) ?? answers) }, hints),
+      );
   };
 }

@@ -15,12 +15,23 @@ import { type QueryPath, queryKeyOf } from './data-layer/query-keys';
 import { trpc } from './data-layer/trpc-client';
 import { trpcUtilsFor } from './data-layer/trpc-query-utils';
 import { createAppRouter } from './router';
+import { compactMatrix } from './start-up/inline-matrix';
 import { type RenderHints, RenderHintsContext } from './start-up/render-hints';
 
 /** Which pages have a first screen, for whom, and the queries it shows (the server asks them). */
 export { firstScreens } from './start-up/first-screen-needs';
 /** What the request says of the device (its cookies, its mobile hint), for the render. */
 export { renderHintsFor } from './start-up/render-hints';
+
+/**
+ * The answers as the page carries them for the app: the Evidence Matrix's in its compact form
+ * (start-up/inline-matrix.ts, which boot-answers.ts expands); the others as they are.
+ */
+export function inlinedAnswers(answers: Record<string, unknown>): Record<string, unknown> {
+  const matrix: QueryPath = 'staff.evidenceMatrix.get';
+  if (!(matrix in answers)) return answers;
+  return { ...answers, [matrix]: compactMatrix(answers[matrix]) };
+}
 
 export type FirstScreenInput = {
   /** The page asked for, without a query: `/`, `/grading`. */

@@ -1,6 +1,7 @@
 import { getUntypedClient } from '@trpc/client';
 import { persistStudentQueries } from '../features/capture/persisted-cache';
 import { adoptFirstAnswers, renderedByServer } from '../start-up/boot-answers';
+import { expandMatrix } from '../start-up/inline-matrix';
 import { nextTask } from '../start-up/next-task';
 import { queryClient } from './query-client';
 import { trpcClient } from './trpc-client';
@@ -21,6 +22,11 @@ export const cacheRestored = persistStudentQueries(queryClient, { restoreSaved: 
  * failed. In a task after the one that ran the signed-in modules: on a page the server rendered, the
  * answers are there already and taking them is a slow phone's 10 ms of work of its own.
  */
-export const firstAnswersAdopted = cacheRestored
-  .then(nextTask)
-  .then(() => adoptFirstAnswers(queryClient, (path) => getUntypedClient(trpcClient).query(path, undefined)));
+export const firstAnswersAdopted = cacheRestored.then(nextTask).then(() =>
+  adoptFirstAnswers(
+    queryClient,
+    (path) => getUntypedClient(trpcClient).query(path, undefined),
+    // The Evidence Matrix's answer comes compact in a rendered page; expanded once, here.
+    expandMatrix,
+  ),
+);

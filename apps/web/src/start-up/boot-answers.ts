@@ -44,6 +44,8 @@ export function takeFirstAnswer(path: QueryPath): FirstAnswer | undefined {
 export function adoptFirstAnswers(
   queryClient: QueryClient,
   askAgain: (path: QueryPath) => Promise<unknown>,
+  /** An answer as the page carries it, to the API's (inline-matrix.ts): passed, so the entry has none of it. */
+  expand: (data: unknown) => unknown = (data) => data,
 ): { settled: Promise<void> } {
   // Named by the first screens' table (first-screen-needs.ts), through boot.js or the server's page.
   const paths = Object.keys(
@@ -57,7 +59,7 @@ export function adoptFirstAnswers(
     const good = answer.then(
       (taken) =>
         taken?.status === 200 && taken.body?.result && 'data' in taken.body.result
-          ? { data: taken.body.result.data }
+          ? { data: expand(taken.body.result.data) }
           : null,
       () => null,
     );
