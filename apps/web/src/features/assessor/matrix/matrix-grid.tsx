@@ -132,6 +132,39 @@ export function MatrixGrid({
     [students, tasks, onOpenCell, onOpenOutcome],
   );
 
+  // Every task's heading, made once per answer rather than on every scroll step (the grid renders
+  // again as rows and columns come into view; the headings never change with them).
+  const head = useMemo(
+    () => (
+      <thead className={classes.head}>
+        <tr aria-rowindex={1} className={`${classes.track} ${classes.headRow}`}>
+          <th scope="col" className={classes.nameHead} aria-colindex={1}>
+            Student
+          </th>
+          {tasks.map((task, index) => (
+            <th
+              scope="col"
+              key={task.id}
+              className={classes.taskHead}
+              title={task.title}
+              aria-colindex={index + 2}
+            >
+              <span className={classes.taskNumber}>Task {index + 1}</span>
+              <span className={classes.taskTitle}>{task.title}</span>
+            </th>
+          ))}
+          <th scope="col" className={classes.progressHead} aria-colindex={tasks.length + 2}>
+            Progress
+          </th>
+          <th scope="col" className={classes.unitHead} aria-colindex={tasks.length + 3}>
+            Unit
+          </th>
+        </tr>
+      </thead>
+    ),
+    [tasks],
+  );
+
   const sizes = { '--tasks': tasks.length, '--rows': students.length } as CSSProperties;
   // Real table elements laid out as grids: screen readers keep the table, the rows can be virtual.
   return (
@@ -142,31 +175,7 @@ export function MatrixGrid({
         aria-rowcount={students.length + 1}
         aria-colcount={tasks.length + 3}
       >
-        <thead className={classes.head}>
-          <tr aria-rowindex={1} className={`${classes.track} ${classes.headRow}`}>
-            <th scope="col" className={classes.nameHead} aria-colindex={1}>
-              Student
-            </th>
-            {tasks.map((task, index) => (
-              <th
-                scope="col"
-                key={task.id}
-                className={classes.taskHead}
-                title={task.title}
-                aria-colindex={index + 2}
-              >
-                <span className={classes.taskNumber}>Task {index + 1}</span>
-                <span className={classes.taskTitle}>{task.title}</span>
-              </th>
-            ))}
-            <th scope="col" className={classes.progressHead} aria-colindex={tasks.length + 2}>
-              Progress
-            </th>
-            <th scope="col" className={classes.unitHead} aria-colindex={tasks.length + 3}>
-              Unit
-            </th>
-          </tr>
-        </thead>
+        {head}
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegated from the cell buttons, which handle keys themselves */}
         <tbody
           className={classes.body}
