@@ -1,3 +1,4 @@
+import { releaseLabel } from '@evident/core/requirement-text';
 import type { RequirementItem } from '@evident/core/requirements';
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconReplace } from '@tabler/icons-react';
@@ -34,6 +35,7 @@ export function PasteOver({
   const items = useMemo<RequirementItem[]>(() => readPasted(group, text), [group, text]);
   const { next, diff, needsRelease } = pasteOver(draft, saved, group, items);
   const problem = needsRelease ? releaseProblem(release, draft?.release ?? null) : null;
+  const held = releaseLabel(draft?.release ?? null);
   const changes = diff.added.length + diff.removed.length + diff.reworded.length;
   const proposal = needsRelease && !problem ? { ...next, release: release.trim() } : next;
   const close = () => {
@@ -68,12 +70,12 @@ export function PasteOver({
       {needsRelease ? (
         <TextInput
           label="Release of this text"
-          description={`It removes or rewords items of release ${draft?.release}, which tasks and decisions may use: those stay under release ${draft?.release}, and the new words come as this release.`}
+          description={`It removes or rewords items of the ${held}, which tasks and decisions may use: those stay under the ${held}, and the new words come as the release the register's page names.`}
           placeholder="e.g. 3"
           value={release}
           onChange={(event) => setRelease(event.currentTarget.value)}
           error={release.trim() ? problem : null}
-          maw={320}
+          styles={{ input: { maxWidth: '10rem' } }}
         />
       ) : null}
       <div aria-live="polite">

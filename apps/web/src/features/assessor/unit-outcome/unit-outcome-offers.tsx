@@ -3,7 +3,7 @@ import { unitOutcomeLabels } from '@evident/core/unit-outcome-values';
 import { fullName } from '@evident/core/user';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAward } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { trpc } from '../../../data-layer/trpc-client';
 import { DateTimeText, dateOnly } from '../../../format/date-time';
 import { lazyDialog } from '../../dialog/lazy-dialog';
@@ -85,10 +85,29 @@ export function UnitOutcomeOffers({
     const complete = row && row.total > 0 && row.satisfied === row.total;
     return row && (complete || row.standing) ? [{ entry, row }] : [];
   });
+  // A unit newly ready is brought into view: on a phone the decision was made a screen further down.
+  const section = useRef<HTMLDivElement>(null);
+  const ready = offers.filter((offer) => !offer.row.standing).map((offer) => keyOf(offer.row));
+  const seen = useRef(new Set<string>());
+  const readyNow = ready.join(',');
+  useEffect(() => {
+    const fresh = readyNow.split(',').filter((key) => key && !seen.current.has(key));
+    for (const key of fresh) seen.current.add(key);
+    if (fresh.length > 0) section.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [readyNow]);
   return (
     <>
       {offers.length > 0 ? (
-        <Stack gap="sm" component="section" aria-label="Unit outcomes" data-testid="unit-outcome-offers">
+        <Stack
+          ref={section}
+          gap="sm"
+          component="section"
+          aria-label="Unit outcomes"
+          data-testid="unit-outcome-offers"
+          style={{
+            scrollMarginTop: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-md))',
+          }}
+        >
           {offers.map(({ entry, row }) => {
             const name = fullName(entry.student);
             const open = () =>
