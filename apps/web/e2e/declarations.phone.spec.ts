@@ -1,16 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listOutbox } from '@evident/mail/outbox-reader';
 import { chromium, devices, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { chromiumFlags, chromiumPath } from './chromium';
 import { confirmDeclaration } from './declaration-steps';
-import { e2ePort } from './e2e-env';
+import { e2eDataDir, e2ePort } from './e2e-env';
 import { expectToast, studentWithUnit } from './support';
 
 /**
  * Issue 29 §3: a student reads and confirms the authenticity declaration before each upload; a file
- * sent without one (an API script) is 'Not declared' until the task's prompt declares it; and a
+ * sent without one (an API script) is 'Not declared', and mailed for, until the task's prompt declares it; and a
  * photo captured offline carries the declaration made then, sent when signal returns.
  */
 
@@ -95,7 +96,18 @@ test('a student reads and confirms the declaration, then chooses the file; a fil
   });
   expect(recorded.ok()).toBe(true);
 
-  await page.reload();
+  // The student is asked for it by mail too (once), linking to the task's card, where they declare.
+  const me = (await (await page.request.get('/api/auth/user')).json()) as { email: string };
+  const reminders = () =>
+    listOutbox(join(e2eDataDir, 'outbox')).filter(
+      (mail) => mail.to === me.email && mail.subject === 'Declaration needed in HLTINF006',
+    );
+  await expect.poll(() => reminders().length).toBe(1);
+  const [mail] = reminders();
+  expect(mail?.text).toContain('from-script.pdf (');
+  const link = new URL(mail?.text.match(/Open Evident: (\S+)/)?.[1] ?? '');
+  expect(link.searchParams.get('task')).toBe(taskId);
+  await page.goto(`${link.pathname}${link.search}`);
   const prompt = card.getByTestId('undeclared-prompt');
   await expect(prompt).toContainText('Declaration needed');
   await expect(prompt.getByTestId('undeclared-file')).toHaveText(['from-script.pdf']);
