@@ -1,5 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandMatrix } from '../../web/src/start-up/inline-matrix';
 import { bootConfig, startWebBundle, type WebBundle } from './web-bundle-fixtures';
 
 // A signed-in person's first screen as the bundle renders it (web-bundle-fixtures.ts builds and
@@ -133,6 +134,21 @@ describe("a signed-in person's first screen as the server renders it", () => {
       expect(ownPage).toContain(`${student.firstName} ${student.lastName}`.replaceAll("'", '&#x27;'));
     }
     expect(ownPage).toMatch(/<td[^>]* aria-colindex="2"[^>]*><button type="button"[^>]* data-task="0"/);
+    // The page carries the answer compact, and it expands to the very answer the API gives.
+    const inlined = renderedAnswers(ownPage).answers['staff.evidenceMatrix.get'];
+    expect(inlined).not.toHaveProperty('submissions');
+    const rest = await fetch(`${base}/api/reports/evidence-matrix`, { headers: { cookie: assessorCookie } });
+    expect(JSON.stringify(expandMatrix(inlined))).toBe(JSON.stringify(await rest.json()));
+    // A phone's page holds the task columns a phone shows (some five, the last too), a laptop's more.
+    const taskColumns = (html: string) => new Set(html.match(/ data-task="\d+"/g)).size;
+    const phoneMatrix = (
+      await get('/matrix', { cookie: assessorCookie, 'sec-ch-ua-mobile': '?1' })
+    ).body.toString();
+    const laptopMatrix = (
+      await get('/matrix', { cookie: `${assessorCookie}; evident-viewport=1440x900` })
+    ).body.toString();
+    expect(taskColumns(phoneMatrix)).toBeLessThanOrEqual(7);
+    expect(taskColumns(laptopMatrix)).toBeGreaterThan(taskColumns(phoneMatrix));
     const ownBoot = bootConfig(ownPage) as { screens: Record<string, Record<string, { chunks: string[] }>> };
     expect(
       ownBoot.screens['/matrix']?.assessor?.chunks.some((file) => /\/matrix-[^/]+\.js$/.test(file)),
