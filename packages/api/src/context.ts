@@ -155,21 +155,17 @@ function sessionOf(principal: Principal): ActiveSession | null {
 export async function createContext(services: Services, meta: RequestMeta): Promise<Context> {
   const { principal, refusal, setCookie } = await meta.authentication;
   if (setCookie) meta.setCookie(setCookie);
-  const base = {
+  // One object per request, written out whole: it is read by every middleware and procedure.
+  return {
     ...services,
     publicUrl: meta.publicUrl ?? services.publicUrl,
     ip: meta.ip,
     setCookie: meta.setCookie,
     authRefusal: refusal,
-  };
-  if (!principal)
-    return { ...base, principal: null, session: null, user: null, realUserId: null, realRole: null };
-  return {
-    ...base,
     principal,
-    session: sessionOf(principal),
-    user: currentUserOf(principal),
-    realUserId: principal.realUser.id,
-    realRole: principal.realUser.role,
+    session: principal ? sessionOf(principal) : null,
+    user: principal ? currentUserOf(principal) : null,
+    realUserId: principal ? principal.realUser.id : null,
+    realRole: principal ? principal.realUser.role : null,
   };
 }

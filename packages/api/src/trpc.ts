@@ -6,7 +6,7 @@ import { awaitingApprovalMessage } from '@evident/core/user';
 import { unstorableValueReason } from '@evident/db/errors';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { Context } from './context';
+import type { AuthedContext, Context } from './context';
 import { fieldErrorsOf, publicMessage, toTrpcError, UNSTORABLE_VALUE_MESSAGE } from './errors';
 import type { ProcedureMeta } from './rest/rest-meta';
 
@@ -42,8 +42,22 @@ export const createCallerFactory = t.createCallerFactory;
 
 // ---- procedures -----------------------------------------------------------------------------
 
-/** Domain code throws AppError; here it becomes the matching tRPC code (and so HTTP status). */
-const mapAppErrors = t.middleware(async ({ ctx, path, next }) => {
+export const readOnlyTokenMessage = 'This API token is read-only';
+
+/**
+ * Every procedure's first middleware, in one piece: each level of tRPC's chain copies its call's
+ * options and awaits, on every call (issue 31 §2).
+ *
+ * Refused credentials (a bad, expired or revoked token) answer 401 everywhere, even on public
+ * procedures: a script with a dead token learns so at once instead of acting signed out. A read-only
+ * token calls no mutation. Then domain code's AppError becomes the matching tRPC code (and so HTTP
+ * status).
+ */
+const guardCredentialsAndMapErrors = t.middleware(async ({ ctx, type, path, next }) => {
+  if (ctx.authRefusal) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authRefusal });
+  if (ctx.principal?.readOnly && type === 'mutation') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: readOnlyTokenMessage });
+  }
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTrpcError(result.error.cause);
   // An id that cannot be one names nothing (core/lookup-id.ts): not found, like an id of nothing.
@@ -63,39 +77,38 @@ const mapAppErrors = t.middleware(async ({ ctx, path, next }) => {
   return result;
 });
 
+export const publicProcedure = t.procedure.use(guardCredentialsAndMapErrors);
+
+const isSignedIn = (ctx: Context): ctx is AuthedContext =>
+  Boolean(ctx.principal && ctx.user && ctx.realUserId && ctx.realRole);
+
+type SignedInFields = Pick<AuthedContext, 'principal' | 'user' | 'realUserId' | 'realRole'>;
+
 /**
- * Refused credentials (a bad, expired or revoked token) answer 401 everywhere, even on public
- * procedures: a script with a dead token learns so at once instead of acting signed out. A read-only
- * token calls no mutation.
+ * A procedure for someone signed in whom `admit` lets through (it throws otherwise): the sign-in and
+ * the role checked in one middleware.
  */
-const guardCredentials = t.middleware(({ ctx, type, next }) => {
-  if (ctx.authRefusal) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authRefusal });
-  if (ctx.principal?.readOnly && type === 'mutation') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: readOnlyTokenMessage });
-  }
-  return next();
-});
+function signedInProcedure(admit?: (ctx: AuthedContext) => void) {
+  return publicProcedure.use(({ ctx, next }) => {
+    if (!isSignedIn(ctx)) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+    }
+    admit?.(ctx);
+    // createContext already holds these: only their types narrow here. Given a `ctx`, `next` copies
+    // the whole context (some forty keys) on every call, so it is given none.
+    return next<SignedInFields>({});
+  });
+}
 
-export const readOnlyTokenMessage = 'This API token is read-only';
-
-export const publicProcedure = t.procedure.use(mapAppErrors).use(guardCredentials);
-
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  const { principal, user, realUserId, realRole } = ctx;
-  if (!principal || !user || !realUserId || !realRole) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-  }
-  return next({ ctx: { ...ctx, principal, user, realUserId, realRole } });
-});
+export const authedProcedure = signedInProcedure();
 
 const forbidden = () =>
   new TRPCError({ code: 'FORBIDDEN', message: 'You do not have permission to do that' });
 
 /** Checks the role the app is acting as, so an admin viewing as a student gets the student's view. */
 const actingRole = (role: Role) =>
-  authedProcedure.use(({ ctx, next }) => {
+  signedInProcedure((ctx) => {
     if (ctx.user.role !== role) throw forbidden();
-    return next();
   });
 
 export const studentProcedure = actingRole('student');
@@ -108,32 +121,29 @@ function refuseUnapproved(user: { awaitingApproval: boolean }): void {
  * Grading decisions: an approved assessor, or an admin viewing as one (recorded as the acting admin).
  * An admin as themselves reads the grading queue but is told why they cannot decide.
  */
-export const gradeProcedure = authedProcedure.use(({ ctx, next }) => {
+export const gradeProcedure = signedInProcedure((ctx) => {
   if (ctx.user.role === 'rto_admin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: adminReadOnlyGradingMessage });
   }
   if (ctx.user.role !== 'assessor') throw forbidden();
   refuseUnapproved(ctx.user);
-  return next();
 });
 
 /**
  * Staff (routers/staff): approved assessors, and admins as themselves or viewing as an assessor. An
  * admin viewing as a student sees what the student sees, so not these.
  */
-export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
+export const staffProcedure = signedInProcedure((ctx) => {
   if (ctx.user.role !== 'assessor' && ctx.user.role !== 'rto_admin') throw forbidden();
   refuseUnapproved(ctx.user);
-  return next();
 });
 
 /**
  * Shared by students and staff, each procedure deciding whose records it may touch (third-party
  * requests). A validator is neither, and is refused before any of that runs.
  */
-export const studentOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
+export const studentOrStaffProcedure = signedInProcedure((ctx) => {
   if (ctx.user.role === 'validator') throw forbidden();
-  return next();
 });
 
 /**
@@ -141,15 +151,13 @@ export const studentOrStaffProcedure = authedProcedure.use(({ ctx, next }) => {
  * and people whose only role is validator. A validator calls these and account basics, nothing else:
  * every staff, grading and admin procedure refuses them, and each round checks who was named in it.
  */
-export const validationProcedure = authedProcedure.use(({ ctx, next }) => {
+export const validationProcedure = signedInProcedure((ctx) => {
   const role = ctx.user.role;
   if (role !== 'assessor' && role !== 'rto_admin' && role !== 'validator') throw forbidden();
   refuseUnapproved(ctx.user);
-  return next();
 });
 
 /** Admin rights stay with the person who signed in, impersonating or not. */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+export const adminProcedure = signedInProcedure((ctx) => {
   if (ctx.realRole !== 'rto_admin') throw forbidden();
-  return next();
 });

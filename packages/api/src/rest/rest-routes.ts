@@ -16,9 +16,24 @@ import type { z } from 'zod';
 import { appRouter } from '../root';
 import type { ProcedureMeta, RestMeta, RestMethod } from './rest-meta';
 
+/**
+ * A procedure as tRPC's own caller runs it (createCaller's proxy ends in this call): looked up once
+ * here rather than through a proxy built for every request.
+ */
+export type CallProcedure = (options: {
+  ctx: unknown;
+  path: string;
+  type: 'query' | 'mutation';
+  getRawInput: () => Promise<unknown>;
+  signal: undefined;
+  batchIndex: number;
+}) => Promise<unknown>;
+
 export type RestProcedure = {
   /** `admin.units.get` */
   name: string;
+  type: 'query' | 'mutation';
+  call: CallProcedure;
   rest: RestMeta;
   input: z.ZodType | undefined;
   output: z.ZodType | undefined;
@@ -56,7 +71,7 @@ export function inputShapeOf(schema: z.ZodType | undefined): Record<string, unkn
   return null;
 }
 
-function restProcedure(name: string, def: ProcedureDef, rest: RestMeta): RestProcedure {
+function restProcedure(name: string, call: CallProcedure, def: ProcedureDef, rest: RestMeta): RestProcedure {
   const refuse = (why: string) => new Error(`${name} (${rest.method} ${rest.path}): ${why}`);
   if (def.type === 'subscription') throw refuse('a subscription has no REST path');
   // A read-only token may GET and calls no mutation: the two rules must agree.
@@ -69,7 +84,7 @@ function restProcedure(name: string, def: ProcedureDef, rest: RestMeta): RestPro
   for (const field of Object.values(fields)) {
     if (!shape || !(field in shape)) throw refuse(`the path fills \`${field}\`, which the input lacks`);
   }
-  return { name, rest, input, output: def.output, fields };
+  return { name, type: def.type, call, rest, input, output: def.output, fields };
 }
 
 function restRoute(served: RestProcedure[]): RestRoute {
@@ -102,7 +117,7 @@ export function restRoutesOf(procedures: Record<string, unknown>): RestRoute[] {
     const rest = def.meta?.rest;
     if (!rest) continue;
     const key = `${rest.method} ${rest.path}`;
-    byPath.set(key, [...(byPath.get(key) ?? []), restProcedure(name, def, rest)]);
+    byPath.set(key, [...(byPath.get(key) ?? []), restProcedure(name, procedure as CallProcedure, def, rest)]);
   }
   return [...byPath.values()].map(restRoute);
 }

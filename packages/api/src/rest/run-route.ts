@@ -1,7 +1,6 @@
 import type { Context } from '../context';
 import { DatabaseJson, holdingDatabaseJson } from '../database-json';
 import { asTrpcError, httpStatusOf, publicMessage } from '../errors';
-import { createCaller } from '../root';
 import { readOnlyTokenMessage } from '../trpc';
 import type { RestMeta } from './rest-meta';
 import type { RestProcedure, RestRoute } from './rest-routes';
@@ -28,15 +27,6 @@ export type RestResponse =
   | { status: number; rawJson: string }
   | { status: number; download: RestFile }
   | { status: 204 };
-
-type Caller = ReturnType<typeof createCaller>;
-
-function call(caller: Caller, name: string, input: unknown): Promise<unknown> {
-  const procedure = name
-    .split('.')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
-  return (procedure as (input: unknown) => Promise<unknown>)(input);
-}
 
 /**
  * The query string (GET) or body, with the path's parameters laid over it, so that a body cannot
@@ -75,8 +65,16 @@ export async function runRestRoute(
   const procedure =
     route.withQuery && Object.keys(request.query).length > 0 ? route.withQuery : route.procedure;
   try {
-    const caller = createCaller(holdingDatabaseJson(ctx, new Map()));
-    return answerOf(procedure.rest, await call(caller, procedure.name, inputOf(route, procedure, request)));
+    const input = inputOf(route, procedure, request);
+    const data = await procedure.call({
+      ctx: holdingDatabaseJson(ctx, new Map()),
+      path: procedure.name,
+      type: procedure.type,
+      getRawInput: async () => input,
+      signal: undefined,
+      batchIndex: 0,
+    });
+    return answerOf(procedure.rest, data);
   } catch (thrown) {
     const error = asTrpcError(thrown);
     const status = httpStatusOf(error);
