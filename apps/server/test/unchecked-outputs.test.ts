@@ -22,6 +22,7 @@ function describedOutputOf(path: string): z.ZodType {
 }
 const studentTasksOutput = describedOutputOf('student.tasks.list');
 const gradingSubmissionsOutput = describedOutputOf('staff.submissions.list');
+const currentUserOutput = describedOutputOf('auth.session.get');
 
 let env: TestEnv;
 let app: Awaited<ReturnType<TestEnv['app']>>;
@@ -49,6 +50,30 @@ const cookieOf = (client: { sessionId: string | null }) =>
   `${env.services.sessions.cookieName}=${client.sessionId ?? ''}`;
 
 describe('outputs checked in tests rather than per call', () => {
+  it('auth.session.get: a student, an assessor awaiting approval, an admin viewing as a student', async () => {
+    const student = await env.signedIn('student');
+    const answer = await (await student.caller()).auth.session.get();
+    expect(answer?.role).toBe('student');
+    expectExactly(currentUserOutput, answer);
+    expect(JSON.stringify(await restAnswer(cookieOf(student), '/api/auth/user'))).toBe(
+      JSON.stringify(answer),
+    );
+
+    const waiting = await env.signedIn('assessor', { approved: false });
+    const waitingAnswer = await (await waiting.caller()).auth.session.get();
+    expect(waitingAnswer?.awaitingApproval).toBe(true);
+    expectExactly(currentUserOutput, waitingAnswer);
+
+    const admin = await env.signedIn('rto_admin');
+    const adminCaller = await admin.caller();
+    await adminCaller.admin.impersonation.start({ userId: answer?.id ?? '' });
+    const viewing = await (await admin.caller()).auth.session.get();
+    expect(viewing?.isImpersonating).toBe(true);
+    expect(viewing?.originalUser?.role).toBe('rto_admin');
+    expectExactly(currentUserOutput, viewing);
+    expect(JSON.stringify(await restAnswer(cookieOf(admin), '/api/auth/user'))).toBe(JSON.stringify(viewing));
+  });
+
   it("student.tasks.list: tasks with and without a submission, an assessor's comment", async () => {
     const setUp = await studentWithSubmissions(env, app, { count: 2 });
     const [first] = setUp.submitted;

@@ -4,6 +4,7 @@ import {
   registerInput,
   resetPasswordInput,
 } from '@evident/core/auth-schemas';
+import { shapeCheckedInTests } from '../../database-json';
 import { publicProcedure, router } from '../../trpc';
 import { okOutput } from '../../views/common-outputs';
 import { currentUserOutput, messageOutput, signedInOutput, signInOptionsOutput } from './outputs';
@@ -16,7 +17,8 @@ export const authRouter = router({
       .meta({
         rest: { method: 'GET', path: '/api/auth/user', whenNull: { status: 401, text: 'Not signed in' } },
       })
-      .output(currentUserOutput)
+      // Every screen asks it: the context's user is answered as built, checked in tests (database-json.ts).
+      .output(shapeCheckedInTests(currentUserOutput))
       .query(({ ctx }) => ctx.user),
     login: publicProcedure
       .meta({ rest: { method: 'POST', path: '/api/auth/login' } })
