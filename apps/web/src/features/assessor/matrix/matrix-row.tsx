@@ -154,10 +154,18 @@ function CellBox({ cell, column }: { cell: MatrixCell | undefined; column: numbe
   const label = matrixCellLabel(cell);
   const onlyObservations = cell !== undefined && cell.fileCount === 0 && (cell.observations ?? 0) > 0;
   if (!cell) {
+    // Named by its label, as a submitted cell is, rather than by a hidden span: half the cells of a
+    // cohort are pending, and two elements fewer each is that much less for every scroll step to add.
     return (
-      <button type="button" className={boxClasses.box} data-status="pending" data-task={column} title={label}>
-        <span aria-hidden>-</span>
-        <span className={classes.srOnly}>{label}</span>
+      <button
+        type="button"
+        className={boxClasses.box}
+        data-status="pending"
+        data-task={column}
+        title={label}
+        aria-label={label}
+      >
+        -
       </button>
     );
   }
