@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createTaskGenerator } from '@evident/ai/generator-factory';
-import type { Services } from '@evident/api/context';
+import { contextSlots, type Services } from '@evident/api/context';
 import {
   createEventJob,
   createGradedMailJob,
@@ -201,6 +201,8 @@ export function createServices(
     secureCookies: config.publicUrl.startsWith('https://'),
   });
   return {
+    // Each request's context is a copy of these services with its own keys set (context.ts).
+    ...contextSlots,
     db: database.db,
     sessions,
     authenticator: createAuthenticator({ sessions, records: createPrincipalRecords(database.db) }),

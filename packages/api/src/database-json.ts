@@ -30,10 +30,18 @@ export type HeldDatabaseJson = Map<string, string>;
 const held = Symbol('held database JSON');
 type Holding = { [held]?: HeldDatabaseJson };
 
+/**
+ * The empty place for held texts, among a context's keys from the start (context.ts), so that
+ * holding texts fills a key the context has rather than adding one (which changes its shape, on
+ * every request).
+ */
+export const databaseJsonSlot: Holding = { [held]: undefined };
+
 /** The context of an HTTP request: database JSON answers are held for it, not parsed. */
 export function holdingDatabaseJson<C extends object>(ctx: C, texts: HeldDatabaseJson): C {
   // A symbol key survives the spreads by which middlewares extend the context.
-  return Object.assign(ctx, { [held]: texts });
+  (ctx as Holding)[held] = texts;
+  return ctx;
 }
 
 /** Typed as the answer the text spells, which is what every caller receives. */
