@@ -102,17 +102,20 @@ export async function buildApp(options: AppOptions) {
     }
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    // Signed file URLs carry their own authority and ignore cookies, so there is nothing to forge.
-    if (req.url.startsWith('/files/')) return;
-    // LTI posts come from the platform's origin and carry their own signed tokens (id_token, our
-    // deep-link request); they never act on the caller's session cookie.
-    if (req.url.startsWith('/lti/')) return;
-    // Only the cookie path is checked; a bearer-token caller's cookies are never read at all.
-    if (services.authenticator.credentialsOf(req.headers).kind !== 'session') return;
-    if (isCrossSiteMutation(req.method, req.headers, req.host)) {
-      return reply.code(403).type('text/plain; charset=utf-8').send('Cross-site request refused');
-    }
+  // Hooks that run on every request take Fastify's callback rather than being async: a promise less
+  // on each (issue 31 §2). An answer sent here is not followed by `done()`.
+  app.addHook('onRequest', (req, reply, done) => {
+    const refused =
+      // Signed file URLs carry their own authority and ignore cookies, so there is nothing to forge.
+      !req.url.startsWith('/files/') &&
+      // LTI posts come from the platform's origin and carry their own signed tokens (id_token, our
+      // deep-link request); they never act on the caller's session cookie.
+      !req.url.startsWith('/lti/') &&
+      // Only the cookie path is checked; a bearer-token caller's cookies are never read at all.
+      services.authenticator.credentialsOf(req.headers).kind === 'session' &&
+      isCrossSiteMutation(req.method, req.headers, req.host);
+    if (refused) reply.code(403).type('text/plain; charset=utf-8').send('Cross-site request refused');
+    else done();
   });
 
   app.get('/healthz', async (_req, reply) => {

@@ -83,7 +83,8 @@ export async function registerSecurityHeaders<L extends FastifyBaseLogger>(
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
   };
 
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback, not async: it runs on every request (app.ts says why).
+  app.addHook('onRequest', (req, reply, done) => {
     if (req.url.startsWith('/files/download/')) {
       // Helmet's variant, as before: its own Cross-Origin-Resource-Policy (same-origin) included.
       apply(reply, sets.download);
@@ -102,6 +103,7 @@ export async function registerSecurityHeaders<L extends FastifyBaseLogger>(
       apply(reply, sets.ltiApp);
       reply.raw.removeHeader('x-frame-options');
     } else apply(reply, sets.global);
+    done();
   });
 }
 

@@ -37,9 +37,10 @@ export function limitSlowBodies<L extends FastifyBaseLogger>(
   app: FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, L>,
   limits: SlowClientLimits,
 ) {
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback, not async: it runs on every request (app.ts says why).
+  app.addHook('onRequest', (req, reply, done) => {
     const raw = req.raw;
-    if (!hasBody(raw)) return;
+    if (!hasBody(raw)) return done();
     const upload = req.url.startsWith('/files/upload/');
     const socket = raw.socket;
     let lastBytes = socket.bytesRead;
@@ -62,6 +63,7 @@ export function limitSlowBodies<L extends FastifyBaseLogger>(
     raw.once('end', stop);
     raw.once('close', stop);
     reply.raw.once('close', stop);
+    done();
   });
 }
 

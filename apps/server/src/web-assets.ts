@@ -43,12 +43,16 @@ export async function registerCompression<L extends FastifyBaseLogger>(
   // size, so it would compress even a 100-byte answer: a JSON one is read whole first (it is complete
   // JSON anyway, unlike the live stream) so the threshold applies. Global onSend hooks run before the
   // plugin's route one.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (!(payload instanceof Response) || !payload.body) return payload;
-    if (!COMPRESSIBLE_ANSWER.test(payload.headers.get('content-type') ?? '')) return payload;
+  // A callback, not async: it runs on every answer (app.ts says why).
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (!(payload instanceof Response) || !payload.body) return done(null, payload);
+    if (!COMPRESSIBLE_ANSWER.test(payload.headers.get('content-type') ?? '')) return done(null, payload);
     reply.code(payload.status);
     for (const [name, value] of payload.headers) reply.header(name, value);
-    return Buffer.from(await payload.arrayBuffer());
+    payload.arrayBuffer().then(
+      (body) => done(null, Buffer.from(body)),
+      (error: Error) => done(error),
+    );
   });
   await app.register(fastifyCompress, {
     threshold: 1024,
