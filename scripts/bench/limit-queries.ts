@@ -96,7 +96,8 @@ export const matrixJson: Statement = {
           select string_agg(
             '"' || c.student_id || '-' || c.task_id || '":{"status":"' || c.status
               || '","fileCount":' || c.file_count
-              || case when c.reports > 0 then ',"thirdPartyReports":' || c.reports else '' end || '}',
+              || case when c.reports > 0 then ',"thirdPartyReports":' || c.reports else '' end
+              || case when c.observations > 0 then ',"observations":' || c.observations else '' end || '}',
             ',')
           from (
             select s.student_id, s.task_id, s.status, count(f.id) as file_count,
@@ -104,7 +105,9 @@ export const matrixJson: Statement = {
               (select count(*) from third_party_reports r
                 join third_party_requests q on q.id = r.request_id
                 where q.student_id = s.student_id
-                  and r.items @> jsonb_build_array(jsonb_build_object('taskId', s.task_id::text))) as reports
+                  and r.items @> jsonb_build_array(jsonb_build_object('taskId', s.task_id::text))) as reports,
+              -- Observation checklists are evidence too (issue 29 §5): a cell holding only one says so.
+              (select count(*) from observations ob where ob.submission_id = s.id) as observations
             from submissions s
             join tasks t on t.id = s.task_id
             join enrolments e on e.student_id = s.student_id and e.unit_id = t.unit_id
