@@ -12,7 +12,7 @@ import { captureEvidentStatements, warnUnknownStatements } from './limit-sync';
 import { startPostgres } from './postgres';
 
 /**
- * Issue 31 §1, `pnpm bench limit [--quick] [--only=pg|pglite] [--reads=tasks,user,…]`:
+ * Issue 31 §1, `pnpm bench limit [--quick] [--rounds=N] [--only=pg|pglite] [--reads=tasks,user,…]`:
  * Evident's built server against "the limit", a bare Fastify server on the same database and data
  * (limit-server.ts) that sends the same SQL and answers the same JSON. Each read is first checked
  * to answer alike on both, then measured on both in turn (A B A B…) at 50 connections and at 1.
@@ -26,9 +26,13 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const readsArg = args.find((arg) => arg.startsWith('--reads='))?.slice('--reads='.length);
-const settings = quick
+const roundsArg = Number(args.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length));
+const defaults = quick
   ? { seconds: 3, rounds: 1, taskCounts: [40], cohortSizes: [200] }
   : { seconds: 8, rounds: 3, taskCounts: [10, 40, 120], cohortSizes: [30, 200, 1000] };
+// One round of 3 s is at the mercy of whatever else the machine does in those seconds: `--quick
+// --rounds=3` gives the quick run's reads a median.
+const settings = roundsArg >= 1 ? { ...defaults, rounds: Math.floor(roundsArg) } : defaults;
 // Growth at one connection: each size's own cost, not the queue 50 slow requests make (1,000 students on PGlite).
 const growthSettings = { seconds: 5, rounds: 2, connections: 1 };
 // Evident signs file links with this; the limit signs them the same way.
