@@ -2,7 +2,11 @@ import type { Database } from '@evident/db/client';
 import { recordAudit } from '@evident/db/queries/audit';
 import { listUndeclaredInUnit } from '@evident/db/queries/evidence-declarations';
 import { enqueueJob } from '@evident/db/queries/jobs';
-import { lockDeclarationReminder, wasRemindedToDeclareOn } from '@evident/db/queries/reminders';
+import {
+  DECLARATION_REMINDED,
+  lockDeclarationReminder,
+  wasRemindedToDeclareOn,
+} from '@evident/db/queries/reminders';
 import { findUnit } from '@evident/db/queries/units';
 import { findUserById } from '@evident/db/queries/users';
 import { taskUrl } from '../jobs/graded-mail-job';
@@ -54,7 +58,7 @@ export async function remindToDeclare(
   await recordAudit(tx, {
     actorId: options.recordedBy,
     actingAsId: options.recordedBy === studentId ? null : studentId,
-    action: 'declaration.reminded',
+    action: DECLARATION_REMINDED,
     subjectId: studentId,
     detail: { unitId, unitCode: unit.unitCode, files: files.length, timeZone },
   });

@@ -42,6 +42,3 @@ export const timestampOf = (value: unknown): Date =>
 
 export const nullableTimestampOf = (value: unknown): Date | null =>
   value === null ? null : timestampOf(value);
-
-/** A json or jsonb column: parsed already by either driver; text only where a driver left it so. */
-export const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;

@@ -80,7 +80,7 @@ export async function lockDeclarationReminder(
   { studentId, unitId }: { studentId: string; unitId: string },
 ): Promise<void> {
   await db.execute(
-    sql`select pg_advisory_xact_lock(hashtext('declaration.reminded'), hashtext(${`${studentId} ${unitId}`}))`,
+    sql`select pg_advisory_xact_lock(hashtext(${DECLARATION_REMINDED}), hashtext(${`${studentId} ${unitId}`}))`,
   );
 }
 
