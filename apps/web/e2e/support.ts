@@ -22,7 +22,9 @@ export function ownAddress(): string {
 export async function openSignIn(page: Page): Promise<void> {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  // A press on the prerendered page is replayed once the app has loaded and the browser is idle (at
+  // most five seconds later): on a loaded machine that can outlast the default wait.
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 20_000 });
 }
 
 export async function registerThroughUi(
