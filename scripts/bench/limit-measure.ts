@@ -73,7 +73,7 @@ export function printHeader(): void {
 
 function row(round: string, server: string, f: Figures): void {
   console.log(
-    `  ${round.padEnd(7)}${server.padEnd(9)}${pad(f.reqPerSec.toFixed(f.reqPerSec < 10 ? 1 : 0), 8)}${pad(String(f.p50), 8)}${pad(String(f.p99), 8)}${pad(String(f.errors), 8)}${pad(String(f.timeouts), 10)}${pad(String(f.non2xx), 9)}${pad(f.cpuMsPerRequest.toFixed(2), 12)}${pad(f.load.toFixed(1), 6)}`,
+    `  ${round.padEnd(7)}${server.padEnd(9)}${pad(f.reqPerSec.toFixed(f.reqPerSec < 10 ? 1 : 0), 8)}${pad(String(f.p50), 8)}${pad(String(f.p99), 8)}${pad(String(f.errors), 8)}${pad(String(f.timeouts), 10)}${pad(String(f.non2xx), 9)}${pad(f.cpuMsPerRequest.toFixed(f.cpuMsPerRequest < 1 ? 3 : 2), 12)}${pad(f.load.toFixed(1), 6)}`,
   );
 }
 

@@ -48,7 +48,7 @@ test('a validation round: validator added and named, reviews on a phone, admin s
   const email = uniqueEmail('validator');
   // A name of her own for this run: a retry adds another validator, and two 'Vera Lidator' options
   // would leave the pick below ambiguous.
-  const lastName = `Lidator ${email.split('@')[0].split('-').slice(1).join('')}`;
+  const lastName = `Lidator ${email.replace(/^validator-|@.*$/g, '').replaceAll('-', '')}`;
   const fullName = `Vera ${lastName}`;
   await page.goto('/admin/users');
   await page.getByRole('button', { name: 'Add validator' }).click();
