@@ -2,7 +2,7 @@ import { auditEvents } from '@evident/db/schema';
 import { listOutbox } from '@evident/mail/outbox-reader';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdf, studentWithUnit } from './evidence-fixtures';
+import { type Caller, recordPdf, studentWithUnit } from './evidence-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
 
 // Issue 29 §3: evidence recorded without the student's declaration (POST /api/evidence without
@@ -15,19 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-type Caller = Awaited<ReturnType<Awaited<ReturnType<TestEnv['signedIn']>>['caller']>>;
-
-async function send(caller: Caller, taskId: string, fileName: string, declarationVersion?: number) {
-  const grant = await caller.student.evidence.requestUploadUrl({ fileName, fileType: 'application/pdf' });
-  await env.services.storage.put(grant.objectPath, pdf(), 'application/pdf');
-  return caller.student.evidence.record({
-    taskId,
-    fileName,
-    fileType: 'application/pdf',
-    objectPath: grant.objectPath,
-    ...(declarationVersion ? { declarationVersion } : {}),
-  });
-}
+const send = (caller: Caller, taskId: string, fileName: string, declarationVersion?: number) =>
+  recordPdf(env, caller, taskId, fileName, declarationVersion);
 
 async function remindersTo(email: string) {
   await env.services.jobs.idle();

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatDateTime } from '@evident/core/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdf, studentWithUnit } from './evidence-fixtures';
+import { type Caller, recordPdf, studentWithUnit } from './evidence-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
 import { cookieOf } from './people-fixtures';
 
@@ -22,19 +22,8 @@ afterAll(async () => {
   await env.close();
 });
 
-type Caller = Awaited<ReturnType<Awaited<ReturnType<TestEnv['signedIn']>>['caller']>>;
-
-async function send(caller: Caller, taskId: string, fileName: string, declarationVersion?: number) {
-  const grant = await caller.student.evidence.requestUploadUrl({ fileName, fileType: 'application/pdf' });
-  await env.services.storage.put(grant.objectPath, pdf(), 'application/pdf');
-  return caller.student.evidence.record({
-    taskId,
-    fileName,
-    fileType: 'application/pdf',
-    objectPath: grant.objectPath,
-    ...(declarationVersion ? { declarationVersion } : {}),
-  });
-}
+const send = (caller: Caller, taskId: string, fileName: string, declarationVersion?: number) =>
+  recordPdf(env, caller, taskId, fileName, declarationVersion);
 
 describe('declarations in the assessment record', () => {
   it('lists each file and decision as declared (version, time) or Not declared, in the record and its PDF', async () => {

@@ -28,6 +28,25 @@ export function pdf(padding = 0): Buffer {
   ]);
 }
 
+/** A PDF put where a fresh upload grant says and recorded on the task, declared when a version is given. */
+export async function recordPdf(
+  env: TestEnv,
+  caller: Caller,
+  taskId: string,
+  fileName: string,
+  declarationVersion?: number,
+) {
+  const grant = await caller.student.evidence.requestUploadUrl({ fileName, fileType: 'application/pdf' });
+  await env.services.storage.put(grant.objectPath, pdf(), 'application/pdf');
+  return caller.student.evidence.record({
+    taskId,
+    fileName,
+    fileType: 'application/pdf',
+    objectPath: grant.objectPath,
+    ...(declarationVersion ? { declarationVersion } : {}),
+  });
+}
+
 /** EBML header of a WebM file, as MediaRecorder writes it. */
 export function webmAudio(size = 4096): Buffer {
   const bytes = Buffer.alloc(size, 0x42);
@@ -99,7 +118,7 @@ export function send(
 /** Only what the fixtures use of the test app, whatever its logger type. */
 type App = Pick<Awaited<ReturnType<TestEnv['app']>>, 'inject'>;
 
-type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
+export type Caller = Awaited<ReturnType<typeof studentWithUnit>>['caller'];
 
 /**
  * The local disk's signed PUT, and the upload a browser makes with it, on the app `appOf` gives

@@ -5,6 +5,15 @@ import { enrolledStudent, submission, unitWithTasks } from './matrix-fixtures';
 
 let counter = 0;
 
+/** What an assessor sends to record Competent for a student in a unit. */
+export const competent = (studentId: string, unitId: string) => ({
+  studentId,
+  unitId,
+  outcome: 'competent' as const,
+  justification: 'Every task met the performance criteria on the job.',
+  declarationVersion: 1,
+});
+
 /**
  * A unit (release '2') with `taskCount` tasks and a student enrolled in it whose first `satisfied`
  * tasks are satisfactory, each with a file declared as the student's own (undeclared with `declared: false`).

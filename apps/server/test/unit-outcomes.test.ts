@@ -6,7 +6,13 @@ import { seedClass } from './class-seed';
 import { createTestEnv, type TestEnv } from './harness';
 import { submission } from './matrix-fixtures';
 import { restAs } from './rest-fixtures';
-import { assessorDeclarations, decisionsOn, outcomesIn, studentInUnit } from './unit-outcome-fixtures';
+import {
+  assessorDeclarations,
+  competent,
+  decisionsOn,
+  outcomesIn,
+  studentInUnit,
+} from './unit-outcome-fixtures';
 
 // Issue 29 §4: the assessor records the unit outcome; refusals write nothing; later decisions reopen it.
 
@@ -25,13 +31,6 @@ afterAll(async () => {
 });
 
 const rest = (client: { sessionId: string | null }) => restAs(env, app, client);
-const competent = (studentId: string, unitId: string) => ({
-  studentId,
-  unitId,
-  outcome: 'competent' as const,
-  justification: 'Every task met the performance criteria on the job.',
-  declarationVersion: 1,
-});
 
 describe('recording a unit outcome', () => {
   it('an assessor records Competent over REST with the declaration, the release, the audit row and an event', async () => {

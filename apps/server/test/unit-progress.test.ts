@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedClass } from './class-seed';
 import { createTestEnv, type TestEnv } from './harness';
 import { submission } from './matrix-fixtures';
-import { studentInUnit } from './unit-outcome-fixtures';
+import { competent, studentInUnit } from './unit-outcome-fixtures';
 
 // Issue 29 §4: the grading screen asks, after its decisions, whether a unit is ready for its outcome.
 
@@ -12,14 +12,6 @@ beforeAll(async () => {
   env = await createTestEnv({ videoConverter: null });
 });
 afterAll(() => env?.close());
-
-const competent = (studentId: string, unitId: string) => ({
-  studentId,
-  unitId,
-  outcome: 'competent' as const,
-  justification: 'Every task met the performance criteria on the job.',
-  declarationVersion: 1,
-});
 
 describe('staff.unitOutcomes.listProgress', () => {
   it('counts the satisfactory tasks, then shows the outcome once one stands', async () => {
