@@ -33,7 +33,7 @@ export async function recordPdf(
   env: TestEnv,
   caller: Caller,
   taskId: string,
-  fileName: string,
+  fileName = 'Checklist.pdf',
   declarationVersion?: number,
 ) {
   const grant = await caller.student.evidence.requestUploadUrl({ fileName, fileType: 'application/pdf' });

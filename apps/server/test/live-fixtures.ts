@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@evident/core/events';
-import { pdf } from './evidence-fixtures';
 import type { TestEnv } from './harness';
+
+export { recordPdf } from './evidence-fixtures';
 
 type Caller = Awaited<ReturnType<ReturnType<TestEnv['browser']>['caller']>>;
 
@@ -9,21 +10,6 @@ export function recordEvents(bus: TestEnv['services']['events']) {
   const events: DomainEvent[] = [];
   const stop = bus.subscribe((event) => events.push(event));
   return { events, stop, types: () => events.map((event) => event.type) };
-}
-
-/** A small PDF recorded as evidence for a task: upload-url, the object in storage, then recordEvidence. */
-export async function recordPdf(env: TestEnv, caller: Caller, taskId: string) {
-  const grant = await caller.student.evidence.requestUploadUrl({
-    fileName: 'Checklist.pdf',
-    fileType: 'application/pdf',
-  });
-  await env.services.storage.put(grant.objectPath, pdf(), 'application/pdf');
-  return caller.student.evidence.record({
-    taskId,
-    fileName: 'Checklist.pdf',
-    fileType: 'application/pdf',
-    objectPath: grant.objectPath,
-  });
 }
 
 export type LiveMessage = { id: string; data: { type: string } & Record<string, unknown> };

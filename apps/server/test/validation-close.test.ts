@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPack } from '../src/audit-pack/verify-pack';
 import { pathOf } from './evidence-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
+import { openStream, recordEvents } from './live-fixtures';
 import { jsonHeaders, restAs, sessionCookie } from './rest-fixtures';
 import { studentsJudgedByPriya } from './validation-fixtures';
 import { zipEntries } from './zip-entries';
@@ -291,4 +292,51 @@ describe('closing a validation round', () => {
       expect([kept, valMissesAna]).toEqual([false, true]);
     }
   }, 180_000);
+
+  it("a round's changes reach the live streams of its validators, an action's owner and admins, no one else", async () => {
+    const bus = recordEvents(env.services.events);
+    const { id, rest, val, wen, ana } = await roundWithTwoValidators();
+    const owen = await env.signedIn('assessor', { firstName: 'Owen', lastName: 'Er' });
+    const outsider = await env.signedIn('assessor');
+    const student = await env.signedIn('student');
+    const streams = await Promise.all(
+      [val, owen, outsider, student].map(async (person) => openStream(await person.caller())),
+    );
+    for (const stream of streams) expect((await stream.next()).data).toEqual({ type: 'connected' });
+
+    const review = await restAs(env, app, val).post(`/api/validation-rounds/${id}/reviews`, {
+      studentId: ana,
+      agrees: true,
+      reason: 'Each photo shows the step.',
+    });
+    expect(review.statusCode, review.body).toBe(201);
+    const action = await rest.post(`/api/admin/validation-rounds/${id}/actions`, {
+      text: 'Brief assessors on the marking guide',
+      ownerId: owen.user.id,
+    });
+    expect(action.statusCode, action.body).toBe(201);
+    expect((await rest.post(`/api/admin/validation-rounds/${id}/close`, {})).statusCode).toBe(200);
+    bus.stop();
+
+    const round = (peopleIds: string[]) => ({ type: 'validation.changed', roundId: id, peopleIds });
+    const validators = [val.user.id, wen.user.id];
+    // Made, reviewed, an action added (its owner told too), closed.
+    expect(bus.events.filter((event) => event.type === 'validation.changed')).toEqual([
+      round(validators),
+      round(validators),
+      round([...validators, owen.user.id]),
+      round(validators),
+    ]);
+    const heard = await Promise.all(
+      [val, owen, outsider, student].map(async (person, i) => {
+        await env.services.events.publish({ type: 'user.changed', userId: person.user.id });
+        const messages = await streams[i]?.readUntil(
+          (m) => m.data.type === 'user.changed' && m.data.userId === person.user.id,
+        );
+        return messages?.filter((m) => m.data.type === 'validation.changed').length;
+      }),
+    );
+    // Val: reviewed, action added, closed (the round was made before the stream opened). Owen: his action.
+    expect(heard).toEqual([3, 1, 0, 0]);
+  });
 });

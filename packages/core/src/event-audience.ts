@@ -34,6 +34,7 @@ export function studentsOf(event: DomainEvent): string[] {
     case 'tasks.changed':
     case 'unit.changed':
     case 'user.changed':
+    case 'validation.changed':
       return [];
   }
 }
@@ -43,7 +44,8 @@ export function studentsOf(event: DomainEvent): string[] {
  * own work and enrolments and about changes to their units' tasks; an assessor, once approved, about
  * the work of the students they may see (`seesStudent`) and all curriculum, and before approval
  * nothing, as every assessor procedure refuses them; an admin about everything. Everyone hears when
- * their own account changes (an assessor's approval). Events carry ids only, so what a listener then
+ * their own account changes (an assessor's approval), and the people a validation round names when
+ * it changes. Events carry ids only, so what a listener then
  * fetches still goes through the procedures' role checks.
  */
 export function eventForViewer(
@@ -54,6 +56,8 @@ export function eventForViewer(
   if (viewer.role === 'rto_admin') return event;
   if (event.type === 'user.changed') return event.userId === viewer.userId ? event : null;
   if (viewer.awaitingApproval) return null;
+  // A round's validators (assessors or validators) and an action's owner; no student is ever one.
+  if (event.type === 'validation.changed') return event.peopleIds.includes(viewer.userId) ? event : null;
   if (viewer.role === 'assessor') return scopedForAssessor(event, seesStudent);
   switch (event.type) {
     case 'submission.created':
@@ -93,5 +97,8 @@ function scopedForAssessor(event: DomainEvent, seesStudent: SeesStudent): Domain
     case 'unit.changed':
     case 'user.changed':
       return event;
+    // Decided before an assessor's scope is asked (eventForViewer).
+    case 'validation.changed':
+      return null;
   }
 }

@@ -37,7 +37,12 @@ export type DomainEvent =
   /** A student's unit outcome was recorded, replaced or reopened (superseded) (issue 29). */
   | { type: 'unitOutcome.changed'; studentId: string; unitId: string }
   /** A person was created, approved or changed. */
-  | { type: 'user.changed'; userId: string };
+  | { type: 'user.changed'; userId: string }
+  /**
+   * A validation round was made, reviewed or closed, or one of its actions added or done (issue 30).
+   * `peopleIds`: who hears of it besides admins, the round's validators and the action's owner.
+   */
+  | { type: 'validation.changed'; roundId: string; peopleIds: string[] };
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

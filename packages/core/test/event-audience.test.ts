@@ -49,6 +49,24 @@ describe('who hears which event', () => {
     ).toBeNull();
   });
 
+  it('a validation round is heard by admins and the people it names, whatever their role, no one else', () => {
+    const round: DomainEvent = {
+      type: 'validation.changed',
+      roundId: 'r',
+      peopleIds: ['assessor-1', 'validator-1'],
+    };
+    const validator = { ...assessor, userId: 'validator-1', role: 'validator' as const };
+    const otherValidator = { ...validator, userId: 'validator-2' };
+    expect(eventForViewer(round, admin, all)).toEqual(round);
+    expect(eventForViewer(round, assessor, () => false)).toEqual(round);
+    expect(eventForViewer(round, validator, all)).toEqual(round);
+    expect(eventForViewer(round, otherValidator, all)).toBeNull();
+    expect(eventForViewer(round, { ...assessor, userId: 'assessor-3' }, all)).toBeNull();
+    expect(eventForViewer(round, { ...pending, userId: 'assessor-1' }, all)).toBeNull();
+    expect(eventForViewer(round, student, all)).toBeNull();
+    expect(studentsOf(round)).toEqual([]);
+  });
+
   it('a unit outcome is heard by its student and the assessors who see them, no one else', () => {
     const outcome = (studentId: string): DomainEvent => ({
       type: 'unitOutcome.changed',

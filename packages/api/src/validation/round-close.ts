@@ -25,9 +25,10 @@ import {
 import type { z } from 'zod';
 import type { AuthedContext } from '../context';
 import { orgTimeZone } from '../rules/org-time-zone';
+import { publishRoundChanged } from './round-events';
 import { missingReviews } from './round-report';
 
-type Ctx = Pick<AuthedContext, 'db' | 'realUserId' | 'user'>;
+type Ctx = Pick<AuthedContext, 'db' | 'realUserId' | 'user' | 'events'>;
 
 async function openRound(ctx: Pick<Ctx, 'db'>, roundId: string) {
   const found = await findValidationRound(ctx.db, roundId);
@@ -55,6 +56,7 @@ export async function addAction(ctx: Ctx, input: z.output<typeof validationActio
     });
     return inserted;
   });
+  await publishRoundChanged(ctx, round.id, [input.ownerId]);
   return { id: row.id };
 }
 
@@ -83,6 +85,7 @@ export async function completeAction(ctx: Ctx, actionId: string, { asOwner }: { 
     });
     return done.doneAt;
   });
+  await publishRoundChanged(ctx, action.roundId, action.ownerId ? [action.ownerId] : []);
   return { id: action.id, doneAt: doneAt as Date };
 }
 
@@ -138,6 +141,7 @@ export async function closeRound(ctx: Ctx, roundId: string, now = new Date()) {
     });
     return { missing, nextDueOn };
   });
+  await publishRoundChanged(ctx, round.id);
   const names = await namesOfUsers(ctx.db, [...validatorIds, ...studentIds]);
   return {
     id: round.id,

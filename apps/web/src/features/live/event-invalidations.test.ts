@@ -52,6 +52,20 @@ describe('the event-to-query table', () => {
     expect(stale()).toEqual(['evidenceT1', 'grading', 'matrix', 'studentTasks']);
   });
 
+  it("a change to a validation round refetches that round's screen, the rounds, the actions to do and the plans", async () => {
+    const { client, stale } = cacheWith({
+      roundA: q('staff.validationRounds.get', { id: 'A' }),
+      roundB: q('staff.validationRounds.get', { id: 'B' }),
+      myRounds: q('staff.validationRounds.list'),
+      allRounds: q('admin.validationRounds.list'),
+      myActions: q('staff.validationActions.list'),
+      plan: q('admin.validationPlans.get', { unitId: 'u' }),
+      grading: q('staff.submissions.list'),
+    });
+    await heard({ type: 'validation.changed', roundId: 'A', peopleIds: ['v'] }, client);
+    expect(stale()).toEqual(['allRounds', 'myActions', 'myRounds', 'plan', 'roundA']);
+  });
+
   it('a grade refetches the evidence of each graded task only', async () => {
     const { client, stale } = cacheWith({
       evidenceT1: q('student.evidence.list', { taskId: 't1' }),

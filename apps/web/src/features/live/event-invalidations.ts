@@ -26,6 +26,7 @@ export type KnownEvent =
       >[];
     }
   | Pick<DomainEventOf<'video.processed' | 'thumbnail.processed'>, 'type' | 'fileId'>
+  | Pick<DomainEventOf<'validation.changed'>, 'type' | 'roundId'>
   | DomainEventOf<
       | 'tasks.generated'
       | 'tasks.changed'
@@ -98,6 +99,14 @@ export const eventInvalidations: { [T in DomainEventType]: (event: KnownEventOf<
     { path: 'staff.unitOutcomes.list', input: { unitId: event.unitId } },
     { path: 'staff.unitOutcomes.listProgress' },
     { path: 'staff.evidenceMatrix.get' },
+  ],
+  // A round's screen, the lists of rounds and of actions to do, and the unit's plan a close moves on.
+  'validation.changed': (event) => [
+    { path: 'staff.validationRounds.get', input: { id: event.roundId } },
+    { path: 'staff.validationRounds.list' },
+    { path: 'admin.validationRounds.list' },
+    { path: 'staff.validationActions.list' },
+    { path: 'admin.validationPlans.get' },
   ],
   // Everything an admin's screens show of a person: the people lists and their search, the counts,
   // the audit trail and the classes they are in.

@@ -60,6 +60,8 @@ export function changeIdentity(event: KnownEvent): string {
       return `${event.type} ${event.studentId} ${event.unitId}`;
     case 'user.changed':
       return `${event.type} ${event.userId}`;
+    case 'validation.changed':
+      return `${event.type} ${event.roundId}`;
   }
 }
 

@@ -3,6 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../data-layer/trpc-client';
 import { confirmAction } from '../dialog/confirm';
+import { invalidateFor } from '../live/event-invalidations';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 
@@ -11,12 +12,11 @@ import { toastError, toastSuccess } from '../toast/toast';
  * each with its unit and round, and a way to mark it done. Nothing at all when they own none.
  */
 export function MyValidationActions() {
-  const utils = trpc.useUtils();
   const actions = trpc.staff.validationActions.list.useQuery();
   const complete = trpc.staff.validationActions.complete.useMutation({
-    onSuccess: () => {
-      void utils.staff.validationActions.list.invalidate();
-      void utils.staff.validationRounds.get.invalidate();
+    onSuccess: (_done, { id }) => {
+      const roundId = actions.data?.find((action) => action.id === id)?.roundId;
+      if (roundId) void invalidateFor({ type: 'validation.changed', roundId });
       toastSuccess('Action marked done');
     },
     onError: (error) => toastError('Could not mark it done', errorMessage(error, 'Please try again')),

@@ -1,14 +1,14 @@
 import { Button, Radio, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
+import { invalidateFor } from '../live/event-invalidations';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 
 function useRecordReview(roundId: string) {
-  const utils = trpc.useUtils();
   return trpc.staff.validationRounds.recordReview.useMutation({
     onSuccess: () => {
-      void utils.staff.validationRounds.get.invalidate({ id: roundId });
+      void invalidateFor({ type: 'validation.changed', roundId });
       toastSuccess('Review recorded');
     },
     onError: (error) => toastError('Could not record the review', errorMessage(error, 'Please try again')),

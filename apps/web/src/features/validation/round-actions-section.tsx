@@ -5,6 +5,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
 import { confirmAction } from '../dialog/confirm';
+import { invalidateFor } from '../live/event-invalidations';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 
@@ -17,13 +18,12 @@ const when = (date: Date | string) =>
 
 /** An admin adds an action: what is to be done and who owns it (an admin, assessor or validator). */
 function AddActionForm({ roundId }: { roundId: string }) {
-  const utils = trpc.useUtils();
   const people = trpc.admin.users.list.useQuery();
   const [text, setText] = useState('');
   const [ownerId, setOwnerId] = useState<string | null>(null);
   const add = trpc.admin.validationActions.add.useMutation({
     onSuccess: () => {
-      void utils.staff.validationRounds.get.invalidate({ id: roundId });
+      void invalidateFor({ type: 'validation.changed', roundId });
       setText('');
       setOwnerId(null);
       toastSuccess('Action added', 'Its owner sees it on their Validation screen.');
@@ -75,11 +75,9 @@ function AddActionForm({ roundId }: { roundId: string }) {
 
 /** Marks an action done: an admin through the admin path, its owner through their own. */
 function useComplete(roundId: string, asAdmin: boolean) {
-  const utils = trpc.useUtils();
   const options = {
     onSuccess: () => {
-      void utils.staff.validationRounds.get.invalidate({ id: roundId });
-      void utils.staff.validationActions.list.invalidate();
+      void invalidateFor({ type: 'validation.changed', roundId });
       toastSuccess('Action marked done');
     },
     onError: (error: Parameters<typeof errorMessage>[0]) =>

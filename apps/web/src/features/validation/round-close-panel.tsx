@@ -4,6 +4,7 @@ import { IconDownload, IconLock } from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';
 import { trpc } from '../../data-layer/trpc-client';
 import { confirmAction } from '../dialog/confirm';
+import { invalidateFor } from '../live/event-invalidations';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
 
@@ -32,12 +33,9 @@ const day = (date: Date | string) =>
  * for every review: the confirm lists those still missing, and the report prints them.
  */
 export function RoundClosePanel({ round, isAdmin }: { round: Round; isAdmin: boolean }) {
-  const utils = trpc.useUtils();
   const close = trpc.admin.validationRounds.close.useMutation({
     onSuccess: (closed) => {
-      void utils.staff.validationRounds.get.invalidate({ id: round.id });
-      void utils.admin.validationRounds.list.invalidate();
-      void utils.admin.validationPlans.get.invalidate({ unitId: round.unitId });
+      void invalidateFor({ type: 'validation.changed', roundId: round.id });
       toastSuccess(
         'Round closed',
         `${round.unitCode} is next due for validation on ${day(closed.nextDueOn)}.`,

@@ -2,6 +2,7 @@ import { Button, MultiSelect, Paper, Stack, Title } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../data-layer/trpc-client';
+import { invalidateFor } from '../live/event-invalidations';
 import { SamplePicker, sampleRequest, useSample } from '../sampling/sample-picker';
 import { errorMessage } from '../toast/error-message';
 import { toastError, toastSuccess } from '../toast/toast';
@@ -18,13 +19,12 @@ const roundModes = [
  * validators' credentials and the sample's size, and says why it refuses.
  */
 export function ValidationRoundForm() {
-  const utils = trpc.useUtils();
   const people = trpc.admin.users.list.useQuery();
   const { sample, setSample, ready: sampleReady, clearChosen } = useSample();
   const [validatorIds, setValidatorIds] = useState<string[]>([]);
   const create = trpc.admin.validationRounds.create.useMutation({
-    onSuccess: () => {
-      void utils.admin.validationRounds.list.invalidate();
+    onSuccess: ({ id }) => {
+      void invalidateFor({ type: 'validation.changed', roundId: id });
       clearChosen();
       toastSuccess(
         'Validation round made',

@@ -24,6 +24,7 @@ import {
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { mailJob } from '../../jobs/mail-job';
+import { publishRoundChanged } from '../../validation/round-events';
 import { drawAcrossAssessors } from './validation-sample';
 
 type Ctx = Pick<AuthedContext, 'db' | 'realUserId'>;
@@ -152,7 +153,7 @@ async function chooseSample(ctx: Ctx, input: z.output<typeof createValidationRou
 }
 
 export async function createRound(
-  ctx: Ctx & Pick<AuthedContext, 'publicUrl' | 'jobs'>,
+  ctx: Ctx & Pick<AuthedContext, 'publicUrl' | 'jobs' | 'events'>,
   input: z.output<typeof createValidationRoundInput>,
 ) {
   const unit = await findUnit(ctx.db, input.unitId);
@@ -196,5 +197,6 @@ export async function createRound(
     return row;
   });
   ctx.jobs.wake();
+  await publishRoundChanged(ctx, round.id);
   return { id: round.id };
 }

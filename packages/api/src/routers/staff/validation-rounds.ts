@@ -15,9 +15,10 @@ import {
 import { listValidationActions, lockOpenRound } from '@evident/db/queries/validation-actions';
 import { z } from 'zod';
 import type { AuthedContext } from '../../context';
+import { publishRoundChanged } from '../../validation/round-events';
 import { actionView, missingReviews } from '../../validation/round-report';
 
-type Ctx = Pick<AuthedContext, 'db' | 'realUserId' | 'user'>;
+type Ctx = Pick<AuthedContext, 'db' | 'realUserId' | 'user' | 'events'>;
 
 const reviewOutput = z.object({
   id: z.string(),
@@ -228,5 +229,6 @@ export async function recordReview(ctx: Ctx, input: z.output<typeof validationRe
     });
     return row;
   });
+  await publishRoundChanged(ctx, found.round.id);
   return { id: review.id };
 }
