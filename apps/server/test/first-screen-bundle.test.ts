@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandMatrix } from '../../web/src/start-up/inline-matrix';
@@ -110,7 +111,8 @@ describe("a signed-in person's first screen as the server renders it", () => {
     const units = [...new Map(tasks.map((task) => [task.unitId, task.unitTitle])).entries()];
     expect(units.length).toBeGreaterThan(1);
     for (const [unitId, unitTitle] of units) {
-      const chosen = `evident-unit=${encodeURIComponent(`${me.id}:${unitId}`)}`;
+      // Someone else's choice on this device stands before it (a shared tablet).
+      const chosen = `evident-unit=${encodeURIComponent(`${randomUUID()}:${units[0]?.[0]}|${me.id}:${unitId}`)}`;
       const html = (await get('/', { cookie: `${studentCookie}; ${chosen}` })).body.toString();
       const title = html.match(/data-testid="unit-title"[^>]*>([^<]*)</)?.[1];
       expect(title).toBe(unitTitle.replaceAll('&', '&amp;'));

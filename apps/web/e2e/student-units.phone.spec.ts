@@ -73,4 +73,17 @@ test('a student in two units sees one at a time, switches, and comes back to the
   await expect(switcher).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('option')).toHaveCount(0);
+
+  // The tablet passed round: the device's unit cookie holds only someone else's choice now. The app
+  // still opens on her unit, and tells the server, whose next page is rendered on it, no switch.
+  const origin = new URL(page.url()).origin;
+  await page.context().addCookies([{ name: 'evident-unit', value: 'someone-else%3Aa-unit', url: origin }]);
+  await page.reload();
+  await expect(page.getByTestId('unit-code')).toHaveText('RIIWHS204E');
+  const me = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'evident-unit')?.value)
+    .toMatch(new RegExp(`^${me.id}%3A[0-9a-f-]+%7Csomeone-else%3Aa-unit$`));
+  const rendered = await (await page.request.get('/')).text();
+  expect(rendered).toMatch(/data-testid="unit-code"[^>]*>RIIWHS204E</);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseViewport, renderHintsFor } from './render-hints';
+import { dashboardUnitOf, parseViewport, renderHintsFor, withDashboardUnit } from './render-hints';
 
 const userId = 'a1b2c3d4-0000-4000-8000-000000000001';
 const pixel =
@@ -49,5 +49,38 @@ describe("the window's size in the render hints (the Evidence Matrix's first row
     expect(hints({}, { userAgent: tablet }).viewport).toBeNull();
     expect(hints({}, { mobileHint: '?0', userAgent: pixel }).viewport).toBeNull();
     expect(hints({ 'evident-viewport': 'wide' }).viewport).toBeNull();
+  });
+});
+
+describe('the dashboard unit of each person on a shared device', () => {
+  const [ana, bo, cy, di] = ['ana', 'bo', 'cy', 'di'];
+
+  it('keeps each person’s last choice, newest first, for the last three people', () => {
+    let value: string | null = null;
+    value = withDashboardUnit(value, ana, 'u1');
+    value = withDashboardUnit(value, bo, 'u2');
+    value = withDashboardUnit(value, ana, 'u3');
+    expect(value).toBe('ana:u3|bo:u2');
+    expect([dashboardUnitOf(value, ana), dashboardUnitOf(value, bo), dashboardUnitOf(value, cy)]).toEqual([
+      'u3',
+      'u2',
+      null,
+    ]);
+    value = withDashboardUnit(withDashboardUnit(value, cy, 'u4'), di, 'u5');
+    expect(value).toBe('di:u5|cy:u4|ana:u3');
+    expect(dashboardUnitOf(value, bo)).toBeNull();
+  });
+
+  it('reads the one-person value older versions wrote, and nothing from a value that is not pairs', () => {
+    expect(dashboardUnitOf('ana:u1', ana)).toBe('u1');
+    expect(withDashboardUnit('ana:u1', bo, 'u2')).toBe('bo:u2|ana:u1');
+    expect(dashboardUnitOf('ana', ana)).toBeNull();
+    expect(dashboardUnitOf('', ana)).toBeNull();
+    expect(withDashboardUnit('junk|ana:', ana, 'u1')).toBe('ana:u1');
+  });
+
+  it('gives the render hints this person’s unit, wherever it stands in the cookie', () => {
+    expect(hints({ 'evident-unit': `other:u9|${userId}:u1` }).dashboardUnit).toBe('u1');
+    expect(hints({ 'evident-unit': 'other:u9' }).dashboardUnit).toBeNull();
   });
 });

@@ -56,8 +56,30 @@ export const pointerCookie = 'evident-pointer';
  * `en-AU~Australia/Perth~-480` (the offset in minutes, as `Date#getTimezoneOffset` gives it).
  */
 export const intlCookie = 'evident-intl';
-/** Written when a student chooses a unit: `<user id>:<unit id>`, the last choice on this device. */
+/**
+ * Written when a student chooses a unit: `<user id>:<unit id>` pairs joined by `|`, newest first, the
+ * last choice of each of the last few people on this device (a tablet passed round a class).
+ */
 export const dashboardUnitCookie = 'evident-unit';
+/** Sent with every request: a few people's choices, not a class's. */
+const dashboardUnitPeople = 3;
+
+/** This person's last unit in the cookie's value, or null. */
+export function dashboardUnitOf(value: string | null, userId: string): string | null {
+  for (const pair of (value ?? '').split('|')) {
+    const [owner, unitId] = pair.split(':');
+    if (owner === userId && unitId) return unitId;
+  }
+  return null;
+}
+
+/** The cookie's value with this person's choice first, the others' after it, as many as it keeps. */
+export function withDashboardUnit(value: string | null, userId: string, unitId: string): string {
+  const others = (value ?? '')
+    .split('|')
+    .filter((pair) => pair.includes(':') && !pair.startsWith(`${userId}:`));
+  return [`${userId}:${unitId}`, ...others].slice(0, dashboardUnitPeople).join('|');
+}
 /** Written by the app (rememberDeviceHints): the window's size, `<width>x<height>` in CSS pixels. */
 export const viewportCookie = 'evident-viewport';
 
@@ -105,7 +127,6 @@ export function renderHintsFor(
   const timeZone = supported(cookieZone, (name) => new Intl.DateTimeFormat('en', { timeZone: name }));
   const offset = Number(cookieOffset);
   const firstLanguage = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
-  const [unitOwner, unitId] = (cookie(dashboardUnitCookie) ?? '').split(':');
   const touchDevice =
     mobileHint !== undefined ? mobileHint === '?1' : /\b(Mobi|Android|iPhone|iPad)/.test(userAgent ?? '');
   // A phone, not a tablet: Chromium's mobile hint is ?0 on a tablet, and tablets' agents lack 'Mobi'.
@@ -113,7 +134,7 @@ export function renderHintsFor(
   return {
     rendered: true,
     coarsePointer: pointer ? pointer === 'coarse' : touchDevice,
-    dashboardUnit: unitOwner === userId && unitId ? unitId : null,
+    dashboardUnit: dashboardUnitOf(cookie(dashboardUnitCookie), userId),
     locale: supported(cookieLocale || firstLanguage, (name) => new Intl.DateTimeFormat(name)),
     timeZone,
     // Offsets run from UTC-12 to UTC+14.
@@ -124,6 +145,12 @@ export function renderHintsFor(
 }
 
 /** Sets a cookie for a year, unless it holds that value already. */
+/** A cookie's value as this page sees it, or null. */
+export function cookieInBrowser(name: string): string | null {
+  const pair = document.cookie.split('; ').find((entry) => entry.startsWith(`${name}=`));
+  return pair === undefined ? null : decodeURIComponent(pair.slice(name.length + 1));
+}
+
 export function keepCookie(name: string, value: string): void {
   const pair = `${name}=${encodeURIComponent(value)}`;
   if (document.cookie.split('; ').includes(pair)) return;

@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { dashboardUnitCookie, keepCookie, useRenderHints } from '../../start-up/render-hints';
+import {
+  cookieInBrowser,
+  dashboardUnitCookie,
+  dashboardUnitOf,
+  keepCookie,
+  useRenderHints,
+  withDashboardUnit,
+} from '../../start-up/render-hints';
 
 /**
  * The unit a student last chose on the dashboard, kept in this browser (per person, since a shared
@@ -22,8 +29,12 @@ export function rememberUnit(userId: string, unitId: string): void {
   } catch {
     // Not remembered; nothing else depends on it.
   }
-  // The server renders the dashboard on the last choice made on this device (start-up/render-hints.ts).
-  keepCookie(dashboardUnitCookie, `${userId}:${unitId}`);
+  tellServer(userId, unitId);
+}
+
+/** The server renders the dashboard on this person's last choice on this device (start-up/render-hints.ts). */
+function tellServer(userId: string, unitId: string): void {
+  keepCookie(dashboardUnitCookie, withDashboardUnit(cookieInBrowser(dashboardUnitCookie), userId, unitId));
 }
 
 /**
@@ -35,7 +46,12 @@ export function useChosenUnitId(userId: string): [string | null, (unitId: string
   const [unitId, setUnitId] = useState(() => (hints.rendered ? hints.dashboardUnit : rememberedUnit(userId)));
   useEffect(() => {
     const remembered = rememberedUnit(userId);
-    if (remembered !== null) setUnitId(remembered);
+    if (remembered === null) return;
+    setUnitId(remembered);
+    // The server rendered another unit (the cookie lost this choice: cleared, or others on this
+    // device since): it renders this one next time, with no switch after the first paint.
+    if (dashboardUnitOf(cookieInBrowser(dashboardUnitCookie), userId) !== remembered)
+      tellServer(userId, remembered);
   }, [userId]);
   const choose = useCallback(
     (next: string) => {
