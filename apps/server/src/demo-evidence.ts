@@ -98,9 +98,9 @@ async function uploadAndRecord(
     declaredSize: file.bytes.length,
     expiresAt: new Date(Date.now() + 60 * 60 * 1000),
   });
-  // Named one by one, so no publicUrl: seeding sends no reminder to declare (issue 29 §3) to demo people.
+  // Seeding tells no one: no events, and no reminder to declare (issue 29 §3) mailed to demo people.
   const { db, storage, jobs, videoProcessing, log } = deps;
-  const quiet = { db, storage, jobs, videoProcessing, log, events: silentEvents };
+  const quiet = { db, storage, jobs, videoProcessing, log, events: silentEvents, publicUrl: null };
   const recorded = await recordEvidence(quiet, studentId, {
     taskId,
     fileName: file.name,

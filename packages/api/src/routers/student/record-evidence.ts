@@ -42,8 +42,8 @@ export const recordedEvidenceOutput = z.object({
 export type RecordedEvidence = z.infer<typeof recordedEvidenceOutput>;
 
 type Deps = Pick<Services, 'db' | 'storage' | 'jobs' | 'videoProcessing' | 'log' | 'events'> & {
-  /** Where the app is, for the mail asking for a missing declaration; absent, none is sent (the demo's seeding). */
-  publicUrl?: string;
+  /** Where the app is, for the mail asking for a missing declaration; null sends none (the demo's seeding). */
+  publicUrl: string | null;
 };
 
 /**
@@ -233,7 +233,7 @@ export async function recordEvidence(
         await markUploadGrantRecorded(tx, { objectPath, at: now });
         // Not declared: the student is asked for it by mail too, at most once a day in the unit.
         const reminded =
-          declarationId === null && deps.publicUrl !== undefined
+          declarationId === null && deps.publicUrl !== null
             ? await remindToDeclare(tx, { studentId, unitId, taskId, recordedBy, publicUrl: deps.publicUrl })
             : false;
         await recordAudit(tx, {
