@@ -1,5 +1,7 @@
 import { listStudentTasks } from '@evident/db/queries/tasks';
 import { findUserByEmail } from '@evident/db/queries/users';
+import { auditEvents, evidenceFiles } from '@evident/db/schema';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/demo-data';
 import { createTestEnv, type TestEnv } from './harness';
@@ -32,6 +34,15 @@ describe('demo data', () => {
       expect(view.sections.map((section) => section.section)).toEqual(['element', 'pc', 'pe']);
       expect(view.missing.map((section) => section.section)).toEqual(['ke', 'ac', 'fs']);
     }
+
+    // Some demo evidence is left undeclared, to show the prompt, and seeding mailed no one about it.
+    const undeclared = await env.db.select().from(evidenceFiles).where(isNull(evidenceFiles.declarationId));
+    expect(undeclared.length).toBeGreaterThan(0);
+    const reminded = await env.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'declaration.reminded'));
+    expect(reminded).toEqual([]);
 
     expect(await seedDemoData(env.services)).toEqual([]);
   });
