@@ -45,28 +45,29 @@ export const createCallerFactory = t.createCallerFactory;
 export const readOnlyTokenMessage = 'This API token is read-only';
 
 /**
- * Every procedure's first middleware, in one piece: each level of tRPC's chain copies its call's
- * options and awaits, on every call (issue 31 §2).
- *
  * Refused credentials (a bad, expired or revoked token) answer 401 everywhere, even on public
  * procedures: a script with a dead token learns so at once instead of acting signed out. A read-only
- * token calls no mutation. Then domain code's AppError becomes the matching tRPC code (and so HTTP
- * status).
+ * token calls no mutation.
  */
-const guardCredentialsAndMapErrors = t.middleware(async ({ ctx, type, path, next }) => {
+function refuseCredentials(ctx: Context, type: string): void {
   if (ctx.authRefusal) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authRefusal });
   if (ctx.principal?.readOnly && type === 'mutation') {
     throw new TRPCError({ code: 'FORBIDDEN', message: readOnlyTokenMessage });
   }
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) throw toTrpcError(result.error.cause);
+}
+
+type CallResult = { ok: true } | { ok: false; error: TRPCError };
+
+/** Domain code's AppError becomes the matching tRPC code (and so HTTP status). */
+function mapErrors<Result extends CallResult>(ctx: Context, path: string, result: Result): Result {
+  if (result.ok) return result;
+  if (result.error.cause instanceof AppError) throw toTrpcError(result.error.cause);
   // An id that cannot be one names nothing (core/lookup-id.ts): not found, like an id of nothing.
-  const notFound =
-    !result.ok && result.error.cause instanceof ZodError && result.error.cause.issues.find(isNotFoundIssue);
+  const notFound = result.error.cause instanceof ZodError && result.error.cause.issues.find(isNotFoundIssue);
   if (notFound) throw new TRPCError({ code: 'NOT_FOUND', message: notFound.message });
   // The input schemas refuse what the database cannot hold; anything they miss is still the request's.
-  const unstorable = result.ok ? null : unstorableValueReason(result.error);
-  if (!result.ok && unstorable) {
+  const unstorable = unstorableValueReason(result.error);
+  if (unstorable) {
     ctx.log.warn(`${path}: the database refused a value of the request: ${unstorable}`);
     throw new TRPCError({
       code: 'BAD_REQUEST',
@@ -75,9 +76,17 @@ const guardCredentialsAndMapErrors = t.middleware(async ({ ctx, type, path, next
     });
   }
   return result;
-});
+}
 
-export const publicProcedure = t.procedure.use(guardCredentialsAndMapErrors);
+/**
+ * Every procedure's first middleware, in one piece: each level of tRPC's chain copies its call's
+ * options and awaits, on every call (issue 31 §2). A signed-in procedure's sign-in and role are
+ * checked in the same one (signedInProcedure).
+ */
+export const publicProcedure = t.procedure.use(async ({ ctx, type, path, next }) => {
+  refuseCredentials(ctx, type);
+  return mapErrors(ctx, path, await next());
+});
 
 const isSignedIn = (ctx: Context): ctx is AuthedContext =>
   Boolean(ctx.principal && ctx.user && ctx.realUserId && ctx.realRole);
@@ -85,18 +94,19 @@ const isSignedIn = (ctx: Context): ctx is AuthedContext =>
 type SignedInFields = Pick<AuthedContext, 'principal' | 'user' | 'realUserId' | 'realRole'>;
 
 /**
- * A procedure for someone signed in whom `admit` lets through (it throws otherwise): the sign-in and
- * the role checked in one middleware.
+ * A procedure for someone signed in whom `admit` lets through (it throws otherwise), checked in the
+ * one middleware that also guards credentials and maps errors.
  */
 function signedInProcedure(admit?: (ctx: AuthedContext) => void) {
-  return publicProcedure.use(({ ctx, next }) => {
+  return t.procedure.use(async ({ ctx, type, path, next }) => {
+    refuseCredentials(ctx, type);
     if (!isSignedIn(ctx)) {
       throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
     }
     admit?.(ctx);
     // createContext already holds these: only their types narrow here. Given a `ctx`, `next` copies
     // the whole context (some forty keys) on every call, so it is given none.
-    return next<SignedInFields>({});
+    return mapErrors(ctx, path, await next<SignedInFields>({}));
   });
 }
 
