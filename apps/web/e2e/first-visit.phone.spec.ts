@@ -33,6 +33,28 @@ test('the landing page runs no app code until the visitor starts using it, then 
   );
 });
 
+test('a press begun on the prerendered page and ended after the app replaced it still presses the button', async ({
+  page,
+}) => {
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' });
+  const box = await signIn.boundingBox();
+  if (!box) throw new Error('no Sign In button');
+  // The finger goes down on the prerendered button: the app starts loading, and renders its own page
+  // in place of the prerendered one before the finger comes up. The browser sends that click to no
+  // button: the app presses its own Sign In instead.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await expect
+    .poll(() => page.evaluate(() => (window as { evidentAppMounted?: boolean }).evidentAppMounted === true))
+    .toBe(true);
+  await page.mouse.up();
+  await expect(page.getByRole('dialog').getByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});
+
 test('the prerendered theme toggle names the theme it switches to, in dark as in light, and works before the app', async ({
   page,
 }) => {

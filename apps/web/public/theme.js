@@ -16,20 +16,37 @@
 
 // The prerendered landing page and app shell paint before the app's code runs: a tap on one of their
 // buttons in that time would do nothing. The last one is noted here and main.tsx (start-up/early-click.ts)
-// presses the same button once the app has rendered.
-document.addEventListener(
-  'click',
-  (event) => {
-    if (window.evidentAppMounted) return;
-    const button = event.target instanceof Element ? event.target.closest('#root button') : null;
-    if (!button) return;
+// presses the same button once the app has rendered. A press still under way is noted too: the app
+// may replace the button between the finger going down and coming up.
+(() => {
+  const pressOf = (button) => {
     const text = (button.textContent || '').trim();
     const label = button.getAttribute('aria-label');
     // Which of the buttons that read the same it was (a dashboard has a View Evidence on every card).
     const same = [...document.querySelectorAll('#root button')].filter(
       (other) => (other.textContent || '').trim() === text && other.getAttribute('aria-label') === label,
     );
-    window.evidentEarlyClick = { text, label, nth: same.indexOf(button), element: button };
-  },
-  true,
-);
+    return { text, label, nth: same.indexOf(button), element: button };
+  };
+  const buttonOf = (event) => (event.target instanceof Element ? event.target.closest('#root button') : null);
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (window.evidentAppMounted) return;
+      const button = buttonOf(event);
+      window.evidentEarlyPress = button ? pressOf(button) : undefined;
+    },
+    true,
+  );
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (window.evidentAppMounted) return;
+      const button = buttonOf(event);
+      if (!button) return;
+      window.evidentEarlyClick = pressOf(button);
+      window.evidentEarlyPress = undefined;
+    },
+    true,
+  );
+})();

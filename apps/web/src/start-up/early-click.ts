@@ -3,10 +3,14 @@ import { whenIdle } from './when-idle';
 declare global {
   interface Window {
     /** Set by public/theme.js: the button pressed on the prerendered page before the app rendered. */
-    evidentEarlyClick?: { text: string; label: string | null; nth?: number; element?: Element };
+    evidentEarlyClick?: EarlyPress;
+    /** Set by public/theme.js: a press begun on a prerendered button and not yet a click. */
+    evidentEarlyPress?: EarlyPress;
     evidentAppMounted?: boolean;
   }
 }
+
+type EarlyPress = { text: string; label: string | null; nth?: number; element?: Element };
 
 type Control = { tag: string; text: string; label: string | null; href: string | null };
 
@@ -63,8 +67,13 @@ export function replayEarlyClick(root: HTMLElement, focused: Control | null): vo
     findControls(root, focused)[0]?.focus();
   }
   const pressed = window.evidentEarlyClick;
+  const pressing = window.evidentEarlyPress;
   window.evidentEarlyClick = undefined;
-  if (!pressed) return;
+  window.evidentEarlyPress = undefined;
+  if (!pressed) {
+    if (pressing) pressOnRelease(root, pressing);
+    return;
+  }
   // The app took the server's markup over: the very button is still there. Replaced: the app's copy
   // of it, by its words and its place among the buttons that read the same (a dashboard has a View
   // Evidence on every card).
@@ -75,6 +84,41 @@ export function replayEarlyClick(root: HTMLElement, focused: Control | null): vo
     whenIdle(() => element.click());
     return;
   }
-  const copies = findControls(root, { tag: 'BUTTON', text: pressed.text, label: pressed.label });
-  copies[Math.max(0, pressed.nth ?? 0)]?.click();
+  copyOf(root, pressed)?.click();
+}
+
+const copyOf = (root: HTMLElement, press: EarlyPress) =>
+  findControls(root, { tag: 'BUTTON', text: press.text, label: press.label })[Math.max(0, press.nth ?? 0)];
+
+/**
+ * The finger went down on a prerendered button and the app replaced the button before it came up:
+ * the browser sends that click to no button (the one pressed is gone), so the app's copy is pressed
+ * when the finger comes up, unless the click reached it after all. A press that became a scroll
+ * (cancelled) or never ends presses nothing. A button the app took over as it was gets its click.
+ */
+function pressOnRelease(root: HTMLElement, press: EarlyPress): void {
+  if (press.element instanceof HTMLElement && root.contains(press.element)) return;
+  const stop = () => {
+    document.removeEventListener('pointerup', release, true);
+    document.removeEventListener('pointercancel', stop, true);
+    window.clearTimeout(expiry);
+  };
+  function release() {
+    stop();
+    const copy = copyOf(root, press);
+    if (!copy) return;
+    let reached = false;
+    const note = (event: Event) => {
+      if (event.target instanceof Node && copy.contains(event.target)) reached = true;
+    };
+    document.addEventListener('click', note, true);
+    // The browser sends a release's click in the same task as the release; this runs after it.
+    window.setTimeout(() => {
+      document.removeEventListener('click', note, true);
+      if (!reached) copy.click();
+    }, 0);
+  }
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', stop, true);
+  const expiry = window.setTimeout(stop, 10_000);
 }
