@@ -139,6 +139,9 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on loc
     // Whatever the running worker did, put the rows back to how a crash mid-work leaves them: the
     // file pending, its job running under a lock that has expired.
     const { id: fileId } = await processedFile(caller, task.id);
+    // This server's worker stops first: running, it could take the job enqueued below before the
+    // update marks it as the killed server's (on PostgreSQL a notification wakes it at once).
+    await ctx.env.services.jobs.stop();
     await ctx.env.db
       .update(evidenceFiles)
       .set({ videoStatus: 'pending', playablePath: null, thumbnailPath: null })
@@ -156,7 +159,6 @@ describe.skipIf(!tools.ok && !process.env.CI)('video evidence with ffmpeg on loc
 
     if (!tools.ok) throw new Error('ffmpeg is required');
     const { createFfmpegConverter } = await import('@evident/storage/video');
-    await ctx.env.services.jobs.stop();
     const restarted = createJobWorker(ctx.env.services, {
       video: createVideoJob({
         db: ctx.env.db,
