@@ -10,6 +10,8 @@ test('a forgotten password is reset through the mailed link', async ({ page }) =
     password: 'first-password',
   });
   await page.getByRole('button', { name: 'Log Out' }).first().click();
+  // Signed out once the landing page is back: leaving sooner could cut the log-out request short.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
 
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
