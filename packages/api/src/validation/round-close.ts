@@ -38,7 +38,7 @@ async function openRound(ctx: Pick<Ctx, 'db'>, roundId: string) {
 
 /** An action on a round, with an owner who will see it done. Actions may be added after closing too. */
 export async function addAction(ctx: Ctx, input: z.output<typeof validationActionInput>) {
-  const { round } = await openRound(ctx, input.roundId);
+  const { round, validatorIds } = await openRound(ctx, input.roundId);
   if (!(await isActionOwner(ctx.db, input.ownerId)))
     throw new AppError('BAD_REQUEST', 'The owner must be an active admin, validator or approved assessor');
   const row = await ctx.db.transaction(async (tx) => {
@@ -56,7 +56,7 @@ export async function addAction(ctx: Ctx, input: z.output<typeof validationActio
     });
     return inserted;
   });
-  await publishRoundChanged(ctx, round.id, [input.ownerId]);
+  await publishRoundChanged(ctx, round.id, [...validatorIds, input.ownerId]);
   return { id: row.id };
 }
 
@@ -85,7 +85,12 @@ export async function completeAction(ctx: Ctx, actionId: string, { asOwner }: { 
     });
     return done.doneAt;
   });
-  await publishRoundChanged(ctx, action.roundId, action.ownerId ? [action.ownerId] : []);
+  const { validatorIds } = await openRound(ctx, action.roundId);
+  await publishRoundChanged(
+    ctx,
+    action.roundId,
+    action.ownerId ? [...validatorIds, action.ownerId] : validatorIds,
+  );
   return { id: action.id, doneAt: doneAt as Date };
 }
 
@@ -141,7 +146,7 @@ export async function closeRound(ctx: Ctx, roundId: string, now = new Date()) {
     });
     return { missing, nextDueOn };
   });
-  await publishRoundChanged(ctx, round.id);
+  await publishRoundChanged(ctx, round.id, validatorIds);
   const names = await namesOfUsers(ctx.db, [...validatorIds, ...studentIds]);
   return {
     id: round.id,

@@ -197,6 +197,6 @@ export async function createRound(
     return row;
   });
   ctx.jobs.wake();
-  await publishRoundChanged(ctx, round.id);
+  await publishRoundChanged(ctx, round.id, validatorIds);
   return { id: round.id };
 }

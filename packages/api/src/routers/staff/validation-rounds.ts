@@ -229,6 +229,6 @@ export async function recordReview(ctx: Ctx, input: z.output<typeof validationRe
     });
     return row;
   });
-  await publishRoundChanged(ctx, found.round.id);
+  await publishRoundChanged(ctx, found.round.id, found.validatorIds);
   return { id: review.id };
 }
