@@ -64,21 +64,26 @@ export const dashboardUnitCookie = 'evident-unit';
 /** Sent with every request: a few people's choices, not a class's. */
 const dashboardUnitPeople = 3;
 
+/** The cookie's `<user id>:<unit id>` pairs, newest first; anything else in it is dropped. */
+function unitChoicesIn(value: string | null): { userId: string; unitId: string }[] {
+  return (value ?? '').split('|').flatMap((pair) => {
+    const [userId, unitId] = pair.split(':');
+    return userId && unitId ? [{ userId, unitId }] : [];
+  });
+}
+
 /** This person's last unit in the cookie's value, or null. */
 export function dashboardUnitOf(value: string | null, userId: string): string | null {
-  for (const pair of (value ?? '').split('|')) {
-    const [owner, unitId] = pair.split(':');
-    if (owner === userId && unitId) return unitId;
-  }
-  return null;
+  return unitChoicesIn(value).find((choice) => choice.userId === userId)?.unitId ?? null;
 }
 
 /** The cookie's value with this person's choice first, the others' after it, as many as it keeps. */
 export function withDashboardUnit(value: string | null, userId: string, unitId: string): string {
-  const others = (value ?? '')
-    .split('|')
-    .filter((pair) => pair.includes(':') && !pair.startsWith(`${userId}:`));
-  return [`${userId}:${unitId}`, ...others].slice(0, dashboardUnitPeople).join('|');
+  const others = unitChoicesIn(value).filter((choice) => choice.userId !== userId);
+  return [{ userId, unitId }, ...others]
+    .slice(0, dashboardUnitPeople)
+    .map((choice) => `${choice.userId}:${choice.unitId}`)
+    .join('|');
 }
 /** Written by the app (rememberDeviceHints): the window's size, `<width>x<height>` in CSS pixels. */
 export const viewportCookie = 'evident-viewport';
@@ -144,19 +149,18 @@ export function renderHintsFor(
   };
 }
 
-/** Sets a cookie for a year, unless it holds that value already. */
 /** A cookie's value as this page sees it, or null. */
 export function cookieInBrowser(name: string): string | null {
   const pair = document.cookie.split('; ').find((entry) => entry.startsWith(`${name}=`));
   return pair === undefined ? null : decodeURIComponent(pair.slice(name.length + 1));
 }
 
+/** Sets a cookie for a year, unless it holds that value already. */
 export function keepCookie(name: string, value: string): void {
-  const pair = `${name}=${encodeURIComponent(value)}`;
-  if (document.cookie.split('; ').includes(pair)) return;
+  if (cookieInBrowser(name) === value) return;
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in the Safari versions our students' phones run
-  document.cookie = `${pair}; path=/; max-age=31536000; samesite=lax${secure}`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
 /**
