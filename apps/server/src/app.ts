@@ -111,9 +111,10 @@ export async function buildApp(options: AppOptions) {
       // LTI posts come from the platform's origin and carry their own signed tokens (id_token, our
       // deep-link request); they never act on the caller's session cookie.
       !req.url.startsWith('/lti/') &&
+      // A read is never refused, so its credentials are read once, by the context, not here too.
+      isCrossSiteMutation(req.method, req.headers, req.host) &&
       // Only the cookie path is checked; a bearer-token caller's cookies are never read at all.
-      services.authenticator.credentialsOf(req.headers).kind === 'session' &&
-      isCrossSiteMutation(req.method, req.headers, req.host);
+      services.authenticator.credentialsOf(req.headers).kind === 'session';
     if (refused) reply.code(403).type('text/plain; charset=utf-8').send('Cross-site request refused');
     else done();
   });

@@ -133,16 +133,33 @@ export type AuthedContext = Context & {
   realRole: CurrentUser['role'];
 };
 
-const summary = ({ approved: _approved, ...person }: PrincipalPerson): UserSummary => person;
+/**
+ * Written out key by key rather than spread: on Node 20 a key added to a spread's copy takes a slow
+ * runtime path, some 0.5 µs each, and every request builds these (issue 31 §2).
+ */
+const summary = (person: PrincipalPerson): UserSummary => ({
+  id: person.id,
+  firstName: person.firstName,
+  lastName: person.lastName,
+  email: person.email,
+  profileImageUrl: person.profileImageUrl,
+  role: person.role,
+});
 
 /** The user as the app and its clients have always seen them, from the principal. */
 export function currentUserOf(principal: Principal): CurrentUser {
+  const { actingAs } = principal;
   const impersonating = isImpersonating(principal);
   return {
-    ...summary(principal.actingAs),
+    id: actingAs.id,
+    firstName: actingAs.firstName,
+    lastName: actingAs.lastName,
+    email: actingAs.email,
+    profileImageUrl: actingAs.profileImageUrl,
+    role: actingAs.role,
     isImpersonating: impersonating,
     originalUser: impersonating ? summary(principal.realUser) : null,
-    awaitingApproval: !principal.actingAs.approved,
+    awaitingApproval: !actingAs.approved,
   };
 }
 
