@@ -18,9 +18,12 @@ export class QuietAssetsLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (error) return super.requestCompleted(error, request, reply);
+    const log = reply.log as FastifyBaseLogger & Pick<Logger, 'isLevelEnabled'>;
+    // Nothing is worked out for a line the level leaves out (the bench runs at warn, which leaves out
+    // info and so debug too).
+    if (!log.isLevelEnabled('info')) return;
     const level = isQuietRequest(request.method, request.url) ? 'debug' : 'info';
-    // Nothing is built for a line the level leaves out (the bench runs at warn).
-    if (!(reply.log as FastifyBaseLogger & Pick<Logger, 'isLevelEnabled'>).isLevelEnabled(level)) return;
+    if (!log.isLevelEnabled(level)) return;
     const path = request.url.startsWith('/files/') ? (request.url.split('?')[0] ?? '') : request.url;
     const line = { res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) };
     reply.log[level](line, `${request.method} ${path} ${reply.statusCode}`);

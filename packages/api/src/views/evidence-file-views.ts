@@ -136,15 +136,17 @@ export async function toEvidenceFileViews(
             })
           : null,
       ]);
-      return {
-        ...toEvidenceFileRecord(file),
+      const { videoStatus, thumbnailStatus } = processingOf(file);
+      // Added to the record, not spread with more keys after (docs/ARCHITECTURE.md, "A hot read's path").
+      return Object.assign(toEvidenceFileRecord(file), {
         url,
         downloadUrl,
         thumbnailUrl,
         playableUrl,
-        ...processingOf(file),
+        videoStatus,
+        thumbnailStatus,
         urlsExpireAt: expiresAt.toISOString(),
-      };
+      });
     }),
   );
 }

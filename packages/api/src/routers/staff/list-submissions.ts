@@ -77,7 +77,8 @@ export async function listGradingSubmissions(
     const view = files.views[index];
     if (!view) return;
     const list = filesBySubmission.get(row.submissionId) ?? [];
-    list.push({ ...view, recordedByAdminName: recorders(row) });
+    // Not a spread with a key after it (docs/ARCHITECTURE.md, "A hot read's path").
+    list.push(Object.assign({}, view, { recordedByAdminName: recorders(row) }));
     filesBySubmission.set(row.submissionId, list);
   });
   const decisionsBySubmission = new Map<string, (EarlierDecision & { fileIds: string[] })[]>();
