@@ -105,7 +105,9 @@ export async function listGradingSubmissions(
       decided,
     );
     return {
-      files: listed.map((file) => ({ ...file, ...(marks.get(file.id) ?? { judgedBy: null, isNew: false }) })),
+      files: listed.map((file) =>
+        Object.assign({}, file, marks.get(file.id) ?? { judgedBy: null, isNew: false }),
+      ),
       earlierDecisions: decided.map(({ fileIds: _judged, ...decision }) => decision),
     };
   };
