@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { feedCapacity } from '@evident/api/services';
+import { feedCapacity, feedOf } from '@evident/api/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentWithUnit } from './evidence-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
-import { type LiveMessage, openStream, recordPdf } from './live-fixtures';
+import { type LiveMessage, openHttpStream, openStream, recordPdf } from './live-fixtures';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -214,6 +214,42 @@ describe('live.events.stream over HTTP', () => {
       expect(text).toContain('"type":"submission.created"');
     } finally {
       controller.abort();
+      await app.close();
+    }
+  });
+
+  it('a stream whose browser goes away stops listening on the server', async () => {
+    // tRPC aborts a request's signal only when its response closes unfinished (patches/README.md):
+    // a stream is such a response, and the abort is what ends it on the server.
+    const feed = feedOf(env.services.events);
+    const listen = feed.listen;
+    let listening = 0;
+    feed.listen = (listener) => {
+      listening += 1;
+      const stop = listen(listener);
+      return () => {
+        listening -= 1;
+        return stop();
+      };
+    };
+    const app = await env.app();
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const assessor = await env.signedIn('assessor');
+      const stream = await openHttpStream(`http://127.0.0.1:${port}/trpc/live.events.stream`, {
+        cookie: `${env.services.sessions.cookieName}=${assessor.sessionId}`,
+        origin: `http://127.0.0.1:${port}`,
+      });
+      await stream.readUntil('"type":"connected"');
+      expect(listening).toBe(1);
+      stream.close();
+      for (let waited = 0; listening > 0 && waited < 20_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(listening).toBe(0);
+    } finally {
+      feed.listen = listen;
       await app.close();
     }
   });

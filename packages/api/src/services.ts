@@ -4,7 +4,7 @@
 
 export { resetPasswordUrl } from './routers/auth/password-reset';
 export { signInWithProvider, staffLinkMessage } from './routers/auth/single-sign-on';
-export { feedCapacity } from './routers/live/event-feed';
+export { feedCapacity, feedOf } from './routers/live/event-feed';
 export { sessionRecheckMs } from './routers/live/live-events';
 export { recordEvidence } from './routers/student/record-evidence';
 export { setUpUnitForStudent } from './routers/student/set-up-unit';
