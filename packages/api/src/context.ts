@@ -134,8 +134,9 @@ export type AuthedContext = Context & {
 };
 
 /**
- * Written out key by key rather than spread: on Node 20 a key added to a spread's copy takes a slow
- * runtime path, some 0.5 µs each, and every request builds these (issue 31 §2).
+ * Written out key by key, and the user's own keys laid on with `Object.assign`, rather than spread:
+ * on Node 20 a key added to a spread's copy gives each object a hidden class of its own, some 0.5 µs a
+ * key, and every request builds these (docs/ARCHITECTURE.md, "A hot read's path").
  */
 const summary = (person: PrincipalPerson): UserSummary => ({
   id: person.id,
@@ -148,19 +149,12 @@ const summary = (person: PrincipalPerson): UserSummary => ({
 
 /** The user as the app and its clients have always seen them, from the principal. */
 export function currentUserOf(principal: Principal): CurrentUser {
-  const { actingAs } = principal;
   const impersonating = isImpersonating(principal);
-  return {
-    id: actingAs.id,
-    firstName: actingAs.firstName,
-    lastName: actingAs.lastName,
-    email: actingAs.email,
-    profileImageUrl: actingAs.profileImageUrl,
-    role: actingAs.role,
+  return Object.assign(summary(principal.actingAs), {
     isImpersonating: impersonating,
     originalUser: impersonating ? summary(principal.realUser) : null,
-    awaitingApproval: !actingAs.approved,
-  };
+    awaitingApproval: !principal.actingAs.approved,
+  });
 }
 
 function sessionOf(principal: Principal): ActiveSession | null {
