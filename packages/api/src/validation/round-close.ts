@@ -68,6 +68,8 @@ export async function completeAction(ctx: Ctx, actionId: string, { asOwner }: { 
   const action = await findValidationAction(ctx.db, actionId);
   if (!action || (asOwner && action.ownerId !== ctx.user.id))
     throw new AppError('NOT_FOUND', 'Validation action not found');
+  // Its round's validators hear of it; read before the write, so nothing can fail after the commit.
+  const { validatorIds } = await openRound(ctx, action.roundId);
   const doneAt = await ctx.db.transaction(async (tx) => {
     const done = await markValidationActionDone(tx, {
       id: action.id,
@@ -85,7 +87,6 @@ export async function completeAction(ctx: Ctx, actionId: string, { asOwner }: { 
     });
     return done.doneAt;
   });
-  const { validatorIds } = await openRound(ctx, action.roundId);
   await publishRoundChanged(
     ctx,
     action.roundId,
