@@ -10,6 +10,7 @@ import { jobs, jobWorkers } from '@evident/db/schema';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from './harness';
+import { waitFor } from './wait-for';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const serverRoot = new URL('..', import.meta.url).pathname;
@@ -83,14 +84,6 @@ async function claimAndKill(target: DatabaseOptions, env: Record<string, string>
   child.kill('SIGKILL');
   await exited;
   return claimedId;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await sleep(50);
-  }
 }
 
 describe('jobs of a worker that is gone', () => {

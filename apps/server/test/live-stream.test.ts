@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentWithUnit } from './evidence-fixtures';
 import { createTestEnv, type TestEnv } from './harness';
 import { type LiveMessage, openHttpStream, openStream, recordPdf } from './live-fixtures';
+import { waitFor } from './wait-for';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -244,9 +245,7 @@ describe('live.events.stream over HTTP', () => {
       await stream.readUntil('"type":"connected"');
       expect(listening).toBe(1);
       stream.close();
-      for (let waited = 0; listening > 0 && waited < 20_000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitFor(() => listening === 0, 20_000, 'the server letting go of the stream');
       expect(listening).toBe(0);
     } finally {
       feed.listen = listen;
